@@ -1,0 +1,3 @@
+export * from './policy.js';
+export * from './principal.js';
+export * from './verifier.js';

@@ -1,0 +1,62 @@
+import { ADMIN_AREA_ROLES, type Role } from '@porta/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from './principal.js';
+
+/**
+ * An authorization policy, declared on every route (`config.policy`). The service kit refuses to
+ * register a route without one. Object-level checks (is this row in the caller's housing
+ * companies?) happen in the route through tenant-scoped queries and answer 404.
+ */
+export type Policy =
+  | { kind: 'public'; reason: string }
+  | { kind: 'authenticated' }
+  | { kind: 'roles'; roles: readonly Role[] }
+  | { kind: 'check'; name: string; check: (principal: Principal, request: FastifyRequest) => boolean }
+  /** The gateway's proxy: the downstream service enforces its own policy. */
+  | { kind: 'proxied' };
+
+export const policy = {
+  /** No sign-in needed. Give the reason, for the reviewer. */
+  public: (reason: string): Policy => ({ kind: 'public', reason }),
+  /** Any signed-in user. */
+  authenticated: (): Policy => ({ kind: 'authenticated' }),
+  /** Any of these global roles (aliases applied; admin passes all). */
+  anyRole: (...roles: Role[]): Policy => ({ kind: 'roles', roles }),
+  /** The roles that may enter the admin section (01 §6). */
+  staff: (): Policy => ({ kind: 'roles', roles: ADMIN_AREA_ROLES }),
+  check: (name: string, check: (principal: Principal, request: FastifyRequest) => boolean): Policy => ({
+    kind: 'check',
+    name,
+    check,
+  }),
+  proxied: (): Policy => ({ kind: 'proxied' }),
+};
+
+export function describePolicy(p: Policy): string {
+  switch (p.kind) {
+    case 'public':
+      return `public (${p.reason})`;
+    case 'authenticated':
+      return 'authenticated';
+    case 'roles':
+      return `roles: ${p.roles.join(', ')}`;
+    case 'check':
+      return `check: ${p.name}`;
+    case 'proxied':
+      return 'enforced by the downstream service';
+  }
+}
+
+export function allows(p: Policy, principal: Principal | null, request: FastifyRequest): boolean {
+  switch (p.kind) {
+    case 'public':
+    case 'proxied':
+      return true;
+    case 'authenticated':
+      return principal !== null;
+    case 'roles':
+      return principal !== null && principal.hasRole(...p.roles);
+    case 'check':
+      return principal !== null && p.check(principal, request);
+  }
+}

@@ -1,0 +1,72 @@
+import { zAccessTokenClaims } from '@porta/contracts';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+  errors as joseErrors,
+  jwtVerify,
+} from 'jose';
+import { AppError } from '../errors.js';
+import { Principal } from './principal.js';
+
+export const TOKEN_ISSUER = 'porta-identity';
+export const TOKEN_AUDIENCE = 'porta';
+
+/** Where the public keys come from: identity in the same process, or identity's JWKS address. */
+export type KeySource =
+  | { kind: 'local'; keys: () => Promise<JSONWebKeySet> }
+  | { kind: 'remote'; url: string };
+
+export interface TokenVerifier {
+  verify(token: string): Promise<Principal>;
+}
+
+/**
+ * Verifies Porta access tokens: signature against identity's JWKS, issuer, audience, expiry and the
+ * claim shape. Expired tokens answer TOKEN_EXPIRED, anything else UNAUTHENTICATED.
+ */
+export function createTokenVerifier(source: KeySource): TokenVerifier {
+  let getKey: JWTVerifyGetKey;
+  if (source.kind === 'remote') {
+    getKey = createRemoteJWKSet(new URL(source.url), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  } else {
+    let local: { kids: Set<string>; get: JWTVerifyGetKey } | null = null;
+    const load = async () => {
+      const jwks = await source.keys();
+      local = { kids: new Set(jwks.keys.map((k) => k.kid ?? '')), get: createLocalJWKSet(jwks) };
+      return local;
+    };
+    getKey = async (header, token) => {
+      let set = local ?? (await load());
+      // A key we have not seen: identity may have rotated; reload once.
+      if (header.kid && !set.kids.has(header.kid)) set = await load();
+      return set.get(header, token);
+    };
+  }
+  return {
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, getKey, {
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          algorithms: ['ES256'],
+        });
+        const claims = zAccessTokenClaims.safeParse(payload);
+        if (!claims.success) throw new AppError('UNAUTHENTICATED', { detail: 'Malformed access token.' });
+        return new Principal(claims.data);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', { cause: err });
+        if (err instanceof joseErrors.JOSEError) throw new AppError('UNAUTHENTICATED', { cause: err });
+        throw new AppError('UNAVAILABLE', { cause: err });
+      }
+    },
+  };
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,12 @@
+export * from './auth/index.js';
+export type * from './bus/types.js';
+export * from './config.js';
+export * from './db/index.js';
+export * from './errors.js';
+export * from './http/create-service.js';
+export { sendProblem, toAppError } from './http/error-handler.js';
+export { principalOf } from './http/policy-enforcement.js';
+export * from './http/run.js';
+export * from './http/service-plugin.js';
+export * from './jobs/types.js';
+export * from './logger.js';

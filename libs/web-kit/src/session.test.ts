@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, SessionClient } from './session.js';
+
+function reply(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+}
+
+describe('SessionClient', () => {
+  let now = 1_000_000;
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const client = () => new SessionClient('', localStorage, () => now);
+
+  it('stores tokens on login and sends the bearer token', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { accessToken: 'a1', refreshToken: 'r'.repeat(20), expiresIn: 1800, issuer: 'portal' }),
+    );
+    const c = client();
+    await c.login('x@y.z', 'pw');
+    expect(c.getState()).toBe('active');
+    fetchMock.mockResolvedValueOnce(reply(200, { ok: true }));
+    await c.request('GET', '/api/identity/me');
+    expect(fetchMock.mock.calls[1]?.[1]?.headers).toMatchObject({ authorization: 'Bearer a1' });
+  });
+
+  it('refreshes once when fewer than 900 s remain, for concurrent callers', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { accessToken: 'a1', refreshToken: 'r'.repeat(20), expiresIn: 1800, issuer: 'portal' }),
+    );
+    const c = client();
+    await c.login('x@y.z', 'pw');
+    now += 901_000; // 899 s left
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { accessToken: 'a2', refreshToken: 's'.repeat(20), expiresIn: 1800, issuer: 'portal' }),
+    );
+    const [t1, t2] = await Promise.all([c.accessToken(), c.accessToken()]);
+    expect([t1, t2]).toEqual(['a2', 'a2']);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('marks the session expired when the refresh is refused', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { accessToken: 'a1', refreshToken: 'r'.repeat(20), expiresIn: 1800, issuer: 'portal' }),
+    );
+    const c = client();
+    await c.login('x@y.z', 'pw');
+    const states: string[] = [];
+    c.subscribe((s) => states.push(s));
+    now += 1_000_000;
+    fetchMock.mockResolvedValueOnce(
+      reply(401, { type: 'about:blank', title: 'Session expired', status: 401, code: 'TOKEN_EXPIRED' }),
+    );
+    expect(await c.accessToken()).toBeNull();
+    expect(states).toEqual(['expired']);
+    expect(c.read()).toBeNull();
+  });
+
+  it('turns problem+json answers into ApiError with code and field errors', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(400, {
+        type: 'about:blank',
+        title: 'Bad',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        errors: [{ path: 'email', message: 'Required' }],
+      }),
+    );
+    const err = await client()
+      .login('', '')
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fieldErrors: [{ path: 'email' }] });
+  });
+
+  it('only restores remembered routes on this site', () => {
+    const c = client();
+    c.rememberRoute('//evil.example');
+    expect(c.takeRememberedRoute()).toBeNull();
+    c.rememberRoute('/news?x=1');
+    expect(c.takeRememberedRoute()).toBe('/news?x=1');
+    expect(c.takeRememberedRoute()).toBeNull();
+  });
+});

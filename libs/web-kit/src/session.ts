@@ -1,0 +1,231 @@
+import {
+  type Issuer,
+  TOKEN_REFRESH_WINDOW_SECONDS,
+  type TokenResponse,
+  zProblem,
+  zTokenResponse,
+} from '@porta/contracts';
+
+/**
+ * The browser side of a Porta session, shared by the resident and the staff app (both are served
+ * from one origin, so one sign-in serves both). Tokens live in localStorage; the refresh token is
+ * rotated by every refresh.
+ */
+export interface StoredSession {
+  issuer: Issuer;
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch milliseconds at which the access token expires. */
+  expiresAt: number;
+}
+
+const STORAGE_KEY = 'porta.session';
+const REDIRECT_KEY = 'porta.redirectAfterLogin';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Listener = (state: SessionState) => void;
+export type SessionState = 'signed-out' | 'active' | 'expired';
+
+export class SessionClient {
+  private refreshing: Promise<StoredSession | null> | null = null;
+  private listeners = new Set<Listener>();
+  private state: SessionState;
+
+  constructor(
+    private readonly baseUrl = '',
+    private readonly storage: Storage = window.localStorage,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.state = this.read() ? 'active' : 'signed-out';
+  }
+
+  getState(): SessionState {
+    return this.state;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  read(): StoredSession | null {
+    const raw = this.storage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as StoredSession;
+    } catch {
+      return null;
+    }
+  }
+
+  private setState(state: SessionState) {
+    if (this.state === state) return;
+    this.state = state;
+    for (const l of this.listeners) l(state);
+  }
+
+  private store(tokens: TokenResponse): StoredSession {
+    const session: StoredSession = {
+      issuer: tokens.issuer,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: this.now() + tokens.expiresIn * 1000,
+    };
+    this.storage.setItem(STORAGE_KEY, JSON.stringify(session));
+    this.setState('active');
+    return session;
+  }
+
+  /** Remove all tokens. `expired` marks the session expired instead of signed out. */
+  clear(expired = false) {
+    this.storage.removeItem(STORAGE_KEY);
+    this.setState(expired ? 'expired' : 'signed-out');
+  }
+
+  /** Seconds until the access token expires (negative when past). */
+  secondsLeft(): number {
+    const s = this.read();
+    return s ? Math.floor((s.expiresAt - this.now()) / 1000) : -1;
+  }
+
+  needsRefresh(): boolean {
+    return this.secondsLeft() < TOKEN_REFRESH_WINDOW_SECONDS;
+  }
+
+  async login(email: string, password: string): Promise<StoredSession> {
+    const tokens = zTokenResponse.parse(
+      await this.raw('POST', '/api/identity/login', { email, password }, undefined),
+    );
+    return this.store(tokens);
+  }
+
+  /** Store tokens obtained elsewhere (the OpenID Connect code exchange). */
+  accept(tokens: TokenResponse): StoredSession {
+    return this.store(tokens);
+  }
+
+  async logout(): Promise<void> {
+    const s = this.read();
+    try {
+      if (s) await this.raw('POST', '/api/identity/logout', { refreshToken: s.refreshToken }, s.accessToken);
+    } finally {
+      this.clear(false);
+    }
+  }
+
+  /**
+   * Refresh the tokens once, however many callers ask at the same time. A refusal marks the
+   * session expired and clears the tokens (01 §4).
+   */
+  refresh(): Promise<StoredSession | null> {
+    if (!this.refreshing) {
+      this.refreshing = (async () => {
+        const s = this.read();
+        if (!s) return null;
+        try {
+          const tokens = zTokenResponse.parse(
+            await this.raw(
+              'POST',
+              '/api/identity/token/refresh',
+              { refreshToken: s.refreshToken },
+              undefined,
+            ),
+          );
+          return this.store(tokens);
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 401) {
+            this.clear(true);
+            return null;
+          }
+          throw err;
+        }
+      })().finally(() => {
+        this.refreshing = null;
+      });
+    }
+    return this.refreshing;
+  }
+
+  /** A valid access token, refreshed first when fewer than 900 seconds remain. */
+  async accessToken(): Promise<string | null> {
+    const s = this.read();
+    if (!s) return null;
+    if (this.needsRefresh()) return (await this.refresh())?.accessToken ?? null;
+    return s.accessToken;
+  }
+
+  /**
+   * A JSON request with the bearer token. A 401 answered to a signed-in user means the session
+   * ended elsewhere (revoked, expired): the tokens are cleared and the session marked expired.
+   */
+  async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const token = await this.accessToken();
+    try {
+      return (await this.raw(method, path, body, token ?? undefined)) as T;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401 && token) this.clear(true);
+      throw err;
+    }
+  }
+
+  rememberRoute(route: string) {
+    this.storage.setItem(REDIRECT_KEY, route);
+  }
+
+  /** The route stored before sign-in, removed as it is read. */
+  takeRememberedRoute(): string | null {
+    const route = this.storage.getItem(REDIRECT_KEY);
+    this.storage.removeItem(REDIRECT_KEY);
+    return route?.startsWith('/') && !route.startsWith('//') ? route : null;
+  }
+
+  private async raw(
+    method: string,
+    path: string,
+    body: unknown,
+    token: string | undefined,
+  ): Promise<unknown> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    let res: Response;
+    try {
+      res = await fetch(this.baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError(0, 'NETWORK', 'Content could not be loaded. Please refresh.');
+    }
+    const text = await res.text();
+    const data: unknown = text ? safeJson(text) : undefined;
+    if (!res.ok) {
+      const problem = zProblem.safeParse(data);
+      if (problem.success) {
+        throw new ApiError(res.status, problem.data.code, problem.data.title, problem.data.errors ?? []);
+      }
+      throw new ApiError(res.status, `HTTP_${res.status}`, 'Something went wrong');
+    }
+    return data;
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

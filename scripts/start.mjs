@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Starts Porta. `embedded` (npm start): one process, PGlite under ./data, demo data on the first
+// start. `cluster` (npm run start:cluster): identity and the gateway as separate processes on
+// DATABASE_URL, NATS_URL and REDIS_URL. Builds whatever is missing or out of date first (Nx cache).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const mode = process.argv[2] === 'cluster' ? 'cluster' : 'embedded';
+
+function build() {
+  if (process.env.PORTA_SKIP_BUILD === 'true') return;
+  const nx = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NX_NO_CLOUD: 'true' },
+  });
+  if (nx.status !== 0) {
+    console.error('Porta: the build failed; see above.');
+    process.exit(nx.status ?? 1);
+  }
+}
+
+const children = new Set();
+let stopping = false;
+function run(name, script, env) {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      console.error(`Porta: ${name} stopped (${signal ?? code}); stopping the rest.`);
+      stop(code ?? 1);
+    } else if (children.size === 0) process.exit(0);
+  });
+  return child;
+}
+
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  if (children.size === 0) process.exit(code);
+  setTimeout(() => process.exit(code), 15_000).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+build();
+const gatewayScript = 'services/gateway/dist/server.js';
+if (!existsSync(`${root}/${gatewayScript}`)) {
+  console.error('Porta: the gateway was not built.');
+  process.exit(1);
+}
+
+if (mode === 'embedded') {
+  run('gateway', gatewayScript, { MODE: 'embedded' });
+} else {
+  const missing = ['DATABASE_URL', 'NATS_URL', 'REDIS_URL'].filter((key) => !process.env[key]);
+  if (missing.length) {
+    console.error(`Porta: the cluster needs ${missing.join(', ')}. For the services on this machine:`);
+    console.error(
+      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres NATS_URL=nats://127.0.0.1:4222 REDIS_URL=redis://127.0.0.1:6379 npm run start:cluster',
+    );
+    process.exit(1);
+  }
+  const identityPort = process.env.IDENTITY_PORT ?? '3001';
+  run('identity', 'services/identity/dist/server.js', {
+    PORT: identityPort,
+    HOST: '127.0.0.1',
+    TRUST_PROXY: 'loopback',
+    SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
+  });
+  run('gateway', gatewayScript, {
+    MODE: 'distributed',
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+  });
+}

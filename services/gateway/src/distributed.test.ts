@@ -1,0 +1,100 @@
+import { createIdentity, zIdentityConfig } from '@porta/identity';
+import {
+  type App,
+  createService,
+  createTokenVerifier,
+  type Database,
+  loadConfig,
+  openDatabase,
+} from '@porta/service-kit';
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zGatewayConfig } from './config.js';
+import { buildGateway, type Gateway } from './gateway.js';
+
+let identityApp: App;
+let database: Database;
+let gateway: Gateway;
+
+beforeAll(async () => {
+  const config = loadConfig(zIdentityConfig, { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' });
+  database = await openDatabase({ dataDir: 'memory://' });
+  const identity = createIdentity({ database, config });
+  await identity.migrate();
+  await identity.seedDemo();
+  identityApp = createService({
+    name: 'identity',
+    config,
+    verifier: createTokenVerifier(identity.keySource),
+    trustProxy: config.TRUST_PROXY,
+  });
+  await identityApp.register(identity.plugin);
+  const address = await identityApp.listen({ host: '127.0.0.1', port: 0 });
+  gateway = await buildGateway(
+    loadConfig(zGatewayConfig, { LOG_LEVEL: 'silent', MODE: 'distributed', IDENTITY_URL: address }),
+  );
+  await gateway.app.ready();
+});
+
+afterAll(async () => {
+  await gateway.app.close();
+  await identityApp.close();
+  await database.close();
+});
+
+const login = (email: string, password: string, ip = '192.0.2.1') =>
+  gateway.app.inject({
+    method: 'POST',
+    url: '/api/identity/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
+
+describe('distributed gateway', () => {
+  it('proxies sign-in and /me to the identity process', async () => {
+    const res = await login('board@demo.porta.test', 'Demo-Portal-2026');
+    expect(res.statusCode).toBe(200);
+    const me = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/identity/me',
+      headers: { authorization: `Bearer ${res.json().accessToken}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.email).toBe('board@demo.porta.test');
+    expect(me.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('stops forged tokens at the edge', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    const forged = await new SignJWT({ sub: 'x' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k' })
+      .sign(privateKey);
+    const res = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/identity/me',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('passes the client address on, so brute-force protection counts per client', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await login(`nobody${i}@demo.porta.test`, 'Wrong-Password-1', '198.51.100.7')).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await login('owner@demo.porta.test', 'Demo-Portal-2026', '198.51.100.7')).statusCode).toBe(429);
+    expect((await login('owner@demo.porta.test', 'Demo-Portal-2026', '198.51.100.8')).statusCode).toBe(200);
+  });
+
+  it('merges the services\u2019 OpenAPI documents over the network', async () => {
+    const res = await gateway.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(Object.keys(res.json().paths)).toContain('/api/identity/me');
+  });
+
+  it('reports readiness of the services behind it', async () => {
+    const res = await gateway.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.json()).toMatchObject({ status: 'ok', checks: { identity: 'ok' } });
+  });
+});

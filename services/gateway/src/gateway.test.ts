@@ -1,0 +1,207 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Database, loadConfig, openDatabase } from '@porta/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zGatewayConfig } from './config.js';
+import { buildGateway, type Gateway } from './gateway.js';
+
+function webDirs() {
+  const root = mkdtempSync(join(tmpdir(), 'porta-web-'));
+  const resident = join(root, 'resident');
+  const admin = join(root, 'admin');
+  for (const [dir, name] of [
+    [resident, 'resident'],
+    [admin, 'admin'],
+  ] as const) {
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${name}</title>`);
+    writeFileSync(join(dir, 'assets', 'app-abc123.js'), `console.log('${name}')`);
+  }
+  return { resident, admin };
+}
+
+async function embedded(env: Record<string, string> = {}) {
+  const dirs = webDirs();
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const config = loadConfig(zGatewayConfig, {
+    LOG_LEVEL: 'silent',
+    WEB_RESIDENT_DIR: dirs.resident,
+    WEB_ADMIN_DIR: dirs.admin,
+    ...env,
+  });
+  const gateway = await buildGateway(config, { database });
+  await gateway.app.ready();
+  return { gateway, database };
+}
+
+let g: Gateway;
+let db: Database;
+beforeAll(async () => {
+  ({ gateway: g, database: db } = await embedded());
+});
+afterAll(async () => {
+  await g.app.close();
+  await db.close();
+});
+
+async function login(app: Gateway['app'], who = 'owner') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/identity/login',
+    payload: { email: `${who}@demo.porta.test`, password: 'Demo-Portal-2026' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ accessToken: string }>().accessToken;
+}
+
+describe('embedded gateway', () => {
+  it('seeds the demo on the first start and signs a demo user in', async () => {
+    expect(g.seeded).toBe(true);
+    const token = await login(g.app);
+    const me = await g.app.inject({
+      method: 'GET',
+      url: '/api/identity/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    const body = me.json();
+    expect(body.user.firstName).toBe('Olivia');
+    // The demo housing company (construction) is listed first.
+    expect(body.hcs.map((h: { name: string; state: string }) => [h.name, h.state])).toEqual([
+      ['As Oy Demo Harbour View', 'construction'],
+      ['As Oy Demo Linden Court', 'living'],
+    ]);
+  });
+
+  it('answers 401 without a token on every route that is not public, and lists the public ones', async () => {
+    const publicRoutes: string[] = [];
+    for (const route of g.app.routePolicies) {
+      if (route.policy.startsWith('public')) {
+        publicRoutes.push(`${route.method} ${route.url}`);
+        continue;
+      }
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const res = await g.app.inject({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+    // A new public route must be reviewed and added here.
+    expect(publicRoutes.sort()).toEqual(
+      [
+        'GET /*',
+        'GET /api/docs',
+        'GET /api/docs/json',
+        'GET /api/identity/.well-known/jwks.json',
+        'GET /api/identity/login-options',
+        'GET /api/identity/oidc/b2c/start',
+        'GET /api/identity/openapi.json',
+        'GET /healthz',
+        'OPTIONS *',
+        'GET /readyz',
+        'POST /api/identity/login',
+        'POST /api/identity/logout',
+        'POST /api/identity/oidc/b2c/token',
+        'POST /api/identity/token/refresh',
+      ].sort(),
+    );
+  });
+
+  it('sets security headers: CSP refusing frames, no HSTS without TLS', async () => {
+    const res = await g.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('keeps CORS closed by default', async () => {
+    const res = await g.app.inject({
+      method: 'OPTIONS',
+      url: '/api/identity/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves both web apps with SPA fallback and never falls back for the API', async () => {
+    const home = await g.app.inject({ method: 'GET', url: '/news/12' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<title>resident</title>');
+    const admin = await g.app.inject({ method: 'GET', url: '/admin/users/1' });
+    expect(admin.body).toContain('<title>admin</title>');
+    expect((await g.app.inject({ method: 'GET', url: '/admin' })).headers.location).toBe('/admin/');
+    const asset = await g.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body).toContain("'resident'");
+    const api = await g.app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/problem\+json/);
+    expect((await g.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const traversal = await g.app.inject({ method: 'GET', url: '/..%2f..%2f..%2fetc%2fpasswd' });
+    expect(traversal.body).not.toContain('root:');
+  });
+
+  it('merges the OpenAPI documents at /api/docs', async () => {
+    const json = await g.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(Object.keys(json.json().paths)).toEqual(
+      expect.arrayContaining(['/api/identity/login', '/api/identity/me', '/api/identity/admin/users']),
+    );
+    const html = await g.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(html.body).toContain('/api/identity/token/refresh');
+  });
+
+  it('answers 413 to an oversized body', async () => {
+    const res = await g.app.inject({
+      method: 'POST',
+      url: '/api/identity/token/refresh',
+      payload: { refreshToken: 'x'.repeat(1_100_000) },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await g.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
+      status: 'ok',
+      service: 'gateway',
+    });
+    expect((await g.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
+      status: 'ok',
+      checks: { database: 'ok' },
+    });
+  });
+});
+
+describe('edge limits', () => {
+  it('rate-limits per address with a problem answer', async () => {
+    const { gateway, database } = await embedded({ RATE_LIMIT_PER_MINUTE: '3', SEED_DEMO: 'false' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        codes.push(
+          (await gateway.app.inject({ method: 'GET', url: '/api/identity/login-options' })).statusCode,
+        );
+      }
+      expect(codes).toEqual([200, 200, 200, 429]);
+    } finally {
+      await gateway.app.close();
+      await database.close();
+    }
+  });
+
+  it('sends HSTS behind TLS', async () => {
+    const { gateway, database } = await embedded({ TLS: 'true', SEED_DEMO: 'false' });
+    try {
+      const res = await gateway.app.inject({ method: 'GET', url: '/healthz' });
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await gateway.app.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { type App, AppError, policy } from '@porta/service-kit';
+import { z } from 'zod';
+
+interface WebApp {
+  /** URL prefix, '/' or '/admin/'. */
+  prefix: string;
+  dir: string;
+}
+
+/** A path inside dir, or null when it would leave it. */
+function inside(dir: string, relative: string): string | null {
+  const full = resolve(dir, `.${sep}${relative}`);
+  return full === dir || full.startsWith(dir + sep) ? full : null;
+}
+
+/**
+ * Serves the built web apps: files as they are (hashed assets cached for a year), and index.html
+ * for every other path of an app (SPA fallback). API paths never fall back.
+ */
+export async function webAppRoutes(app: App, apps: { resident: string; admin: string }) {
+  await app.register(fastifyStatic, { root: resolve(apps.resident), serve: false, cacheControl: false });
+  const admin: WebApp = { prefix: '/admin/', dir: resolve(apps.admin) };
+  const resident: WebApp = { prefix: '/', dir: resolve(apps.resident) };
+
+  app.get(
+    '/*',
+    {
+      schema: { hide: true, params: z.object({ '*': z.string() }) },
+      config: { policy: policy.public('the web apps are public; their API calls are not') },
+    },
+    async (request, reply) => {
+      const path = `/${request.params['*']}`;
+      if (path === '/api' || path.startsWith('/api/')) throw new AppError('NOT_FOUND');
+      if (path === '/admin') return reply.redirect('/admin/', 301);
+      const web = path.startsWith(admin.prefix) ? admin : resident;
+      const relative = decodeURIComponent(path.slice(web.prefix.length));
+      const file = relative ? inside(web.dir, relative) : null;
+      if (file && existsSync(file) && !file.endsWith(sep)) {
+        const immutable = relative.startsWith('assets/');
+        return reply
+          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+          .sendFile(relative, web.dir);
+      }
+      if (/\.[a-z0-9]{1,8}$/i.test(relative)) throw new AppError('NOT_FOUND');
+      if (!existsSync(resolve(web.dir, 'index.html'))) {
+        throw new AppError('UNAVAILABLE', { detail: 'The web app has not been built: run `npm run build`.' });
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html', web.dir);
+    },
+  );
+}

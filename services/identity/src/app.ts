@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { type Database, type KeySource, migrateService, servicePlugin } from '@porta/service-kit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { IdentityConfig } from './config.js';
+import type { IdentityContext } from './context.js';
+import * as schema from './db/schema.js';
+import { LoginThrottle } from './domain/brute-force.js';
+import { KeyStore } from './domain/keys.js';
+import { B2cLogin } from './domain/oidc.js';
+import { SessionService } from './domain/sessions.js';
+import { adminUserRoutes } from './routes/admin-users.routes.js';
+import { authRoutes } from './routes/auth.routes.js';
+import { meRoutes } from './routes/me.routes.js';
+import { oidcRoutes } from './routes/oidc.routes.js';
+import { seedDemo } from './seed.js';
+
+export const IDENTITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface Identity {
+  context: IdentityContext;
+  /** The Fastify plugin with identity's routes under /api/identity. */
+  plugin: FastifyPluginAsync;
+  /** Where other code in this process verifies access tokens from. */
+  keySource: KeySource;
+  migrate(): Promise<void>;
+  /** Seed the demo data unless it is there; answers whether it seeded. */
+  seedDemo(): Promise<boolean>;
+}
+
+export function createIdentity(options: { database: Database; config: IdentityConfig }): Identity {
+  const { database, config } = options;
+  const db = database.drizzle(schema);
+  const keys = new KeyStore(database, db);
+  const sessions = new SessionService({ db, keys, config });
+  const oidc =
+    config.B2C_ISSUER_URL && config.B2C_CLIENT_ID && config.B2C_CLIENT_SECRET
+      ? new B2cLogin(db, sessions, {
+          B2C_ISSUER_URL: config.B2C_ISSUER_URL,
+          B2C_CLIENT_ID: config.B2C_CLIENT_ID,
+          B2C_CLIENT_SECRET: config.B2C_CLIENT_SECRET,
+          B2C_REDIRECT_URI: config.B2C_REDIRECT_URI,
+          PUBLIC_URL: config.PUBLIC_URL,
+          PORT: config.PORT,
+        })
+      : null;
+  const context: IdentityContext = {
+    config,
+    database,
+    db,
+    keys,
+    sessions,
+    throttle: new LoginThrottle(db),
+    oidc,
+  };
+  return {
+    context,
+    plugin: servicePlugin({
+      name: 'identity',
+      title: 'Porta identity',
+      routes: async (app) => {
+        await authRoutes(app, context);
+        await oidcRoutes(app, context);
+        await meRoutes(app, context);
+        await adminUserRoutes(app, context);
+      },
+    }),
+    keySource: { kind: 'local', keys: () => keys.jwks() },
+    migrate: () => migrateService(database, 'identity', IDENTITY_MIGRATIONS),
+    seedDemo: () => seedDemo(db),
+  };
+}

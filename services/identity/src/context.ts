@@ -1,0 +1,18 @@
+import type { Database, Db } from '@porta/service-kit';
+import type { IdentityConfig } from './config.js';
+import type * as schema from './db/schema.js';
+import type { LoginThrottle } from './domain/brute-force.js';
+import type { KeyStore } from './domain/keys.js';
+import type { B2cLogin } from './domain/oidc.js';
+import type { SessionService } from './domain/sessions.js';
+
+/** What identity's routes work with. */
+export interface IdentityContext {
+  config: IdentityConfig;
+  database: Database;
+  db: Db<typeof schema>;
+  keys: KeyStore;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  oidc: B2cLogin | null;
+}

@@ -1,0 +1,148 @@
+import type { AccessTokenClaims, MeResponse, Role } from '@porta/contracts';
+import type { Db } from '@porta/service-kit';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type * as schema from '../db/schema.js';
+import {
+  apartmentRoles,
+  apartments,
+  housingCompanies,
+  housingCompanyRoles,
+  partnerCompanies,
+  partnerCompanyUsers,
+  users,
+} from '../db/schema.js';
+
+type IdentityDb = Db<typeof schema>;
+export type UserRow = typeof users.$inferSelect;
+
+/** Housing-company state is derived: living when completionDate is before today (01 §3). */
+export function housingCompanyState(completionDate: string | null, today: string): 'construction' | 'living' {
+  return completionDate !== null && completionDate < today ? 'living' : 'construction';
+}
+
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A role counts from validFrom through validUntil (both optional, inclusive). */
+function validOn<T extends { validFrom: unknown; validUntil: unknown }>(table: T, today: string) {
+  const t = table as unknown as typeof apartmentRoles;
+  return and(
+    or(isNull(t.validFrom), lte(t.validFrom, today)),
+    or(isNull(t.validUntil), gte(t.validUntil, today)),
+  );
+}
+
+export interface Membership {
+  housingCompanies: MeResponse['hcs'];
+  partnerCompanies: MeResponse['user']['partnerCompanies'];
+}
+
+/** The housing companies (with apartments and roles) and partner companies of a user, valid today. */
+export async function loadMembership(db: IdentityDb, userId: string, now = new Date()): Promise<Membership> {
+  const today = todayIso(now);
+  const [hcRoleRows, aptRoleRows, pcRows] = await Promise.all([
+    db
+      .select({ housingCompanyId: housingCompanyRoles.housingCompanyId, role: housingCompanyRoles.role })
+      .from(housingCompanyRoles)
+      .where(and(eq(housingCompanyRoles.userId, userId), validOn(housingCompanyRoles, today))),
+    db
+      .select({
+        apartmentId: apartmentRoles.apartmentId,
+        role: apartmentRoles.role,
+        housingCompanyId: apartments.housingCompanyId,
+        no: apartments.no,
+        externalName: apartments.externalName,
+        aptext: apartments.aptext,
+      })
+      .from(apartmentRoles)
+      .innerJoin(apartments, eq(apartments.id, apartmentRoles.apartmentId))
+      .where(and(eq(apartmentRoles.userId, userId), validOn(apartmentRoles, today)))
+      .orderBy(asc(apartments.no)),
+    db
+      .select({
+        id: partnerCompanies.id,
+        externalId: partnerCompanies.externalId,
+        name: partnerCompanies.name,
+      })
+      .from(partnerCompanyUsers)
+      .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerCompanyUsers.partnerCompanyId))
+      .where(eq(partnerCompanyUsers.userId, userId)),
+  ]);
+
+  const hcIds = [...new Set([...hcRoleRows, ...aptRoleRows].map((r) => r.housingCompanyId))];
+  const hcRows = hcIds.length
+    ? await db
+        .select()
+        .from(housingCompanies)
+        .where(inArray(housingCompanies.id, hcIds))
+        .orderBy(desc(housingCompanies.isDemo), asc(housingCompanies.name))
+    : [];
+
+  const hcs = hcRows.map((hc) => {
+    const apts = new Map<string, MeResponse['hcs'][number]['apts'][number]>();
+    for (const row of aptRoleRows.filter((r) => r.housingCompanyId === hc.id)) {
+      const apt = apts.get(row.apartmentId) ?? {
+        id: row.apartmentId,
+        no: row.no,
+        externalName: row.externalName,
+        aptext: row.aptext,
+        roles: [],
+      };
+      apt.roles.push(row.role as Role);
+      apts.set(row.apartmentId, apt);
+    }
+    return {
+      id: hc.id,
+      hcExt: hc.hcExt,
+      name: hc.name,
+      marketingName: hc.marketingName,
+      addressStreet: hc.addressStreet,
+      addressCity: hc.addressCity,
+      addressCountry: hc.addressCountry,
+      businessUnit: hc.businessUnit,
+      completionDate: hc.completionDate,
+      state: housingCompanyState(hc.completionDate, today),
+      lifecycleStepsActive: hc.lifecycleStepsActive,
+      isDemo: hc.isDemo,
+      roles: hcRoleRows.filter((r) => r.housingCompanyId === hc.id).map((r) => r.role as Role),
+      apts: [...apts.values()],
+    };
+  });
+  return { housingCompanies: hcs, partnerCompanies: pcRows };
+}
+
+/** The claims of an access token for a user and session. */
+export function tokenClaims(
+  user: UserRow,
+  membership: Membership,
+  sessionId: string,
+  issuer: 'portal' | 'b2c',
+): Omit<AccessTokenClaims, 'iss' | 'aud' | 'exp' | 'iat'> {
+  return {
+    sub: user.id,
+    sid: sessionId,
+    idp: issuer,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    roles: user.roles as Role[],
+    hcs: Object.fromEntries(membership.housingCompanies.map((hc) => [hc.id, hc.roles])),
+    apts: Object.fromEntries(
+      membership.housingCompanies.flatMap((hc) =>
+        hc.apts.map((apt) => [apt.id, [hc.id, apt.roles]] as const),
+      ),
+    ),
+    pcs: membership.partnerCompanies.map((pc) => pc.id),
+  };
+}
+
+export async function findUserByEmail(db: IdentityDb, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById(db: IdentityDb, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export { sql };
