@@ -1,19 +1,31 @@
+import { basename } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/** Workspace libraries resolve to their TypeScript sources, so tests never need a prior build. */
+export const SOURCE_CONDITIONS = ['@porta/source', 'node', 'development|production'];
+
 /**
- * One vitest setup for every package: workspace libraries resolve to their TypeScript sources
- * through the `@porta/source` export condition, so tests never need a prior build.
+ * JSON reports for CI's summary line when PORTA_TEST_REPORT names a folder (set by .ci/run).
+ * `name` tells the reports apart.
  */
+export function reporters(name: string) {
+  const dir = process.env.PORTA_TEST_REPORT;
+  return dir ? ['default', ['json', { outputFile: `${dir}/${name}.json` }] as [string, object]] : ['default'];
+}
+
+/** One vitest setup for every package. */
 export function portaVitestConfig(options: { include?: string[]; environment?: 'node' | 'jsdom' } = {}) {
+  const name = basename(process.cwd());
   return defineConfig({
-    resolve: { conditions: ['@porta/source', 'node', 'development|production'] },
-    ssr: { resolve: { conditions: ['@porta/source', 'node', 'development|production'] } },
+    resolve: { conditions: SOURCE_CONDITIONS },
+    ssr: { resolve: { conditions: SOURCE_CONDITIONS } },
     test: {
       include: options.include ?? ['src/**/*.test.ts', 'src/**/*.test.tsx'],
       environment: options.environment ?? 'node',
       testTimeout: 20_000,
       hookTimeout: 60_000,
       pool: 'forks',
+      reporters: reporters(name),
     },
   });
 }

@@ -9,6 +9,7 @@ import { findUserByEmail } from './membership.js';
 import type { SessionService } from './sessions.js';
 
 type IdentityDb = Db<typeof schema>;
+type Claims = { sub: string; email?: unknown; email_verified?: unknown };
 
 /** A pending sign-in is valid for ten minutes. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -88,7 +89,7 @@ export class B2cLogin {
     callback.searchParams.set('code', input.code);
     callback.searchParams.set('state', input.state);
     if (input.iss) callback.searchParams.set('iss', input.iss);
-    let claims: client.IDToken | undefined;
+    let claims: Claims | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(configuration, callback, {
         pkceCodeVerifier: pending.codeVerifier,
@@ -96,7 +97,12 @@ export class B2cLogin {
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
-      claims = tokens.claims();
+      const idToken = tokens.claims();
+      claims = idToken;
+      // Many providers put the e-mail only in the userinfo answer.
+      if (idToken && typeof idToken.email !== 'string') {
+        claims = { ...idToken, ...(await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)) };
+      }
     } catch (err) {
       throw new AppError('IDN_OIDC_FAILED', { cause: err });
     }
@@ -108,7 +114,7 @@ export class B2cLogin {
   }
 
   /** The Porta user of a provider subject: linked before, or found by a verified e-mail and linked now. */
-  private async linkedUser(claims: client.IDToken) {
+  private async linkedUser(claims: Claims) {
     const [linked] = await this.db.select().from(users).where(eq(users.b2cSubject, claims.sub)).limit(1);
     if (linked) return linked;
     const email = typeof claims.email === 'string' ? claims.email : null;

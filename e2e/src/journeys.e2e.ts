@@ -1,0 +1,85 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from './browser.js';
+import { type Portal, startDistributed, startEmbedded } from './portal.js';
+
+const PASSWORD = 'Demo-Portal-2026';
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+for (const mode of ['embedded', 'distributed'] as const) {
+  describe(`${mode} mode`, () => {
+    let portal: Portal;
+    let browser: Awaited<ReturnType<typeof openBrowser>>;
+    let context: BrowserContext;
+
+    beforeAll(async () => {
+      portal = mode === 'embedded' ? await startEmbedded() : await startDistributed();
+      browser = await openBrowser();
+      context = browser.context;
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await portal?.close();
+    });
+
+    it('a resident signs in to the resident app and sees the dashboard', async () => {
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/`);
+      await page.waitForURL(/\/login/);
+      await signIn(page, 'owner@demo.porta.test');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 15_000 })
+        .toContain('Olivia');
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+
+    it('a staff member signs in to the staff app and sees the dashboard and the users', async () => {
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/admin/`);
+      await signIn(page, 'staff@demo.porta.test');
+      await page.getByRole('heading', { name: 'Porta administration', level: 1 }).waitFor({ timeout: 15_000 });
+      await page.getByRole('menuitem', { name: 'Users' }).click();
+      await page.getByText('owner@demo.porta.test').waitFor({ timeout: 15_000 });
+      expect(await page.getByText('partner@demo.porta.test').count()).toBeGreaterThan(0);
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+
+    it('shows the session-expired modal when the session is revoked, and returns to the page after signing in', async () => {
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/login`);
+      await signIn(page, 'tenant@demo.porta.test');
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Timo' }).waitFor({ timeout: 15_000 });
+      const target = '/?view=e2e';
+      await page.goto(`${portal.url}${target}`);
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Timo' }).waitFor({ timeout: 15_000 });
+
+      // The session ends elsewhere (signed out on another device).
+      const session = await page.evaluate(() => JSON.parse(localStorage.getItem('porta.session') ?? '{}'));
+      const out = await fetch(`${portal.url}/api/identity/logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: session.refreshToken }),
+      });
+      expect(out.status).toBe(204);
+
+      // Coming back to the tab re-validates the session.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ timeout: 15_000 });
+      await dialog.getByRole('button', { name: 'Sign in again' }).click();
+      await page.waitForURL(/\/login/);
+      await signIn(page, 'tenant@demo.porta.test');
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === target, { timeout: 15_000 });
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Timo' }).waitFor();
+      await page.close();
+    });
+  });
+}

@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const PG_ADMIN_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const NATS_URL = process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:4222';
+export const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ready:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} not ready within ${timeoutMs} ms:\n${output()}`);
+}
+
+function start(script: string, env: Record<string, string>) {
+  let log = '';
+  const child = spawn(process.execPath, [join(root, script)], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    log += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    log += String(d);
+  });
+  return { child, output: () => log.slice(-4000) };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+export interface Portal {
+  mode: 'embedded' | 'distributed';
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The built portal in the embedded mode: one process, PGlite in a temporary folder. */
+export async function startEmbedded(): Promise<Portal> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const gateway = start('services/gateway/dist/server.js', {
+    MODE: 'embedded',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+  });
+  await waitReady(url, gateway.child, gateway.output);
+  return {
+    mode: 'embedded',
+    url,
+    async close() {
+      await stop(gateway.child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The built portal in the distributed mode: identity and the gateway as processes on PostgreSQL, NATS and Redis. */
+export async function startDistributed(): Promise<Portal> {
+  const database = `porta_e2e_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const databaseUrl = new URL(PG_ADMIN_URL);
+  databaseUrl.pathname = `/${database}`;
+  const [gatewayPort, identityPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${gatewayPort}`;
+  const shared = {
+    DATABASE_URL: databaseUrl.toString(),
+    NATS_URL,
+    REDIS_URL,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+  };
+  const identity = start('services/identity/dist/server.js', {
+    ...shared,
+    PORT: String(identityPort),
+    TRUST_PROXY: 'loopback',
+    SEED_DEMO: 'true',
+  });
+  await waitReady(`http://127.0.0.1:${identityPort}`, identity.child, identity.output);
+  const gateway = start('services/gateway/dist/server.js', {
+    ...shared,
+    MODE: 'distributed',
+    PORT: String(gatewayPort),
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+  });
+  await waitReady(url, gateway.child, gateway.output);
+  return {
+    mode: 'distributed',
+    url,
+    async close() {
+      await stop(gateway.child);
+      await stop(identity.child);
+      const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${database} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

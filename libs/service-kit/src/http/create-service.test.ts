@@ -1,0 +1,151 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { policy } from '../auth/policy.js';
+import { createTokenVerifier, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/verifier.js';
+import { loadConfig, zBaseConfig } from '../config.js';
+import { AppError } from '../errors.js';
+import { type App, createService } from './create-service.js';
+import { principalOf } from './policy-enforcement.js';
+
+const config = loadConfig(zBaseConfig, { LOG_LEVEL: 'silent' });
+let keys: Awaited<ReturnType<typeof generateKeyPair>>;
+let app: App;
+
+async function token(claims: Record<string, unknown> = {}, expiresIn = '5m') {
+  return new SignJWT({
+    sid: '11111111-1111-4111-8111-111111111111',
+    idp: 'portal',
+    name: 'Test User',
+    roles: [],
+    hcs: {},
+    apts: {},
+    pcs: [],
+    ...claims,
+  })
+    .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+    .setSubject('22222222-2222-4222-8222-222222222222')
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(keys.privateKey);
+}
+
+beforeAll(async () => {
+  keys = await generateKeyPair('ES256', { extractable: true });
+  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'ES256' };
+  app = createService({
+    name: 'test',
+    config,
+    verifier: createTokenVerifier({ kind: 'local', keys: async () => ({ keys: [jwk] }) }),
+  });
+  app.get('/boom', { config: { policy: policy.public('test') } }, async () => {
+    throw new Error('database password is hunter2');
+  });
+  app.get('/refused', { config: { policy: policy.public('test') } }, async () => {
+    throw new AppError('FORBIDDEN', { detail: 'Not yours.' });
+  });
+  app.get('/who', { config: { policy: policy.authenticated() } }, async (request) => ({
+    name: principalOf(request).name,
+  }));
+  app.get('/staff', { config: { policy: policy.staff() } }, async () => ({ ok: true }));
+  app.get(
+    '/bad-response',
+    { schema: { response: { 200: z.object({ n: z.number() }) } }, config: { policy: policy.public('test') } },
+    async () => ({ n: 'not a number' }) as unknown as { n: number },
+  );
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('createService', () => {
+  it('refuses to register a route without a policy', async () => {
+    const other = createService({ name: 'x', config, verifier: createTokenVerifier({ kind: 'remote', url: 'http://127.0.0.1:1/jwks' }) });
+    expect(() => other.get('/open', async () => 'nope')).toThrow('Route GET /open declares no authorization policy');
+    // Inside a plugin the registration fails at start.
+    const start = async () => {
+      await other.register(async (scoped) => {
+        scoped.post('/inner', async () => 'nope');
+      });
+      await other.ready();
+    };
+    await expect(start()).rejects.toThrow('Route POST /inner declares no authorization policy');
+  });
+
+  it('answers 5xx as problem+json without internals', async () => {
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ code: 'INTERNAL', title: 'Something went wrong', status: 500 });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('stack');
+  });
+
+  it('hides a response that does not match its schema', async () => {
+    const res = await app.inject({ method: 'GET', url: '/bad-response' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('not a number');
+  });
+
+  it('answers 4xx with the code, message and detail', async () => {
+    const res = await app.inject({ method: 'GET', url: '/refused' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      title: 'Not authorised to see this content.',
+      detail: 'Not yours.',
+      instance: '/refused',
+    });
+  });
+
+  it('keeps a sane incoming request id and makes one otherwise', async () => {
+    const kept = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'edge-1234567' } });
+    expect(kept.headers['x-request-id']).toBe('edge-1234567');
+    const made = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id\n' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 404 as problem+json', async () => {
+    const res = await app.inject({ method: 'GET', url: '/nowhere' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+
+  it('verifies tokens: valid, expired, other key, missing', async () => {
+    const ok = await app.inject({ method: 'GET', url: '/who', headers: { authorization: `Bearer ${await token()}` } });
+    expect(ok.json()).toEqual({ name: 'Test User' });
+    const expired = await app.inject({
+      method: 'GET',
+      url: '/who',
+      headers: { authorization: `Bearer ${await token({}, '-1m')}` },
+    });
+    expect(expired.json().code).toBe('TOKEN_EXPIRED');
+    const other = await generateKeyPair('ES256');
+    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).sign(other.privateKey);
+    const bad = await app.inject({ method: 'GET', url: '/who', headers: { authorization: `Bearer ${forged}` } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().code).toBe('UNAUTHENTICATED');
+    expect((await app.inject({ method: 'GET', url: '/who' })).statusCode).toBe(401);
+  });
+
+  it('applies role policies with aliases: 403 for the wrong role', async () => {
+    const resident = await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${await token()}` } });
+    expect(resident.statusCode).toBe(403);
+    const marketing = await app.inject({
+      method: 'GET',
+      url: '/staff',
+      headers: { authorization: `Bearer ${await token({ roles: ['yitMarketing'] })}` },
+    });
+    expect(marketing.statusCode).toBe(200);
+  });
+
+  it('refuses a token with the right signature but a wrong shape', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/who',
+      headers: { authorization: `Bearer ${await token({ roles: ['emperor'] })}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
