@@ -1,0 +1,78 @@
+import type { SessionClient } from '@porta/web-kit';
+import { useMemo } from 'react';
+import { Admin, CustomRoutes, localStorageStore, Resource, type Store, useCreatePath } from 'react-admin';
+import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
+import { createAuthProvider } from './auth/auth-provider';
+import { LoginPage } from './auth/LoginPage';
+import { createDataProvider } from './data/data-provider';
+import { createHttpClient } from './data/http-client';
+import { createI18nProvider } from './i18n/i18n-provider';
+import { startupLanguage } from './i18n/locale';
+import { Dashboard } from './layout/Dashboard';
+import { PortaLayout } from './layout/PortaLayout';
+import users from './resources/users';
+import { session as defaultSession } from './session';
+
+/** The gateway serves the staff app here (03 §2: /admin, /admin/users, …). */
+export const ADMIN_BASENAME = '/admin';
+
+export interface AppProps {
+  session?: SessionClient;
+  store?: Store;
+}
+
+/** The spec's user page address /admin/user/{id} leads to the user's page. */
+function UserPageRedirect() {
+  const { id } = useParams();
+  const createPath = useCreatePath();
+  return <Navigate replace to={createPath({ resource: 'users', id, type: 'show' })} />;
+}
+
+function PortaAdmin({ session, store }: Required<AppProps>) {
+  const providers = useMemo(() => {
+    const language = startupLanguage(window.location.search, store);
+    return {
+      authProvider: createAuthProvider(session),
+      dataProvider: createDataProvider(createHttpClient(session)),
+      i18nProvider: createI18nProvider(language),
+    };
+  }, [session, store]);
+
+  return (
+    <Admin
+      disableTelemetry
+      basename={ADMIN_BASENAME}
+      title="Porta"
+      requireAuth
+      store={store}
+      authProvider={providers.authProvider}
+      dataProvider={providers.dataProvider}
+      i18nProvider={providers.i18nProvider}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      layout={PortaLayout}
+    >
+      <Resource name="users" {...users} />
+      <CustomRoutes>
+        <Route path="/user/:id" element={<UserPageRedirect />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+/**
+ * The staff app. react-admin runs under a react-router route at /admin/* with basename /admin,
+ * so every link and redirect it makes carries the prefix; anything else on this origin that
+ * reaches the app goes to /admin.
+ */
+export function App({ session = defaultSession, store }: AppProps) {
+  const appStore = useMemo(() => store ?? localStorageStore(undefined, 'porta-admin'), [store]);
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path={`${ADMIN_BASENAME}/*`} element={<PortaAdmin session={session} store={appStore} />} />
+        <Route path="*" element={<Navigate replace to={ADMIN_BASENAME} />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
