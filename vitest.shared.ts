@@ -8,9 +8,9 @@ export const SOURCE_CONDITIONS = ['@porta/source', 'node', 'development|producti
  * JSON reports for CI's summary line when PORTA_TEST_REPORT names a folder (set by .ci/run).
  * `name` tells the reports apart.
  */
-export function reporters(name: string) {
+export function reporters(name: string): (string | [string, Record<string, unknown>])[] {
   const dir = process.env.PORTA_TEST_REPORT;
-  return dir ? ['default', ['json', { outputFile: `${dir}/${name}.json` }] as [string, object]] : ['default'];
+  return dir ? ['default', ['json', { outputFile: `${dir}/${name}.json` }]] : ['default'];
 }
 
 /** One vitest setup for every package. */

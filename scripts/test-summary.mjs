@@ -13,7 +13,9 @@ for (const file of files) {
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  console.log(`${file.replace(/\.json$/, '').padEnd(32)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  console.log(
+    `${file.replace(/\.json$/, '').padEnd(32)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`,
+  );
 }
 if (files.length === 0) {
   console.error('No test reports found: no test ran.');

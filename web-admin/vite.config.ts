@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../vitest.shared.js';
 
 /**
  * The staff app. The gateway serves it under /admin/, so assets are built for that base and the
@@ -34,5 +35,6 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    reporters: reporters('web-admin'),
   },
 });

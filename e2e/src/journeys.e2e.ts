@@ -44,7 +44,9 @@ for (const mode of ['embedded', 'distributed'] as const) {
       const page = await context.newPage();
       await page.goto(`${portal.url}/admin/`);
       await signIn(page, 'staff@demo.porta.test');
-      await page.getByRole('heading', { name: 'Porta administration', level: 1 }).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('heading', { name: 'Porta administration', level: 1 })
+        .waitFor({ timeout: 15_000 });
       await page.getByRole('menuitem', { name: 'Users' }).click();
       await page.getByText('owner@demo.porta.test').waitFor({ timeout: 15_000 });
       expect(await page.getByText('partner@demo.porta.test').count()).toBeGreaterThan(0);
@@ -71,7 +73,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
       expect(out.status).toBe(204);
 
       // Coming back to the tab re-validates the session.
-      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
       const dialog = page.getByRole('dialog');
       await dialog.waitFor({ timeout: 15_000 });
       await dialog.getByRole('button', { name: 'Sign in again' }).click();

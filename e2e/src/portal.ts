@@ -27,7 +27,8 @@ export async function freePort(): Promise<number> {
 async function waitReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ready:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`process exited (${child.exitCode}) before ready:\n${output()}`);
     try {
       const res = await fetch(`${url}/readyz`);
       if (res.ok) return;

@@ -17,13 +17,23 @@ describe('loadConfig', () => {
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
-      expect((err as ConfigError).issues.map((i) => i.key).sort()).toEqual(['DATABASE_URL', 'LIMIT', 'NATS_URL', 'PORT']);
+      expect((err as ConfigError).issues.map((i) => i.key).sort()).toEqual([
+        'DATABASE_URL',
+        'LIMIT',
+        'NATS_URL',
+        'PORT',
+      ]);
       expect((err as Error).message).toMatch(/^Invalid configuration: /);
     }
   });
 
   it('treats empty values as unset and reads flags', () => {
-    const config = loadConfig(zBaseConfig, { DATABASE_URL: '', TLS: 'true', TRUST_PROXY: 'loopback', PORT: '8080' });
+    const config = loadConfig(zBaseConfig, {
+      DATABASE_URL: '',
+      TLS: 'true',
+      TRUST_PROXY: 'loopback',
+      PORT: '8080',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.TLS).toBe(true);
     expect(config.TRUST_PROXY).toBe('loopback');

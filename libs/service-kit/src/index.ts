@@ -1,5 +1,5 @@
 export * from './auth/index.js';
-export type * from './bus/types.js';
+export * from './bus/index.js';
 export * from './config.js';
 export * from './db/index.js';
 export * from './errors.js';
@@ -8,5 +8,8 @@ export { sendProblem, toAppError } from './http/error-handler.js';
 export { principalOf } from './http/policy-enforcement.js';
 export * from './http/run.js';
 export * from './http/service-plugin.js';
-export * from './jobs/types.js';
+export * from './jobs/index.js';
 export * from './logger.js';
+export * from './mail/index.js';
+export * from './storage/index.js';
+export * from './telemetry/index.js';

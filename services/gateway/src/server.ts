@@ -15,12 +15,12 @@ gateway.app.log.info({ address, mode: config.MODE }, 'Porta gateway listening');
 if (config.SEED_DEMO) {
   const url = publicUrl(config);
   process.stdout.write(
-    [
+    `${[
       '',
       `  Porta is running (${config.MODE} mode): ${url}/  staff app: ${url}/admin/`,
       `  Demo sign-in, password ${DEMO_PASSWORD}:`,
       ...DEMO_USERS.map((u) => `    ${u.key.padEnd(8)} ${u.key}@demo.porta.test`),
       '',
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
 }

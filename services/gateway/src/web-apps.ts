@@ -32,7 +32,8 @@ export async function webAppRoutes(app: App, apps: { resident: string; admin: st
       config: { policy: policy.public('the web apps are public; their API calls are not') },
     },
     async (request, reply) => {
-      const path = `/${request.params['*']}`;
+      // The raw path: the router ignores trailing slashes, and /admin and /admin/ differ here.
+      const path = (request.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
       if (path === '/api' || path.startsWith('/api/')) throw new AppError('NOT_FOUND');
       if (path === '/admin') return reply.redirect('/admin/', 301);
       const web = path.startsWith(admin.prefix) ? admin : resident;

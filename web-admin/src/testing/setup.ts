@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// CI runs several test processes on two cores: give asynchronous queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

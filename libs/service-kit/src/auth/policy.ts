@@ -55,7 +55,7 @@ export function allows(p: Policy, principal: Principal | null, request: FastifyR
     case 'authenticated':
       return principal !== null;
     case 'roles':
-      return principal !== null && principal.hasRole(...p.roles);
+      return principal ? principal.hasRole(...p.roles) : false;
     case 'check':
       return principal !== null && p.check(principal, request);
   }

@@ -61,8 +61,14 @@ afterAll(() => app.close());
 
 describe('createService', () => {
   it('refuses to register a route without a policy', async () => {
-    const other = createService({ name: 'x', config, verifier: createTokenVerifier({ kind: 'remote', url: 'http://127.0.0.1:1/jwks' }) });
-    expect(() => other.get('/open', async () => 'nope')).toThrow('Route GET /open declares no authorization policy');
+    const other = createService({
+      name: 'x',
+      config,
+      verifier: createTokenVerifier({ kind: 'remote', url: 'http://127.0.0.1:1/jwks' }),
+    });
+    expect(() => other.get('/open', async () => 'nope')).toThrow(
+      'Route GET /open declares no authorization policy',
+    );
     // Inside a plugin the registration fails at start.
     const start = async () => {
       await other.register(async (scoped) => {
@@ -100,9 +106,17 @@ describe('createService', () => {
   });
 
   it('keeps a sane incoming request id and makes one otherwise', async () => {
-    const kept = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'edge-1234567' } });
+    const kept = await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'edge-1234567' },
+    });
     expect(kept.headers['x-request-id']).toBe('edge-1234567');
-    const made = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id\n' } });
+    const made = await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -113,7 +127,11 @@ describe('createService', () => {
   });
 
   it('verifies tokens: valid, expired, other key, missing', async () => {
-    const ok = await app.inject({ method: 'GET', url: '/who', headers: { authorization: `Bearer ${await token()}` } });
+    const ok = await app.inject({
+      method: 'GET',
+      url: '/who',
+      headers: { authorization: `Bearer ${await token()}` },
+    });
     expect(ok.json()).toEqual({ name: 'Test User' });
     const expired = await app.inject({
       method: 'GET',
@@ -122,15 +140,25 @@ describe('createService', () => {
     });
     expect(expired.json().code).toBe('TOKEN_EXPIRED');
     const other = await generateKeyPair('ES256');
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).sign(other.privateKey);
-    const bad = await app.inject({ method: 'GET', url: '/who', headers: { authorization: `Bearer ${forged}` } });
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .sign(other.privateKey);
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/who',
+      headers: { authorization: `Bearer ${forged}` },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().code).toBe('UNAUTHENTICATED');
     expect((await app.inject({ method: 'GET', url: '/who' })).statusCode).toBe(401);
   });
 
   it('applies role policies with aliases: 403 for the wrong role', async () => {
-    const resident = await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${await token()}` } });
+    const resident = await app.inject({
+      method: 'GET',
+      url: '/staff',
+      headers: { authorization: `Bearer ${await token()}` },
+    });
     expect(resident.statusCode).toBe(403);
     const marketing = await app.inject({
       method: 'GET',

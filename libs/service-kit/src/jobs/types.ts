@@ -45,8 +45,16 @@ export interface Jobs {
   readonly kind: 'local' | 'bullmq';
   /** Make a definition known to this process (its jobs run here); workers start with start(). */
   register(definition: JobDefinition): void;
-  enqueue<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.infer<S>, options: EnqueueOptions): Promise<void>;
-  repeat<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.infer<S>, options: RepeatOptions): Promise<void>;
+  enqueue<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payload: z.infer<S>,
+    options: EnqueueOptions,
+  ): Promise<void>;
+  repeat<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payload: z.infer<S>,
+    options: RepeatOptions,
+  ): Promise<void>;
   start(): Promise<void>;
   /** Stop taking jobs and wait for the running handlers, then release connections. */
   close(): Promise<void>;

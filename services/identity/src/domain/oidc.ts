@@ -101,7 +101,10 @@ export class B2cLogin {
       claims = idToken;
       // Many providers put the e-mail only in the userinfo answer.
       if (idToken && typeof idToken.email !== 'string') {
-        claims = { ...idToken, ...(await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)) };
+        claims = {
+          ...idToken,
+          ...(await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)),
+        };
       }
     } catch (err) {
       throw new AppError('IDN_OIDC_FAILED', { cause: err });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityTestApp, type IdentityTestApp, loginAs } from '../testing/identity-app.js';
+import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -9,7 +9,9 @@ afterAll(() => t.close());
 
 async function list(who: string, query: Record<string, unknown> = {}) {
   const { accessToken } = await loginAs(t.app, who);
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, JSON.stringify(v)]),
+  ).toString();
   return t.app.inject({
     method: 'GET',
     url: `/api/identity/admin/users${qs ? `?${qs}` : ''}`,

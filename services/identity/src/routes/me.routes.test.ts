@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityTestApp, type IdentityTestApp, loginAs } from '../testing/identity-app.js';
+import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -22,11 +22,24 @@ describe('GET /api/identity/me', () => {
     const res = await owner.get('/api/identity/me');
     expect(res.statusCode).toBe(200);
     const me = res.json();
-    expect(me.user).toMatchObject({ email: 'owner@demo.porta.test', firstName: 'Olivia', registered: true, roles: [] });
+    expect(me.user).toMatchObject({
+      email: 'owner@demo.porta.test',
+      firstName: 'Olivia',
+      registered: true,
+      roles: [],
+    });
     expect(me.issuer).toBe('portal');
     const [construction, living] = me.hcs;
-    expect(construction).toMatchObject({ isDemo: true, state: 'construction', apts: [{ no: 'A 1', roles: ['owner'] }] });
-    expect(living).toMatchObject({ isDemo: false, state: 'living', apts: [{ no: 'B 12', roles: ['owner'] }] });
+    expect(construction).toMatchObject({
+      isDemo: true,
+      state: 'construction',
+      apts: [{ no: 'A 1', roles: ['owner'] }],
+    });
+    expect(living).toMatchObject({
+      isDemo: false,
+      state: 'living',
+      apts: [{ no: 'B 12', roles: ['owner'] }],
+    });
     expect(me.selectedHousingCompanyId).toBeNull();
   });
 
@@ -36,7 +49,9 @@ describe('GET /api/identity/me', () => {
     expect(board.hcs[0]).toMatchObject({ roles: ['boardMember'], apts: [{ no: 'B 14', roles: ['owner'] }] });
     const partner = (await (await as('partner')).get('/api/identity/me')).json();
     expect(partner.user).toMatchObject({ isBusinessPartner: true, roles: ['partner'] });
-    expect(partner.user.partnerCompanies).toEqual([expect.objectContaining({ name: 'Demo Kitchen Partners Oy' })]);
+    expect(partner.user.partnerCompanies).toEqual([
+      expect.objectContaining({ name: 'Demo Kitchen Partners Oy' }),
+    ]);
   });
 });
 
@@ -46,7 +61,10 @@ describe('selecting a housing company', () => {
     const { hcs } = (await owner.get('/api/identity/me')).json();
     const res = await owner.put('/api/identity/me/housing-company', { housingCompanyId: hcs[1].id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ selectedHousingCompanyId: hcs[1].id, selectedApartmentId: hcs[1].apts[0].id });
+    expect(res.json()).toMatchObject({
+      selectedHousingCompanyId: hcs[1].id,
+      selectedApartmentId: hcs[1].apts[0].id,
+    });
     expect((await owner.get('/api/identity/me')).json().selectedHousingCompanyId).toBe(hcs[1].id);
   });
 
@@ -58,11 +76,17 @@ describe('selecting a housing company', () => {
     const construction = ownerMe.hcs.find((h: { isDemo: boolean }) => h.isDemo);
     const res = await tenant.put('/api/identity/me/housing-company', { housingCompanyId: construction.id });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'IDN_HOUSING_COMPANY_NOT_FOUND', title: 'Housing company could not be retrieved' });
+    expect(res.json()).toMatchObject({
+      code: 'IDN_HOUSING_COMPANY_NOT_FOUND',
+      title: 'Housing company could not be retrieved',
+    });
     // The tenant's own housing company, but the owner's apartment in it.
     const own = tenantMe.hcs[0];
     const otherApartment = ownerMe.hcs.find((h: { id: string }) => h.id === own.id).apts[0].id;
-    const apt = await tenant.put('/api/identity/me/housing-company', { housingCompanyId: own.id, apartmentId: otherApartment });
+    const apt = await tenant.put('/api/identity/me/housing-company', {
+      housingCompanyId: own.id,
+      apartmentId: otherApartment,
+    });
     expect(apt.statusCode).toBe(404);
   });
 
@@ -86,6 +110,8 @@ describe('GET /api/identity/features', () => {
     const owner = await as('owner');
     const tenant = await as('tenant');
     const construction = (await owner.get('/api/identity/me')).json().hcs[0];
-    expect((await tenant.get(`/api/identity/features?housingCompanyId=${construction.id}`)).statusCode).toBe(404);
+    expect((await tenant.get(`/api/identity/features?housingCompanyId=${construction.id}`)).statusCode).toBe(
+      404,
+    );
   });
 });

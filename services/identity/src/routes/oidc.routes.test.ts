@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityTestApp, type IdentityTestApp } from '../testing/identity-app.js';
+import { type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 
 const REDIRECT_URI = 'http://localhost:3000/login';
 const ACCOUNTS: Record<string, { email: string; email_verified: boolean }> = {
@@ -92,7 +92,8 @@ async function signInAtProvider(authorizeUrl: string, login: string): Promise<UR
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
-    if (!action || !prompt) throw new Error(`unexpected page at the provider: ${res.status} ${html.slice(0, 300)}`);
+    if (!action || !prompt)
+      throw new Error(`unexpected page at the provider: ${res.status} ${html.slice(0, 300)}`);
     url = new URL(action, url).toString();
     body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
   }
@@ -100,7 +101,10 @@ async function signInAtProvider(authorizeUrl: string, login: string): Promise<UR
 }
 
 async function start(returnTo = '/news') {
-  const res = await t.app.inject({ method: 'GET', url: `/api/identity/oidc/b2c/start?returnTo=${encodeURIComponent(returnTo)}` });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/identity/oidc/b2c/start?returnTo=${encodeURIComponent(returnTo)}`,
+  });
   expect(res.statusCode).toBe(302);
   expect(res.headers.location).toMatch(new RegExp(`^${issuer}/auth\\?`));
   return res.headers.location as string;

@@ -1,0 +1,99 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@porta/contracts';
+import enCommon from './locales/en/common.json' with { type: 'json' };
+import enResident from './locales/en/resident.json' with { type: 'json' };
+
+/**
+ * Porta's dictionaries (01 §1, 03 §9). One JSON file per language and namespace under
+ * `src/locales/<lang>/<namespace>.json`; English is the reference every other language must match
+ * key for key (see `locales.test.ts`).
+ *
+ * English is the default and fallback language, so it is bundled; the other languages load lazily,
+ * one chunk per language and namespace (03 §9).
+ */
+export const NAMESPACES = ['common', 'resident'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export const DEFAULT_NAMESPACE: Namespace = 'common';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
+
+/** The English dictionaries: the reference shape of every language. */
+export const englishResources = { common: enCommon, resident: enResident };
+export type Resources = typeof englishResources;
+export type Dictionary<N extends Namespace> = Resources[N];
+
+/** Each language's name in that language, for a language picker. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  cs: 'Čeština',
+  en: 'English',
+  et: 'Eesti',
+  fi: 'Suomi',
+  lt: 'Lietuvių',
+  lv: 'Latviešu',
+  pl: 'Polski',
+  sk: 'Slovenčina',
+  sv: 'Svenska',
+};
+
+type Loaders = { [N in Namespace]: () => Promise<{ default: Dictionary<N> }> };
+
+/*
+ * Literal import paths (no template strings) so that bundlers split one chunk per file and the
+ * compiler checks that every language file has at least the keys of the English one.
+ */
+const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
+  cs: {
+    common: () => import('./locales/cs/common.json', { with: { type: 'json' } }),
+    resident: () => import('./locales/cs/resident.json', { with: { type: 'json' } }),
+  },
+  et: {
+    common: () => import('./locales/et/common.json', { with: { type: 'json' } }),
+    resident: () => import('./locales/et/resident.json', { with: { type: 'json' } }),
+  },
+  fi: {
+    common: () => import('./locales/fi/common.json', { with: { type: 'json' } }),
+    resident: () => import('./locales/fi/resident.json', { with: { type: 'json' } }),
+  },
+  lt: {
+    common: () => import('./locales/lt/common.json', { with: { type: 'json' } }),
+    resident: () => import('./locales/lt/resident.json', { with: { type: 'json' } }),
+  },
+  lv: {
+    common: () => import('./locales/lv/common.json', { with: { type: 'json' } }),
+    resident: () => import('./locales/lv/resident.json', { with: { type: 'json' } }),
+  },
+  pl: {
+    common: () => import('./locales/pl/common.json', { with: { type: 'json' } }),
+    resident: () => import('./locales/pl/resident.json', { with: { type: 'json' } }),
+  },
+  sk: {
+    common: () => import('./locales/sk/common.json', { with: { type: 'json' } }),
+    resident: () => import('./locales/sk/resident.json', { with: { type: 'json' } }),
+  },
+  sv: {
+    common: () => import('./locales/sv/common.json', { with: { type: 'json' } }),
+    resident: () => import('./locales/sv/resident.json', { with: { type: 'json' } }),
+  },
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function isNamespace(value: unknown): value is Namespace {
+  return typeof value === 'string' && (NAMESPACES as readonly string[]).includes(value);
+}
+
+/** The dictionary of one namespace in one language; English resolves at once, the rest load lazily. */
+export async function loadLocale<N extends Namespace>(lang: Language, ns: N): Promise<Dictionary<N>> {
+  if (!isLanguage(lang)) throw new Error(`Unknown language: ${String(lang)}`);
+  if (!isNamespace(ns)) throw new Error(`Unknown namespace: ${String(ns)}`);
+  if (lang === 'en') return englishResources[ns];
+  const module = await lazy[lang][ns]();
+  return module.default;
+}
+
+/** Every namespace of one language, keyed by namespace (the shape i18next expects for a language). */
+export async function loadLanguage(lang: Language): Promise<Resources> {
+  const [common, resident] = await Promise.all([loadLocale(lang, 'common'), loadLocale(lang, 'resident')]);
+  return { common, resident };
+}

@@ -1,0 +1,95 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { englishResources, LANGUAGES, loadLanguage, loadLocale, NAMESPACES } from './index.js';
+
+/** Dotted paths of every leaf, e.g. `errors.codes.NETWORK`. */
+function leafKeys(dict: unknown, prefix = ''): string[] {
+  if (typeof dict !== 'object' || dict === null || Array.isArray(dict)) return [prefix];
+  return Object.entries(dict).flatMap(([key, value]) => leafKeys(value, prefix ? `${prefix}.${key}` : key));
+}
+
+function leaves(dict: unknown, prefix = ''): [string, unknown][] {
+  if (typeof dict !== 'object' || dict === null || Array.isArray(dict)) return [[prefix, dict]];
+  return Object.entries(dict).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('dictionaries', () => {
+  it('has a folder for exactly the nine languages, each with one file per namespace', () => {
+    const root = fileURLToPath(new URL('./locales', import.meta.url));
+    expect(readdirSync(root).sort()).toEqual([...LANGUAGES].sort());
+    for (const lang of LANGUAGES) {
+      expect(readdirSync(`${root}/${lang}`).sort()).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+    }
+  });
+
+  for (const ns of NAMESPACES) {
+    const english = leaves(englishResources[ns]);
+
+    it(`${ns}: English has only non-empty texts`, () => {
+      expect(english.length).toBeGreaterThan(0);
+      for (const [key, value] of english) {
+        expect(typeof value, key).toBe('string');
+        expect((value as string).trim(), key).not.toBe('');
+      }
+    });
+
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      it(`${ns}: ${lang} has exactly the English keys, all filled, with the same placeholders`, async () => {
+        const dict = await loadLocale(lang, ns);
+        expect(leafKeys(dict).sort()).toEqual(leafKeys(englishResources[ns]).sort());
+        const translated = new Map(leaves(dict));
+        for (const [key, value] of english) {
+          const text = translated.get(key);
+          expect(typeof text, `${lang} ${key}`).toBe('string');
+          expect((text as string).trim(), `${lang} ${key}`).not.toBe('');
+          expect(placeholders(text as string), `${lang} ${key}`).toEqual(placeholders(value as string));
+        }
+      });
+    }
+  }
+
+  it('keeps the spec texts in English', () => {
+    const { common, resident } = englishResources;
+    expect(common.errors.somethingWentWrong).toBe('Something went wrong');
+    expect(common.errors.pageCouldNotBeLoaded).toBe(
+      "Page couldn't be loaded. Please try to reload the page.",
+    );
+    expect(common.errors.contentCouldNotBeLoaded).toBe('Content could not be loaded. Please refresh.');
+    expect(common.errors.pageNotFound).toBe('Page not found');
+    expect(common.empty.noItems).toBe('no items found');
+    expect(common.form.required).toBe('This field is required');
+    expect(common.sessionExpired.signInAgain).toBe('Sign in again');
+    expect(resident.login.email).toBe('E-mail');
+    expect(resident.login.password).toBe('Password');
+    expect(resident.login.submit).toBe('Sign in');
+    expect(resident.logout.action).toBe('Log out');
+  });
+});
+
+describe('loadLocale', () => {
+  it('loads a language lazily and differs from English', async () => {
+    const fi = await loadLocale('fi', 'resident');
+    expect(fi.login.password).toBe('Salasana');
+    expect(fi).not.toBe(englishResources.resident);
+  });
+
+  it('answers English from the bundled dictionaries', async () => {
+    await expect(loadLocale('en', 'common')).resolves.toBe(englishResources.common);
+  });
+
+  it('rejects an unknown language or namespace', async () => {
+    // @ts-expect-error: not a language
+    await expect(loadLocale('ru', 'common')).rejects.toThrow('Unknown language');
+    // @ts-expect-error: not a namespace
+    await expect(loadLocale('fi', 'admin')).rejects.toThrow('Unknown namespace');
+  });
+
+  it('loads every namespace of a language at once', async () => {
+    const sv = await loadLanguage('sv');
+    expect(Object.keys(sv).sort()).toEqual([...NAMESPACES].sort());
+    expect(sv.common.sessionExpired.signInAgain).toBe('Logga in igen');
+  });
+});

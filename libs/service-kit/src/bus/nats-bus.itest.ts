@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { SpanKind, trace } from '@opentelemetry/api';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
+import { connect, millis, StorageType } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTelemetry, type Telemetry } from '../telemetry/provider.js';
+import { integrationServiceUrls, requireService } from '../testing/services.js';
+import { BusRequestError } from './errors.js';
+import { NatsBus } from './nats-bus.js';
+import { EVENT_STREAM } from './subjects.js';
+import type { BusMessage } from './types.js';
+
+const urls = integrationServiceUrls();
+const natsUp = await requireService('NATS', urls.NATS_URL);
+
+const run = randomBytes(4).toString('hex');
+/** A subject of this run only, so that runs and other tests never see each other's events. */
+const subjectOf = (entity: string) => `it${run}.${entity}.created.v1`;
+const durableOf = (name: string) => `it-${run}-${name}`;
+
+async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
+  let a: NatsBus;
+  let b: NatsBus;
+  const exporter = new InMemorySpanExporter();
+  let telemetry: Telemetry;
+
+  beforeAll(async () => {
+    telemetry = startTelemetry({ serviceName: 'nats-itest', exporter });
+    a = await NatsBus.connect({ url: urls.NATS_URL, name: 'itest-a', redeliveryBackoffMs: 100 });
+    b = await NatsBus.connect({ url: urls.NATS_URL, name: 'itest-b', redeliveryBackoffMs: 100 });
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    const nc = await connect({ servers: urls.NATS_URL.replace(/^nats:\/\//, '') });
+    const jsm = await nc.jetstreamManager();
+    for await (const consumer of jsm.consumers.list(EVENT_STREAM)) {
+      if (consumer.name.startsWith(`it-${run}-`)) await jsm.consumers.delete(EVENT_STREAM, consumer.name);
+    }
+    await jsm.streams.purge(EVENT_STREAM, { filter: `it${run}.*.*.v1` });
+    await nc.close();
+    await telemetry?.shutdown();
+  });
+
+  it('keeps one file-backed stream with a 2-minute duplicate window, idempotently', async () => {
+    const again = await NatsBus.connect({ url: urls.NATS_URL, name: 'itest-again' });
+    await again.close();
+    const nc = await connect({ servers: urls.NATS_URL.replace(/^nats:\/\//, '') });
+    const info = await (await nc.jetstreamManager()).streams.info(EVENT_STREAM);
+    await nc.close();
+    expect(info.config.subjects).toEqual(['*.*.*.v1']);
+    expect(info.config.storage).toBe(StorageType.File);
+    expect(millis(info.config.duplicate_window)).toBe(120_000);
+  });
+
+  it('shares a durable between instances and delivers messages published before it existed', async () => {
+    const subject = subjectOf('shared');
+    for (let i = 0; i < 5; i++) await a.publish(subject, { i }, { msgId: `${run}-early-${i}` });
+    const onA: BusMessage[] = [];
+    const onB: BusMessage[] = [];
+    const options = { durable: durableOf('shared') };
+    await a.subscribe(subject, async (m) => void onA.push(m), options);
+    await b.subscribe(subject, async (m) => void onB.push(m), options);
+    for (let i = 5; i < 40; i++)
+      await b.publish(subject, { i }, { msgId: `${run}-late-${i}`, headers: { 'x-n': `${i}` } });
+    await until(() => onA.length + onB.length >= 40);
+    await sleep(300);
+    const all = [...onA, ...onB];
+    expect(all).toHaveLength(40);
+    expect(new Set(all.map((m) => (m.data as { i: number }).i)).size).toBe(40);
+    expect(onA.length).toBeGreaterThan(0);
+    expect(onB.length).toBeGreaterThan(0);
+    const late = all.find((m) => m.id === `${run}-late-7`);
+    expect(late).toMatchObject({ subject, data: { i: 7 }, attempt: 1 });
+    expect(late?.headers['x-n']).toBe('7');
+  });
+
+  it('drops a repeated Nats-Msg-Id', async () => {
+    const subject = subjectOf('dedup');
+    const got: string[] = [];
+    await a.subscribe(subject, async (m) => void got.push(m.id), { durable: durableOf('dedup') });
+    await a.publish(subject, { v: 1 }, { msgId: `${run}-same` });
+    await b.publish(subject, { v: 2 }, { msgId: `${run}-same` });
+    await a.publish(subject, { v: 3 }, { msgId: `${run}-other` });
+    await until(() => got.length >= 2);
+    await sleep(300);
+    expect(got).toEqual([`${run}-same`, `${run}-other`]);
+  });
+
+  it('redelivers after a throw with backoff, and gives up after maxDeliver', async () => {
+    const subject = subjectOf('retry');
+    const seen: { id: string; attempt: number; at: number }[] = [];
+    await a.subscribe(
+      subject,
+      async (m) => {
+        seen.push({ id: m.id, attempt: m.attempt, at: Date.now() });
+        if (m.id.endsWith('poison') || m.attempt < 3) throw new Error('not yet');
+      },
+      { durable: durableOf('retry'), maxDeliver: 4 },
+    );
+    await a.publish(subject, {}, { msgId: `${run}-flaky` });
+    await a.publish(subject, {}, { msgId: `${run}-poison` });
+    await until(() => seen.filter((s) => s.id.endsWith('poison')).length === 4);
+    await sleep(1_500);
+    const flaky = seen.filter((s) => s.id.endsWith('flaky'));
+    expect(flaky.map((s) => s.attempt)).toEqual([1, 2, 3]);
+    expect(flaky[1]!.at - flaky[0]!.at).toBeGreaterThanOrEqual(90);
+    expect(flaky[2]!.at - flaky[1]!.at).toBeGreaterThanOrEqual(190);
+    expect(seen.filter((s) => s.id.endsWith('poison')).map((s) => s.attempt)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('redelivers a message not acknowledged within ackWait', async () => {
+    const subject = subjectOf('slow');
+    const attempts: number[] = [];
+    await a.subscribe(
+      subject,
+      async (m) => {
+        attempts.push(m.attempt);
+        if (m.attempt === 1) await sleep(1_500);
+      },
+      { durable: durableOf('slow'), ackWaitMs: 500, concurrency: 2 },
+    );
+    await a.publish(subject, {}, { msgId: `${run}-slow` });
+    await until(() => attempts.length >= 2);
+    expect(attempts.slice(0, 2)).toEqual([1, 2]);
+  });
+
+  it('answers requests across connections and reports no responders, timeouts and remote errors', async () => {
+    const served: string[] = [];
+    await a.reply(`rpc.it${run}.echo`, async (data) => {
+      served.push('a');
+      return { echo: data };
+    });
+    await b.reply(`rpc.it${run}.echo`, async (data) => {
+      served.push('b');
+      return { echo: data };
+    });
+    for (let i = 0; i < 10; i++) {
+      await expect(a.request(`rpc.it${run}.echo`, { i })).resolves.toEqual({ echo: { i } });
+    }
+    expect(served).toHaveLength(10);
+
+    await expect(a.request(`rpc.it${run}.nobody`, {})).rejects.toMatchObject({ failure: 'NO_RESPONDERS' });
+
+    await b.reply(`rpc.it${run}.slow`, () => sleep(1_000).then(() => 'late'));
+    const timeout = await a.request(`rpc.it${run}.slow`, {}, { timeoutMs: 100 }).catch((e: unknown) => e);
+    expect(timeout).toBeInstanceOf(BusRequestError);
+    expect((timeout as BusRequestError).failure).toBe('TIMEOUT');
+
+    await b.reply(`rpc.it${run}.failing`, async () => {
+      throw Object.assign(new Error('no such apartment'), { code: 'IDN_NOT_FOUND' });
+    });
+    await expect(a.request(`rpc.it${run}.failing`, {})).rejects.toMatchObject({
+      failure: 'REMOTE',
+      message: 'no such apartment',
+      remoteCode: 'IDN_NOT_FOUND',
+    });
+  });
+
+  it('carries the trace context from the publisher to the consumer span (e)', async () => {
+    const subject = subjectOf('traced');
+    let traceInHandler: string | undefined;
+    await b.subscribe(
+      subject,
+      async () => {
+        traceInHandler = trace.getActiveSpan()?.spanContext().traceId;
+      },
+      { durable: durableOf('traced') },
+    );
+    let publisherTrace = '';
+    let publisherSpan = '';
+    await trace.getTracer('itest').startActiveSpan('publisher', async (span) => {
+      publisherTrace = span.spanContext().traceId;
+      publisherSpan = span.spanContext().spanId;
+      await a.publish(subject, {}, { msgId: `${run}-traced` });
+      span.end();
+    });
+    await until(() => exporter.getFinishedSpans().some((s) => s.name === `${subject} process`));
+    const consumer = exporter.getFinishedSpans().find((s) => s.name === `${subject} process`)!;
+    expect(consumer.kind).toBe(SpanKind.CONSUMER);
+    expect(consumer.spanContext().traceId).toBe(publisherTrace);
+    expect(consumer.parentSpanContext?.spanId).toBe(publisherSpan);
+    expect(consumer.attributes['messaging.system']).toBe('nats');
+    expect(traceInHandler).toBe(publisherTrace);
+  });
+
+  it('waits for handlers in flight when closing', async () => {
+    const bus = await NatsBus.connect({ url: urls.NATS_URL, name: 'itest-closing' });
+    const subject = subjectOf('closing');
+    let started = false;
+    let finished = false;
+    await bus.subscribe(
+      subject,
+      async () => {
+        started = true;
+        await sleep(500);
+        finished = true;
+      },
+      { durable: durableOf('closing') },
+    );
+    await a.publish(subject, {}, { msgId: `${run}-closing` });
+    await until(() => started);
+    await bus.close();
+    expect(finished).toBe(true);
+  });
+});

@@ -1,0 +1,10 @@
+export {
+  createMailer,
+  FileMailer,
+  type MailConfig,
+  type Mailer,
+  type MailMessage,
+  type OutboxMail,
+  type SentMail,
+  SmtpMailer,
+} from './mailer.js';

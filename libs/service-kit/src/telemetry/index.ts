@@ -1,0 +1,13 @@
+export { traceRequests } from './http.js';
+export { startTelemetry, type Telemetry, type TelemetryOptions } from './provider.js';
+export {
+  extractTraceContext,
+  injectTraceHeaders,
+  inSpan,
+  recordError,
+  SpanKind,
+  type SpanOptions,
+  TRACER_NAME,
+  tracer,
+  withExtractedContext,
+} from './tracing.js';

@@ -1,0 +1,23 @@
+import { SessionClient } from '@porta/web-kit';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { createQueryClient } from './app/query-client';
+import { createIdentityApi } from './modules/identity';
+import { createI18n } from './modules/language';
+import './styles.css';
+
+const session = new SessionClient();
+const services = { session, identity: createIdentityApi(session) };
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter>
+      <App services={services} queryClient={createQueryClient()} i18n={createI18n()} />
+    </BrowserRouter>
+  </StrictMode>,
+);

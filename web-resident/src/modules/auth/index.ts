@@ -1,0 +1,3 @@
+export { type Credentials, LoginForm } from './components/LoginForm';
+export { LoginPage } from './components/LoginPage';
+export { LogoutPage } from './components/LogoutPage';

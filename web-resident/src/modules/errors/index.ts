@@ -1,0 +1,3 @@
+export { ErrorPage } from './components/ErrorPage';
+export { NotFoundPage } from './components/NotFoundPage';
+export { useErrorText } from './hooks/use-error-text';

@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useFocusTrap } from '../../../shared/hooks/use-focus-trap';
+
+export const MAIN_NAVIGATION_ID = 'main-navigation';
+
+/**
+ * The off-canvas main navigation (01 §2): a drawer over the page, opened from the header's menu
+ * button. Escape, the close button, the backdrop or following a link close it; focus moves into the
+ * drawer when it opens and the header gives it back to the menu button when it closes.
+ * For now it lists only the dashboard; feature areas add their entries as they arrive.
+ */
+export function MainNavigation({
+  open,
+  onClose,
+  housingCompanyName,
+}: {
+  open: boolean;
+  onClose: () => void;
+  housingCompanyName: string | null;
+}) {
+  const { t } = useTranslation();
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useFocusTrap(drawerRef, open, onClose);
+  useEffect(() => {
+    if (open) closeRef.current?.focus();
+  }, [open]);
+
+  return (
+    <div className="drawer-root" hidden={!open}>
+      <div className="drawer-backdrop" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={drawerRef}
+        id={MAIN_NAVIGATION_ID}
+        className="drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('navigation.label')}
+      >
+        <div className="drawer__header">
+          <p className="drawer__housing-company">
+            {housingCompanyName && (
+              <>
+                <span className="visually-hidden">{t('header.housingCompany')}: </span>
+                {housingCompanyName}
+              </>
+            )}
+          </p>
+          <button ref={closeRef} type="button" className="icon-button" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">{t('header.closeMenu')}</span>
+          </button>
+        </div>
+        <nav aria-label={t('navigation.label')}>
+          <ul className="drawer__links">
+            <li>
+              <NavLink to="/" end onClick={onClose}>
+                {t('navigation.home')}
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { APP_MOUNT_DELAY_MS, DEFAULT_LANGUAGE, type Language, type MeResponse } from '@porta/contracts';
+import { ApiError, type SessionClient } from '@porta/web-kit';
+import type { IdentityApi } from '../identity';
+import { langParam, pickLanguage } from '../language';
+import { type StartupError, type StartupEvent, type StartupState, transition } from './startup-machine';
+
+/** Everything the startup sequence touches, so that tests can supply their own. */
+export interface StartupEffects {
+  session: SessionClient;
+  identity: IdentityApi;
+  /** Load a language's dictionaries and switch the interface to it. */
+  applyLanguage(lang: Language): Promise<void>;
+  delay(ms: number): Promise<void>;
+  /** The address the app was opened at. */
+  location: { pathname: string; search: string };
+  browserLanguages: readonly string[];
+}
+
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** 401, or an answer without any HTTP status (the request never got one): the session is over. */
+function isUnauthorized(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 401 || !err.status);
+}
+
+export function toStartupError(err: unknown): StartupError {
+  if (err instanceof ApiError) return { code: err.code, message: err.message };
+  return { code: 'INTERNAL', message: 'Something went wrong' };
+}
+
+/** The housing company to start with: the selected one, else the first (demo companies come first). */
+export async function pickHousingCompany(me: MeResponse, identity: IdentityApi): Promise<StartupEvent> {
+  const selected = me.hcs.find((hc) => hc.id === me.selectedHousingCompanyId);
+  if (selected) return { type: 'HOUSING_COMPANY_PICKED', me, housingCompany: selected };
+  const first = me.hcs[0];
+  if (!first) return { type: 'HOUSING_COMPANY_PICKED', me, housingCompany: null };
+  const updated = await identity.selectHousingCompany({
+    housingCompanyId: first.id,
+    apartmentId: first.apts[0]?.id ?? null,
+  });
+  const housingCompany = updated.hcs.find((hc) => hc.id === updated.selectedHousingCompanyId) ?? first;
+  return { type: 'HOUSING_COMPANY_PICKED', me: updated, housingCompany };
+}
+
+async function obtainToken(fx: StartupEffects): Promise<StartupEvent> {
+  const { pathname, search } = fx.location;
+  const params = new URLSearchParams(search);
+  const code = params.get('code');
+  const state = params.get('state');
+  if (pathname === '/login' && code && state) {
+    // Back from the consumer sign-in: exchange the code; the login page then leads on to returnTo.
+    try {
+      const { returnTo, ...tokens } = await fx.identity.exchangeOidcCode(code, state);
+      fx.session.accept(tokens);
+      fx.session.rememberRoute(returnTo ?? '/');
+      return { type: 'TOKEN_FOUND' };
+    } catch (err) {
+      // The provider or our identity service refused this sign-in: say so on the login page.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+        return { type: 'NO_TOKEN', loginError: toStartupError(err) };
+      }
+      throw err;
+    }
+  }
+  return fx.session.read() ? { type: 'TOKEN_FOUND' } : { type: 'NO_TOKEN' };
+}
+
+async function loadLanguage(state: StartupState, fx: StartupEffects): Promise<StartupEvent> {
+  const language = pickLanguage({
+    urlLang: langParam(fx.location.search),
+    userLocale: state.context.me?.user.locale,
+    browserLanguages: fx.browserLanguages,
+  });
+  try {
+    await fx.applyLanguage(language);
+    return { type: 'LANGUAGE_LOADED', language };
+  } catch (err) {
+    // A language that cannot be loaded must not stop the app: English is bundled.
+    console.warn(`Language ${language} could not be loaded; using ${DEFAULT_LANGUAGE}`, err);
+    await fx.applyLanguage(DEFAULT_LANGUAGE).catch(() => undefined);
+    return { type: 'LANGUAGE_LOADED', language: DEFAULT_LANGUAGE };
+  }
+}
+
+/** Carry out the current step and report how it went. */
+export async function performStep(state: StartupState, fx: StartupEffects): Promise<StartupEvent> {
+  try {
+    switch (state.step) {
+      case 'obtainToken':
+        return await obtainToken(fx);
+      case 'fetchUser':
+        return { type: 'USER_FETCHED', me: await fx.identity.getMe() };
+      case 'pickHousingCompany':
+        if (!state.context.me) throw new Error('pickHousingCompany without a user');
+        return await pickHousingCompany(state.context.me, fx.identity);
+      case 'fetchFeatures': {
+        const { features } = await fx.identity.getFeatures(state.context.housingCompany?.id ?? null);
+        return { type: 'FEATURES_FETCHED', features };
+      }
+      case 'logout':
+        await fx.session.logout().catch(() => undefined);
+        return { type: 'LOGGED_OUT' };
+      case 'loadLanguage':
+        return await loadLanguage(state, fx);
+      case 'mount':
+        await fx.delay(APP_MOUNT_DELAY_MS);
+        return { type: 'MOUNTED' };
+      case 'done':
+        throw new Error('startup is already done');
+    }
+  } catch (err) {
+    if (isUnauthorized(err)) return { type: 'UNAUTHORIZED' };
+    if (!(err instanceof ApiError)) console.error('Startup failed', err);
+    return { type: 'FAILED', error: toStartupError(err) };
+  }
+}
+
+/**
+ * Run the sequence from `state` until it is done, reporting every state on the way. Each step yields
+ * exactly one event; an event the machine does not accept is a programming error.
+ */
+export async function runStartup(
+  state: StartupState,
+  fx: StartupEffects,
+  onState: (state: StartupState) => void = () => {},
+): Promise<StartupState> {
+  let current = state;
+  while (current.step !== 'done') {
+    const event = await performStep(current, fx);
+    const next = transition(current, event);
+    if (next === current) throw new Error(`Startup step ${current.step} cannot handle ${event.type}`);
+    current = next;
+    onState(current);
+  }
+  return current;
+}

@@ -1,0 +1,21 @@
+import type { SessionClient } from '@porta/web-kit';
+import { createContext, type ReactNode, useContext } from 'react';
+import type { IdentityApi } from '../modules/identity/api/identity.api';
+
+/** The app's long-lived collaborators, created once in main.tsx (or per test). */
+export interface AppServices {
+  session: SessionClient;
+  identity: IdentityApi;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices must be used inside <ServicesProvider>');
+  return services;
+}
