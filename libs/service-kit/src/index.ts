@@ -11,5 +11,6 @@ export * from './http/service-plugin.js';
 export * from './jobs/index.js';
 export * from './logger.js';
 export * from './mail/index.js';
+export * from './runtime.js';
 export * from './storage/index.js';
 export * from './telemetry/index.js';

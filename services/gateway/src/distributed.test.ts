@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await gateway.app.close();
+  await gateway.close();
   await identityApp.close();
   await database.close();
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, loadConfig, openDatabase } from '@porta/service-kit';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   ({ gateway: g, database: db } = await embedded());
 });
 afterAll(async () => {
-  await g.app.close();
+  await g.close();
   await db.close();
 });
 
@@ -189,7 +189,7 @@ describe('edge limits', () => {
       }
       expect(codes).toEqual([200, 200, 200, 429]);
     } finally {
-      await gateway.app.close();
+      await gateway.close();
       await database.close();
     }
   });
@@ -200,8 +200,41 @@ describe('edge limits', () => {
       const res = await gateway.app.inject({ method: 'GET', url: '/healthz' });
       expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
     } finally {
-      await gateway.app.close();
+      await gateway.close();
       await database.close();
+    }
+  });
+});
+
+describe('the embedded mode on disk', () => {
+  it('keeps its data across a restart and seeds only once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'porta-data-'));
+    const dirs = webDirs();
+    const config = loadConfig(zGatewayConfig, {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      WEB_RESIDENT_DIR: dirs.resident,
+      WEB_ADMIN_DIR: dirs.admin,
+    });
+    const first = await buildGateway(config);
+    expect(first.seeded).toBe(true);
+    const token = await login(first.app, 'board');
+    await first.close();
+
+    const second = await buildGateway(config);
+    try {
+      expect(second.seeded).toBe(false);
+      // The signing key survived too: a token from before the restart still verifies.
+      const me = await second.app.inject({
+        method: 'GET',
+        url: '/api/identity/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().user.email).toBe('board@demo.porta.test');
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -5,11 +5,12 @@ import {
   AppError,
   bearerToken,
   type Closeable,
+  createRuntime,
   createService,
   createTokenVerifier,
   type Database,
-  openDatabase,
   policy,
+  startTelemetry,
 } from '@porta/service-kit';
 import { type GatewayConfig, serviceUrls } from './config.js';
 import { docsRoutes, type OpenApiDoc } from './openapi.js';
@@ -22,6 +23,20 @@ export interface Gateway {
   closeables: Closeable[];
   /** True when this start seeded the demo. */
   seeded: boolean;
+  /** Close the server, then the closeables (what runService does on SIGTERM). */
+  close(): Promise<void>;
+}
+
+function gatewayOf(app: App, closeables: Closeable[], seeded: boolean): Gateway {
+  return {
+    app,
+    closeables,
+    seeded,
+    async close() {
+      await app.close();
+      for (const c of closeables) await c.close();
+    },
+  };
 }
 
 /**
@@ -33,39 +48,49 @@ export async function buildGateway(
   config: GatewayConfig,
   options: { database?: Database } = {},
 ): Promise<Gateway> {
-  const closeables: Closeable[] = [];
-  let seeded = false;
-
   if (config.MODE === 'embedded') {
-    const database =
-      options.database ??
-      (await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
-    if (!options.database) closeables.push({ name: 'database', close: () => database.close() });
-    const identity = createIdentity({ database, config });
+    const runtime = await createRuntime('gateway', config, options);
+    const { database } = runtime;
+    const identity = createIdentity({ database, config, jobs: runtime.jobs });
     await identity.migrate();
-    if (config.SEED_DEMO) seeded = await identity.seedDemo();
+    const seeded = config.SEED_DEMO ? await identity.seedDemo() : false;
+    await identity.scheduleJobs();
+    await runtime.jobs.start();
     const app = createService({
       name: 'gateway',
       config,
+      logger: runtime.logger,
+      tracing: runtime.telemetry.enabled,
       verifier: createTokenVerifier(identity.keySource),
       trustProxy: config.TRUST_PROXY,
     });
     app.addReadinessCheck('database', () => database.ping());
+    app.addReadinessCheck('bus', () => runtime.bus.ping());
     await edgeSecurity(app, config);
     await app.register(identity.plugin);
     docsRoutes(app, async () => ({
       identity: (await app.inject({ method: 'GET', url: '/api/identity/openapi.json' })).json(),
     }));
     await webAppRoutes(app, { resident: config.WEB_RESIDENT_DIR, admin: config.WEB_ADMIN_DIR });
-    return { app, closeables, seeded };
+    return gatewayOf(app, runtime.closeables, seeded);
   }
 
+  const telemetry = startTelemetry({
+    serviceName: 'porta-gateway',
+    OTEL_EXPORTER_OTLP_ENDPOINT: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
   const urls = serviceUrls(config);
   const verifier = createTokenVerifier({
     kind: 'remote',
     url: `${urls.identity}/api/identity/.well-known/jwks.json`,
   });
-  const app = createService({ name: 'gateway', config, verifier, trustProxy: config.TRUST_PROXY });
+  const app = createService({
+    name: 'gateway',
+    config,
+    verifier,
+    tracing: telemetry.enabled,
+    trustProxy: config.TRUST_PROXY,
+  });
   await edgeSecurity(app, config);
   for (const [name, upstream] of Object.entries(urls)) {
     app.addReadinessCheck(name, async () => {
@@ -109,5 +134,5 @@ export async function buildGateway(
     ),
   );
   await webAppRoutes(app, { resident: config.WEB_RESIDENT_DIR, admin: config.WEB_ADMIN_DIR });
-  return { app, closeables, seeded };
+  return gatewayOf(app, [{ name: 'telemetry', close: () => telemetry.shutdown() }], false);
 }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type Database, type KeySource, migrateService, servicePlugin } from '@porta/service-kit';
+import { type Database, type Jobs, type KeySource, migrateService, servicePlugin } from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { IdentityConfig } from './config.js';
 import type { IdentityContext } from './context.js';
@@ -8,6 +8,7 @@ import { LoginThrottle } from './domain/brute-force.js';
 import { KeyStore } from './domain/keys.js';
 import { B2cLogin } from './domain/oidc.js';
 import { SessionService } from './domain/sessions.js';
+import { PURGE_SESSIONS_EVERY_MS, purgeSessionsJob } from './jobs/purge-sessions.job.js';
 import { adminUserRoutes } from './routes/admin-users.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { meRoutes } from './routes/me.routes.js';
@@ -25,10 +26,16 @@ export interface Identity {
   migrate(): Promise<void>;
   /** Seed the demo data unless it is there; answers whether it seeded. */
   seedDemo(): Promise<boolean>;
+  /** Schedule identity's background jobs (call before jobs.start()). */
+  scheduleJobs(): Promise<void>;
 }
 
-export function createIdentity(options: { database: Database; config: IdentityConfig }): Identity {
-  const { database, config } = options;
+export function createIdentity(options: {
+  database: Database;
+  config: IdentityConfig;
+  jobs?: Jobs;
+}): Identity {
+  const { database, config, jobs } = options;
   const db = database.drizzle(schema);
   const keys = new KeyStore(database, db);
   const sessions = new SessionService({ db, keys, config });
@@ -67,5 +74,11 @@ export function createIdentity(options: { database: Database; config: IdentityCo
     keySource: { kind: 'local', keys: () => keys.jwks() },
     migrate: () => migrateService(database, 'identity', IDENTITY_MIGRATIONS),
     seedDemo: () => seedDemo(db),
+    async scheduleJobs() {
+      if (!jobs) return;
+      const purge = purgeSessionsJob(sessions);
+      jobs.register(purge);
+      await jobs.repeat(purge, {}, { key: purge.name, everyMs: PURGE_SESSIONS_EVERY_MS });
+    },
   };
 }

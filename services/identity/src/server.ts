@@ -1,25 +1,36 @@
-import { createService, createTokenVerifier, loadConfig, openDatabase, runService } from '@porta/service-kit';
+import {
+  createRuntime,
+  createService,
+  createTokenVerifier,
+  loadConfig,
+  runService,
+} from '@porta/service-kit';
 import { createIdentity } from './app.js';
 import { zIdentityConfig } from './config.js';
 
 /** identity as its own process (the distributed mode). */
 const config = loadConfig(zIdentityConfig);
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
-const identity = createIdentity({ database, config });
+const runtime = await createRuntime('identity', config);
+const identity = createIdentity({ database: runtime.database, config, jobs: runtime.jobs });
 await identity.migrate();
 if (config.SEED_DEMO) await identity.seedDemo();
+await identity.scheduleJobs();
+await runtime.jobs.start();
 
 const app = createService({
   name: 'identity',
   config,
+  logger: runtime.logger,
+  tracing: runtime.telemetry.enabled,
   verifier: createTokenVerifier(identity.keySource),
   trustProxy: config.TRUST_PROXY,
 });
-app.addReadinessCheck('database', () => database.ping());
+app.addReadinessCheck('database', () => runtime.database.ping());
+app.addReadinessCheck('bus', () => runtime.bus.ping());
 await app.register(identity.plugin);
 await runService(app, {
   host: config.HOST,
   port: config.PORT,
   graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
-  closeables: [{ name: 'database', close: () => database.close() }],
+  closeables: runtime.closeables,
 });

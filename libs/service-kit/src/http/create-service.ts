@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_BODY_LIMIT_BYTES } from '@porta/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyInstance, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { BaseConfig } from '../config.js';
 import { loggerOptions } from '../logger.js';
+import { traceRequests } from '../telemetry/http.js';
 import { installErrorHandling } from './error-handler.js';
 import { installHealth, type Readiness } from './health.js';
 import { installPolicyEnforcement } from './policy-enforcement.js';
@@ -25,8 +26,10 @@ export interface CreateServiceOptions {
   config: Pick<BaseConfig, 'LOG_LEVEL' | 'NODE_ENV'>;
   /** Verifies bearer tokens on routes that need a principal. */
   verifier: TokenVerifier;
-  /** pino instance or options; defaults to JSON logs at LOG_LEVEL. */
-  logger?: FastifyServerOptions['logger'];
+  /** The process's pino logger; without it one is made at LOG_LEVEL. */
+  logger?: FastifyBaseLogger;
+  /** Trace every request (OpenTelemetry SERVER spans); on when the process's telemetry is. */
+  tracing?: boolean;
   bodyLimit?: number;
   trustProxy?: boolean | string;
 }
@@ -40,7 +43,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
  */
 export function createService(options: CreateServiceOptions): App {
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(options.config, options.name),
+    ...(options.logger
+      ? { loggerInstance: options.logger }
+      : { logger: loggerOptions(options.config, options.name) }),
     bodyLimit: options.bodyLimit ?? JSON_BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
@@ -61,6 +66,7 @@ export function createService(options: CreateServiceOptions): App {
     reply.header('x-request-id', request.id);
   });
 
+  if (options.tracing) traceRequests(app);
   installErrorHandling(app);
   installPolicyEnforcement(app, options.verifier);
   installHealth(app, options.name);

@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { connectBus } from './bus/index.js';
+import type { Bus } from './bus/types.js';
+import type { BaseConfig } from './config.js';
+import { type Database, openDatabase } from './db/database.js';
+import type { Closeable } from './http/run.js';
+import { createJobs } from './jobs/index.js';
+import type { Jobs } from './jobs/types.js';
+import { loggerOptions } from './logger.js';
+import { createMailer, type Mailer } from './mail/index.js';
+import { createStorage, type Storage } from './storage/index.js';
+import { startTelemetry, type Telemetry } from './telemetry/index.js';
+
+/**
+ * The adapters one Porta process works with, chosen by configuration: PostgreSQL or PGlite, NATS
+ * or the in-process bus, BullMQ or the in-process job runner, SMTP or the mail outbox, the local
+ * file store, and tracing when an OTLP endpoint is set.
+ */
+export interface Runtime {
+  logger: pino.Logger;
+  telemetry: Telemetry;
+  database: Database;
+  bus: Bus;
+  jobs: Jobs;
+  mailer: Mailer;
+  storage: Storage;
+  /** In the order a graceful shutdown closes them, after the HTTP server. */
+  closeables: Closeable[];
+}
+
+export async function createRuntime(
+  name: string,
+  config: Pick<
+    BaseConfig,
+    | 'LOG_LEVEL'
+    | 'DATA_DIR'
+    | 'DATABASE_URL'
+    | 'NATS_URL'
+    | 'REDIS_URL'
+    | 'SMTP_URL'
+    | 'MAIL_FROM'
+    | 'OTEL_EXPORTER_OTLP_ENDPOINT'
+  >,
+  options: { database?: Database } = {},
+): Promise<Runtime> {
+  const logger = pino(loggerOptions(config, name));
+  const telemetry = startTelemetry({
+    serviceName: `porta-${name}`,
+    OTEL_EXPORTER_OTLP_ENDPOINT: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    logger,
+  });
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pglite') }));
+  const bus = await connectBus(config, logger, { name: `porta-${name}` });
+  const jobs = createJobs(config, database, logger);
+  const mailer = createMailer(config, logger);
+  const storage = createStorage(config, logger);
+  const closeables: Closeable[] = [
+    { name: 'jobs', close: () => jobs.close() },
+    { name: 'bus', close: () => bus.close() },
+    { name: 'mailer', close: () => mailer.close() },
+    ...(options.database ? [] : [{ name: 'database', close: () => database.close() }]),
+    { name: 'telemetry', close: () => telemetry.shutdown() },
+  ];
+  return { logger, telemetry, database, bus, jobs, mailer, storage, closeables };
+}
