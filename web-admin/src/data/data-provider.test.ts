@@ -1,0 +1,125 @@
+import { SessionClient } from '@porta/web-kit';
+import { HttpError } from 'react-admin';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminUser, json, mockFetch, problem, tokens } from '../testing/fetch-mock';
+import { createDataProvider } from './data-provider';
+import { createHttpClient } from './http-client';
+import { RESOURCE_ROUTES, resourceUrl } from './resources';
+
+let session: SessionClient;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  session = new SessionClient('', window.localStorage);
+});
+
+describe('resource table', () => {
+  it('maps each resource to its service', () => {
+    expect(resourceUrl('users')).toBe('/api/identity/admin/users');
+    expect(Object.keys(RESOURCE_ROUTES)).toContain('users');
+  });
+
+  it('refuses a resource no service serves', () => {
+    expect(() => resourceUrl('toString')).toThrow(/No service/);
+    expect(() => resourceUrl('posts')).toThrow(/No service/);
+  });
+});
+
+describe('httpClient', () => {
+  it('adds the bearer token of the session', async () => {
+    session.accept(tokens(7));
+    const api = mockFetch({ 'GET /api/identity/admin/users/1': () => json({ id: 1 }) });
+
+    const { json: body } = await createHttpClient(session)('/api/identity/admin/users/1');
+
+    expect(body).toEqual({ id: 1 });
+    expect(api.sent[0]?.headers.get('authorization')).toBe('Bearer access-7');
+    expect(api.sent[0]?.headers.get('accept')).toBe('application/json');
+  });
+
+  it('sends no authorization header without a session', async () => {
+    const api = mockFetch({ 'GET /api/identity/admin/users/1': () => json({ id: 1 }) });
+    await createHttpClient(session)('/api/identity/admin/users/1');
+    expect(api.sent[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it("turns problem details into an HttpError carrying the problem's title and status", async () => {
+    session.accept(tokens(1));
+    mockFetch({
+      'GET /api/identity/admin/users': () => problem(403, 'FORBIDDEN', 'Not authorised to see this content.'),
+    });
+
+    const error = await createHttpClient(session)('/api/identity/admin/users').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      status: 403,
+      message: 'Not authorised to see this content.',
+      body: { code: 'FORBIDDEN' },
+    });
+    expect(session.read()).not.toBeNull();
+  });
+
+  it('marks the session expired and clears it when the server answers 401', async () => {
+    session.accept(tokens(1));
+    mockFetch({ 'GET /api/identity/admin/users': () => problem(401, 'UNAUTHENTICATED', 'Session expired') });
+
+    await expect(createHttpClient(session)('/api/identity/admin/users')).rejects.toMatchObject({ status: 401 });
+
+    expect(session.read()).toBeNull();
+    expect(session.getState()).toBe('expired');
+  });
+});
+
+describe('dataProvider', () => {
+  it('lists users from the identity service with sort, range and filter, counted by Content-Range', async () => {
+    session.accept(tokens(4));
+    const rows = [adminUser(26), adminUser(27)];
+    const api = mockFetch({
+      'GET /api/identity/admin/users': () => json(rows, 200, { 'Content-Range': 'users 25-26/27' }),
+    });
+    const dataProvider = createDataProvider(createHttpClient(session));
+
+    const result = await dataProvider.getList('users', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'lastName', order: 'DESC' },
+      filter: { q: 'anna', enabled: true },
+    });
+
+    expect(result).toEqual({ data: rows, total: 27 });
+    const sent = api.sent[0];
+    expect(sent?.path).toBe('/api/identity/admin/users');
+    expect(sent?.headers.get('authorization')).toBe('Bearer access-4');
+    expect(JSON.parse(sent?.query.get('sort') ?? '')).toEqual(['lastName', 'DESC']);
+    expect(JSON.parse(sent?.query.get('range') ?? '')).toEqual([25, 49]);
+    expect(JSON.parse(sent?.query.get('filter') ?? '')).toEqual({ q: 'anna', enabled: true });
+  });
+
+  it('reads one user and several users by id from the same service', async () => {
+    session.accept(tokens(1));
+    const user = adminUser(1);
+    const api = mockFetch({
+      [`GET /api/identity/admin/users/${user.id}`]: () => json(user),
+      'GET /api/identity/admin/users': () => json([user], 200, { 'Content-Range': 'users 0-0/1' }),
+    });
+    const dataProvider = createDataProvider(createHttpClient(session));
+
+    await expect(dataProvider.getOne('users', { id: user.id })).resolves.toEqual({ data: user });
+    await expect(dataProvider.getMany('users', { ids: [user.id] })).resolves.toEqual({ data: [user] });
+    expect(JSON.parse(api.sent[1]?.query.get('filter') ?? '')).toEqual({ id: [user.id] });
+  });
+
+  it('rejects a resource that is not in the table', async () => {
+    const api = mockFetch({});
+    const dataProvider = createDataProvider(createHttpClient(session));
+    await expect(
+      dataProvider.getList('posts', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toThrow(/No service/);
+    expect(api.sent).toHaveLength(0);
+  });
+});
