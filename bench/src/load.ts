@@ -1,0 +1,44 @@
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  durationSeconds: number;
+}
+
+export interface Measurement {
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number; average: number; max: number };
+  /** Completed requests in the measured window. */
+  requests: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  durationSeconds: number;
+}
+
+/** Load url from this process with autocannon and summarise the run. */
+export async function measure(options: LoadOptions): Promise<Measurement> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    headers: options.headers ?? {},
+  });
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    latencyMs: {
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      average: result.latency.average,
+      max: result.latency.max,
+    },
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    durationSeconds: result.duration,
+  };
+}

@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RESULTS_DIR, ROOT } from './settings.js';
+
+/** A free TCP port on 127.0.0.1 (asked from the kernel, then released for the child to take). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen({ host: '127.0.0.1', port: 0 }, () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port was assigned'));
+      });
+    });
+  });
+}
+
+export interface ServerProcess {
+  name: string;
+  url: string;
+  logFile: string;
+  /** CPU time (user + system) the process has used so far, in seconds; null where /proc is missing. */
+  cpuSeconds(): number | null;
+  stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ): 100 on every Linux that Porta runs on. */
+const USER_HZ = 100;
+
+function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+  } catch {
+    return null;
+  }
+}
+
+const running = new Set<ChildProcess>();
+
+/** Kill whatever is still running; for exits that cannot wait (errors, Ctrl-C). */
+export function killAll() {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
+export interface StartOptions {
+  name: string;
+  /** A script under the repo root: .js runs as is, .ts through tsx. */
+  script: string;
+  /** Resolve workspace packages to their TypeScript sources. */
+  fromSource: boolean;
+  env: Record<string, string>;
+  port: number;
+  /** Path answered with 2xx once the server is ready. */
+  readyPath: string;
+  readyTimeoutMs?: number;
+}
+
+function tail(file: string, lines = 30): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/**
+ * Start a server under test as its own Node process on 127.0.0.1:port. Its output goes straight
+ * to a log file (the kernel writes it; the load generator spends no CPU on it). Resolves once
+ * readyPath answers 2xx.
+ */
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  const logFile = join(RESULTS_DIR, 'logs', `${options.name}.log`);
+  const fd = openSync(logFile, 'w');
+  const args = [
+    ...(options.fromSource ? ['--conditions=@porta/source'] : []),
+    ...(options.script.endsWith('.ts') ? ['--import', 'tsx'] : []),
+    options.script,
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), ...options.env },
+  });
+  closeSync(fd);
+  running.add(child);
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve(signal ?? code ?? 0);
+    });
+  });
+  let exit: number | string | undefined;
+  void exited.then((value) => {
+    exit = value;
+  });
+
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  for (;;) {
+    if (exit !== undefined) {
+      throw new Error(`${options.name} exited (${exit}) before it was ready:\n${tail(logFile)}`);
+    }
+    try {
+      const res = await fetch(`${url}${options.readyPath}`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${options.name} was not ready within the time limit:\n${tail(logFile)}`);
+    }
+    await sleep(150);
+  }
+
+  return {
+    name: options.name,
+    url,
+    logFile,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
+    async stop() {
+      if (exit !== undefined) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

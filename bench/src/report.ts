@@ -1,0 +1,154 @@
+import type { Measurement } from './load.js';
+
+export interface TargetResult extends Measurement {
+  id: string;
+  title: string;
+  measures: string;
+  url: string;
+  /** 1-minute load average of the machine just before the measurement. */
+  loadAverageBefore: number;
+  /** CPU cores each server process used on average during the measurement. */
+  serverCpuCores: Record<string, number>;
+  /** Server CPU time (all of the scenario's processes, PostgreSQL not included) per request. */
+  serverCpuMicrosPerRequest: number | null;
+  /** CPU cores autocannon (this process) used on average during the measurement. */
+  loadGeneratorCpuCores: number;
+}
+
+export interface Ratio {
+  id: string;
+  title: string;
+  numerator: string;
+  denominator: string;
+  /** Minimum wanted, or null for a figure given for information. */
+  target: number | null;
+}
+
+export interface RatioResult extends Ratio {
+  /** Of requests per second: what the target is about. */
+  value: number | null;
+  /**
+   * The same comparison by server CPU time per request (denominator's / numerator's), which the
+   * other work on a shared machine disturbs much less than throughput.
+   */
+  byCpu: number | null;
+  met: boolean | null;
+}
+
+export const RATIOS: Ratio[] = [
+  {
+    id: 'stack/bare',
+    title: 'full stack / bare Fastify',
+    numerator: 'stack',
+    denominator: 'bare',
+    target: 0.6,
+  },
+  {
+    id: 'distributed/embedded',
+    title: 'distributed via gateway / embedded',
+    numerator: 'distributed-me',
+    denominator: 'embedded-me',
+    target: 0.7,
+  },
+  { id: 'pg/bare', title: 'pg / bare Fastify', numerator: 'pg', denominator: 'bare', target: null },
+  {
+    id: 'distributed/identity',
+    title: 'via gateway / identity direct',
+    numerator: 'distributed-me',
+    denominator: 'identity-me',
+    target: null,
+  },
+];
+
+export function computeRatios(results: TargetResult[]): RatioResult[] {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  return RATIOS.map((ratio) => {
+    const numerator = byId.get(ratio.numerator);
+    const denominator = byId.get(ratio.denominator);
+    const value =
+      numerator && denominator?.requestsPerSecond
+        ? numerator.requestsPerSecond / denominator.requestsPerSecond
+        : null;
+    const cpuOf = (r: TargetResult | undefined) => r?.serverCpuMicrosPerRequest ?? null;
+    const [cpuNumerator, cpuDenominator] = [cpuOf(numerator), cpuOf(denominator)];
+    const byCpu = cpuNumerator && cpuDenominator ? cpuDenominator / cpuNumerator : null;
+    const met = value === null || ratio.target === null ? null : value >= ratio.target;
+    const round = (n: number | null) => (n === null ? null : Number(n.toFixed(3)));
+    return { ...ratio, value: round(value), byCpu: round(byCpu), met };
+  });
+}
+
+/** Failed requests of any kind: connection errors, timeouts and non-2xx answers. */
+export function failures(result: Measurement): number {
+  return result.errors + result.non2xx;
+}
+
+function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const fixed = (n: number, digits: number) => n.toFixed(digits);
+
+const cores = (r: TargetResult) =>
+  Object.values(r.serverCpuCores)
+    .map((c) => fixed(c, 2))
+    .join('+');
+
+/** One line per target while the run goes on. */
+export function formatLine(r: TargetResult): string {
+  const failed = failures(r) ? `  FAILED: ${r.errors} errors, ${r.non2xx} non-2xx` : '';
+  return (
+    `${r.title.padEnd(36)} ${fixed(r.requestsPerSecond, 0).padStart(6)} req/s` +
+    `  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms${failed}`
+  );
+}
+
+export function formatResults(results: TargetResult[]): string {
+  return table(
+    [
+      'scenario',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'requests',
+      'errors',
+      'non-2xx',
+      'server CPU µs/req',
+      'server cores',
+      'autocannon cores',
+    ],
+    results.map((r) => [
+      r.title,
+      fixed(r.requestsPerSecond, 0),
+      fixed(r.latencyMs.p50, 0),
+      fixed(r.latencyMs.p99, 0),
+      String(r.requests),
+      String(r.errors),
+      String(r.non2xx),
+      r.serverCpuMicrosPerRequest === null ? 'n/a' : fixed(r.serverCpuMicrosPerRequest, 0),
+      cores(r) || 'n/a',
+      fixed(r.loadGeneratorCpuCores, 2),
+    ]),
+    new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]),
+  );
+}
+
+export function formatRatios(ratios: RatioResult[]): string {
+  return table(
+    ['ratio', 'req/s', 'by CPU/req', 'target (req/s)', 'result'],
+    ratios.map((r) => [
+      r.title,
+      r.value === null ? 'n/a' : fixed(r.value, 2),
+      r.byCpu === null ? 'n/a' : fixed(r.byCpu, 2),
+      r.target === null ? '-' : `>= ${fixed(r.target, 2)}`,
+      r.met === null ? (r.target === null ? 'info' : 'not measured') : r.met ? 'met' : 'MISSED',
+    ]),
+    new Set([1, 2, 3]),
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * Porta's throughput benchmark: every scenario's server runs as its own child process on a free
+ * 127.0.0.1 port; autocannon loads it from this process. Settings by environment (settings.ts).
+ * Writes bench/results/latest.json; exits 1 when a request failed, and when a ratio target is
+ * missed with BENCH_ENFORCE=true.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureBuilt } from './build.js';
+import { type Measurement, measure } from './load.js';
+import { dropDatabase, prepareDatabase } from './postgres.js';
+import { killAll, type ServerProcess } from './processes.js';
+import {
+  computeRatios,
+  failures,
+  formatLine,
+  formatRatios,
+  formatResults,
+  type TargetResult,
+} from './report.js';
+import { SCENARIOS, type Target } from './scenarios.js';
+import { RESULTS_DIR, readSettings } from './settings.js';
+
+const NEEDS_POSTGRES = new Set(['pg', 'distributed-me', 'identity-me']);
+
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers.`);
+    killAll();
+    process.exit(130);
+  });
+}
+
+const settings = readSettings();
+const selected = (id: string) => settings.only.length === 0 || settings.only.includes(id);
+mkdirSync(join(RESULTS_DIR, 'logs'), { recursive: true });
+
+let build = 'source';
+if (!settings.fromSource) {
+  build = settings.skipBuild ? 'dist (build skipped)' : ensureBuilt().current ? 'dist' : 'dist (stale)';
+}
+
+const scenarios = SCENARIOS.filter((s) => s.ids.some(selected));
+const usesPostgres = scenarios.some((s) => s.ids.some((id) => selected(id) && NEEDS_POSTGRES.has(id)));
+const postgresVersion = usesPostgres ? await prepareDatabase(settings.postgresUrl, settings.database) : null;
+
+console.log(
+  `\n${settings.durationSeconds} s per scenario (after ${settings.warmupSeconds} s warm-up), ` +
+    `${settings.connections} connections, Porta from ${build}, LOG_LEVEL=${settings.logLevel}, ` +
+    `${cpus().length} CPUs, Node ${process.version}\n`,
+);
+
+/** Ask once, outside the measurement, that the target answers what it should. */
+async function verify(target: Target) {
+  const res = await fetch(target.url, { headers: target.headers ?? {} });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  if (!res.ok || !target.check(body)) {
+    throw new Error(`${target.id}: unexpected answer ${res.status} ${text.slice(0, 300)}`);
+  }
+}
+
+const round = (n: number, digits: number) => Number(n.toFixed(digits));
+
+/** Run the load and note the CPU the servers and this process (the load generator) used meanwhile. */
+async function measureTarget(
+  target: Target,
+  servers: ServerProcess[],
+  load: () => Promise<Measurement>,
+): Promise<TargetResult> {
+  const loadAverageBefore = loadavg()[0] ?? 0;
+  const serverCpuBefore = servers.map((s) => s.cpuSeconds());
+  const generatorBefore = process.cpuUsage();
+  const measurement = await load();
+  const generator = process.cpuUsage(generatorBefore);
+  const serverCpuCores: Record<string, number> = {};
+  let total = 0;
+  servers.forEach((server, i) => {
+    const before = serverCpuBefore[i];
+    const after = server.cpuSeconds();
+    if (before === null || before === undefined || after === null) return;
+    serverCpuCores[server.name] = round((after - before) / measurement.durationSeconds, 3);
+    total += after - before;
+  });
+  const known = Object.keys(serverCpuCores).length === servers.length;
+  return {
+    id: target.id,
+    title: target.title,
+    measures: target.measures,
+    url: target.url,
+    loadAverageBefore,
+    serverCpuCores,
+    serverCpuMicrosPerRequest:
+      known && measurement.requests ? round((total * 1e6) / measurement.requests, 1) : null,
+    loadGeneratorCpuCores: round((generator.user + generator.system) / 1e6 / measurement.durationSeconds, 3),
+    ...measurement,
+    requestsPerSecond: round(measurement.requestsPerSecond, 1),
+  };
+}
+
+const results: TargetResult[] = [];
+const problems: string[] = [];
+const tempDirs: string[] = [];
+
+for (const scenario of scenarios) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'porta-bench-'));
+  tempDirs.push(dataDir);
+  let started: Awaited<ReturnType<typeof scenario.start>> | null = null;
+  try {
+    started = await scenario.start({ settings, dataDir });
+    for (const target of started.targets.filter((t) => selected(t.id))) {
+      await verify(target);
+      const load = {
+        url: target.url,
+        connections: settings.connections,
+        ...(target.headers ? { headers: target.headers } : {}),
+      };
+      if (settings.warmupSeconds > 0) await measure({ ...load, durationSeconds: settings.warmupSeconds });
+      const result = await measureTarget(target, started.servers, () =>
+        measure({ ...load, durationSeconds: settings.durationSeconds }),
+      );
+      results.push(result);
+      console.log(formatLine(result));
+      if (failures(result)) {
+        problems.push(
+          `${target.id}: ${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx answers`,
+        );
+      }
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    problems.push(`${scenario.ids.join(', ')}: ${message}`);
+    console.error(`${scenario.ids.join(', ')} failed: ${message}`);
+  } finally {
+    for (const server of started?.servers ?? []) await server.stop();
+  }
+  // Let sockets and the scheduler settle before the next scenario.
+  await sleep(1000);
+}
+
+if (usesPostgres) await dropDatabase(settings.postgresUrl, settings.database);
+for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+
+const ratios = computeRatios(results);
+const missed = ratios.filter((r) => r.met === false);
+console.log(`\n${formatResults(results)}\n\n${formatRatios(ratios)}\n`);
+
+const report = {
+  date: new Date().toISOString(),
+  settings: {
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+    connections: settings.connections,
+    logLevel: settings.logLevel,
+    build,
+  },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    postgres: postgresVersion,
+  },
+  results,
+  ratios,
+  problems,
+  ok: problems.length === 0,
+  targetsMet: missed.length === 0,
+};
+const file = join(RESULTS_DIR, 'latest.json');
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`Results: ${file}  (server logs: ${join(RESULTS_DIR, 'logs')})`);
+
+if (problems.length) {
+  console.error(`\nThe run FAILED:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+if (missed.length) {
+  const list = missed.map((r) => `${r.title} ${r.value?.toFixed(2)} < ${r.target}`).join('; ');
+  if (settings.enforce) {
+    console.error(`Targets missed (BENCH_ENFORCE=true): ${list}`);
+    process.exit(1);
+  }
+  console.warn(`Targets missed (not enforced; set BENCH_ENFORCE=true to fail): ${list}`);
+}

@@ -1,0 +1,251 @@
+import { freePort, type ServerProcess, startServer } from './processes.js';
+import { type BenchSettings, withDatabase } from './settings.js';
+
+/** One URL loaded by autocannon. */
+export interface Target {
+  id: string;
+  title: string;
+  /** What the number says, for the report. */
+  measures: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** Checks one answer before the load, so that a wrong setup cannot pass as fast. */
+  check(body: unknown): boolean;
+}
+
+export interface Started {
+  targets: Target[];
+  servers: ServerProcess[];
+}
+
+/** A set of processes started together and the targets measured against them. */
+export interface Scenario {
+  ids: string[];
+  start(context: ScenarioContext): Promise<Started>;
+}
+
+export interface ScenarioContext {
+  settings: BenchSettings;
+  /** A fresh folder for this scenario's DATA_DIR. */
+  dataDir: string;
+}
+
+const DEMO_EMAIL = 'owner@demo.porta.test';
+const DEMO_PASSWORD = 'Demo-Portal-2026';
+
+function script(settings: BenchSettings, service: string): string {
+  return settings.fromSource ? `services/${service}/src/server.ts` : `services/${service}/dist/server.js`;
+}
+
+/** Environment of every Porta process: production logging, no optional infrastructure. */
+function portaEnv(context: ScenarioContext): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: context.settings.logLevel,
+    DATA_DIR: context.dataDir,
+    // Empty means "not set" to loadConfig: keep a developer's own settings out of the run.
+    DATABASE_URL: '',
+    NATS_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    OTEL_EXPORTER_OTLP_ENDPOINT: '',
+    // The limit is per client address and every request comes from 127.0.0.1: never trip it.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+const isMe = (body: unknown) => isRecord(body) && isRecord(body.user) && body.user.email === DEMO_EMAIL;
+
+/** Sign in as the demo owner through baseUrl and answer the access token. */
+async function signIn(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/identity/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const body: unknown = await res.json();
+  if (!res.ok || !isRecord(body) || typeof body.accessToken !== 'string') {
+    throw new Error(`sign-in at ${baseUrl} failed (${res.status}): ${JSON.stringify(body)}`);
+  }
+  return body.accessToken;
+}
+
+const bare: Scenario = {
+  ids: ['bare'],
+  async start({ settings }) {
+    const server = await startServer({
+      name: 'bare',
+      script: 'bench/src/targets/bare.ts',
+      fromSource: settings.fromSource,
+      env: {},
+      port: await freePort(),
+      readyPath: '/',
+    });
+    return {
+      servers: [server],
+      targets: [
+        {
+          id: 'bare',
+          title: 'bare Fastify hello-world',
+          measures:
+            'Fastify 5 with nothing added: GET / answers {hello:"world"}. The ceiling of this machine.',
+          url: `${server.url}/`,
+          check: (body) => isRecord(body) && body.hello === 'world',
+        },
+      ],
+    };
+  },
+};
+
+const barePg: Scenario = {
+  ids: ['pg'],
+  async start({ settings }) {
+    const server = await startServer({
+      name: 'pg',
+      script: 'bench/src/targets/bare-pg.ts',
+      fromSource: settings.fromSource,
+      env: { DATABASE_URL: withDatabase(settings.postgresUrl, settings.database) },
+      port: await freePort(),
+      readyPath: '/',
+    });
+    return {
+      servers: [server],
+      targets: [
+        {
+          id: 'pg',
+          title: 'bare Fastify + pg query',
+          measures:
+            'Fastify and node-postgres (pool of 10, as Porta): one single-row select by primary key per request on the real PostgreSQL.',
+          url: `${server.url}/`,
+          check: (body) => isRecord(body) && body.id === 1,
+        },
+      ],
+    };
+  },
+};
+
+const stack: Scenario = {
+  ids: ['stack'],
+  async start(context) {
+    const server = await startServer({
+      name: 'stack',
+      script: 'bench/src/targets/stack.ts',
+      fromSource: context.settings.fromSource,
+      env: { ...portaEnv(context), MODE: 'embedded', SEED_DEMO: 'false' },
+      port: await freePort(),
+      readyPath: '/readyz',
+    });
+    return {
+      servers: [server],
+      targets: [
+        {
+          id: 'stack',
+          title: 'stub route, full Porta stack',
+          measures:
+            'GET /api/bench/stub (public, no I/O) in the embedded gateway: createService (request id, pino request logs, policy enforcement, zod serializer, problem errors), helmet, CORS, rate limit, service-plugin encapsulation.',
+          url: `${server.url}/api/bench/stub`,
+          check: (body) => isRecord(body) && body.ok === true,
+        },
+      ],
+    };
+  },
+};
+
+const embedded: Scenario = {
+  ids: ['embedded-me'],
+  async start(context) {
+    const gateway = await startServer({
+      name: 'gateway-embedded',
+      script: script(context.settings, 'gateway'),
+      fromSource: context.settings.fromSource,
+      env: { ...portaEnv(context), MODE: 'embedded', SEED_DEMO: 'true' },
+      port: await freePort(),
+      readyPath: '/readyz',
+    });
+    try {
+      const token = await signIn(gateway.url);
+      return {
+        servers: [gateway],
+        targets: [
+          {
+            id: 'embedded-me',
+            title: '/me, embedded gateway (PGlite)',
+            measures:
+              'GET /api/identity/me with a bearer token in one process: token verification, session check and the user with memberships from PGlite (one in-process connection).',
+            url: `${gateway.url}/api/identity/me`,
+            headers: { authorization: `Bearer ${token}` },
+            check: isMe,
+          },
+        ],
+      };
+    } catch (err) {
+      await gateway.stop();
+      throw err;
+    }
+  },
+};
+
+const distributed: Scenario = {
+  ids: ['distributed-me', 'identity-me'],
+  async start(context) {
+    const { settings } = context;
+    const identity = await startServer({
+      name: 'identity',
+      script: script(settings, 'identity'),
+      fromSource: settings.fromSource,
+      env: {
+        ...portaEnv(context),
+        DATABASE_URL: withDatabase(settings.postgresUrl, settings.database),
+        SEED_DEMO: 'true',
+        TRUST_PROXY: 'loopback',
+      },
+      port: await freePort(),
+      readyPath: '/readyz',
+    });
+    const servers = [identity];
+    try {
+      const gateway = await startServer({
+        name: 'gateway-distributed',
+        script: script(settings, 'gateway'),
+        fromSource: settings.fromSource,
+        env: { ...portaEnv(context), MODE: 'distributed', IDENTITY_URL: identity.url },
+        port: await freePort(),
+        readyPath: '/readyz',
+      });
+      servers.unshift(gateway);
+      const token = await signIn(gateway.url);
+      const headers = { authorization: `Bearer ${token}` };
+      return {
+        servers,
+        targets: [
+          {
+            id: 'distributed-me',
+            title: '/me, distributed via gateway (PG)',
+            measures:
+              'The same request through the gateway process (token check, proxy) to the identity process on PostgreSQL (pool of 10), which verifies the token again and runs the queries.',
+            url: `${gateway.url}/api/identity/me`,
+            headers,
+            check: isMe,
+          },
+          {
+            id: 'identity-me',
+            title: '/me, identity process direct (PG)',
+            measures:
+              'For reference: the same request straight to the identity process, without the gateway hop.',
+            url: `${identity.url}/api/identity/me`,
+            headers,
+            check: isMe,
+          },
+        ],
+      };
+    } catch (err) {
+      for (const server of servers) await server.stop();
+      throw err;
+    }
+  },
+};
+
+/** In the order they run. */
+export const SCENARIOS: Scenario[] = [bare, barePg, stack, embedded, distributed];

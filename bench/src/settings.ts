@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+
+/** The monorepo root, from bench/src/. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Where results and the servers' logs go (git-ignored). */
+export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
+
+export interface BenchSettings {
+  /** Seconds of measured load per scenario. */
+  durationSeconds: number;
+  /** Seconds of unmeasured load before each measurement (0 to skip). */
+  warmupSeconds: number;
+  connections: number;
+  /** The PostgreSQL server used by the pg and distributed scenarios (any database on it). */
+  postgresUrl: string;
+  /** The database created afresh for the run; dropped first when it exists. */
+  database: string;
+  /** pino level of the Porta processes. */
+  logLevel: string;
+  /** Exit non-zero when a ratio target is missed. */
+  enforce: boolean;
+  /** Run Porta from its TypeScript sources (export condition @porta/source) instead of dist/. */
+  fromSource: boolean;
+  /** Skip `nx build` of the gateway and its dependencies. */
+  skipBuild: boolean;
+  /** Only these scenario ids, when given. */
+  only: string[];
+}
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+}
+
+function flag(name: string): boolean {
+  return ['true', '1', 'yes'].includes(process.env[name] ?? '');
+}
+
+function identifier(name: string, fallback: string): string {
+  const value = process.env[name] || fallback;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value))
+    throw new Error(`${name} must be a plain lower-case identifier`);
+  return value;
+}
+
+export function readSettings(): BenchSettings {
+  return {
+    durationSeconds: positiveNumber('BENCH_DURATION', 6),
+    warmupSeconds: positiveNumber('BENCH_WARMUP', 1),
+    connections: Math.max(1, Math.round(positiveNumber('BENCH_CONNECTIONS', 50))),
+    postgresUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    database: identifier('BENCH_DATABASE', 'porta_bench'),
+    logLevel: process.env.BENCH_LOG_LEVEL || 'info',
+    enforce: flag('BENCH_ENFORCE'),
+    fromSource: flag('BENCH_SOURCE'),
+    skipBuild: flag('BENCH_SKIP_BUILD'),
+    only: (process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+}
+
+/** The same server URL with another database. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
