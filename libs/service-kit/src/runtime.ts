@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { pino } from 'pino';
+import type { pino } from 'pino';
 import { connectBus } from './bus/index.js';
 import type { Bus } from './bus/types.js';
 import type { BaseConfig } from './config.js';
@@ -7,7 +7,7 @@ import { type Database, openDatabase } from './db/database.js';
 import type { Closeable } from './http/run.js';
 import { createJobs } from './jobs/index.js';
 import type { Jobs } from './jobs/types.js';
-import { loggerOptions } from './logger.js';
+import { createLogger } from './logger.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { createStorage, type Storage } from './storage/index.js';
 import { startTelemetry, type Telemetry } from './telemetry/index.js';
@@ -44,7 +44,7 @@ export async function createRuntime(
   >,
   options: { database?: Database } = {},
 ): Promise<Runtime> {
-  const logger = pino(loggerOptions(config, name));
+  const logger = createLogger(config, name);
   const telemetry = startTelemetry({
     serviceName: `porta-${name}`,
     OTEL_EXPORTER_OTLP_ENDPOINT: config.OTEL_EXPORTER_OTLP_ENDPOINT,

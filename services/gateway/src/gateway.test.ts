@@ -115,7 +115,11 @@ describe('embedded gateway', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    const api = await g.app.inject({ method: 'GET', url: '/api/identity/login-options' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-ratelimit-remaining']).toBeUndefined();
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
@@ -135,6 +139,8 @@ describe('embedded gateway', () => {
     const admin = await g.app.inject({ method: 'GET', url: '/admin/users/1' });
     expect(admin.body).toContain('<title>admin</title>');
     expect((await g.app.inject({ method: 'GET', url: '/admin' })).headers.location).toBe('/admin/');
+    const direct = await g.app.inject({ method: 'GET', url: '/index.html' });
+    expect(direct.headers['content-security-policy']).toContain("script-src 'self'");
     const asset = await g.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.body).toContain("'resident'");

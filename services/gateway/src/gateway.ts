@@ -12,6 +12,7 @@ import {
   policy,
   startTelemetry,
 } from '@porta/service-kit';
+import { Redis } from 'ioredis';
 import { type GatewayConfig, serviceUrls } from './config.js';
 import { docsRoutes, type OpenApiDoc } from './openapi.js';
 import { edgeSecurity } from './security.js';
@@ -25,6 +26,20 @@ export interface Gateway {
   seeded: boolean;
   /** Close the server, then the closeables (what runService does on SIGTERM). */
   close(): Promise<void>;
+}
+
+/** Redis for the rate limit when configured, so that several gateways share one count per client. */
+function rateLimitRedis(config: GatewayConfig): { redis: Redis; closeable: Closeable } | null {
+  if (!config.REDIS_URL) return null;
+  const redis = new Redis(config.REDIS_URL, {
+    connectTimeout: 500,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  redis.on('error', () => {
+    // Reported by the rate limiter's skipOnError path; reconnects on its own.
+  });
+  return { redis, closeable: { name: 'rate-limit redis', close: async () => void (await redis.quit()) } };
 }
 
 function gatewayOf(app: App, closeables: Closeable[], seeded: boolean): Gateway {
@@ -66,13 +81,18 @@ export async function buildGateway(
     });
     app.addReadinessCheck('database', () => database.ping());
     app.addReadinessCheck('bus', () => runtime.bus.ping());
-    await edgeSecurity(app, config);
+    const rateLimitStore = rateLimitRedis(config);
+    await edgeSecurity(app, config, rateLimitStore?.redis);
     await app.register(identity.plugin);
     docsRoutes(app, async () => ({
       identity: (await app.inject({ method: 'GET', url: '/api/identity/openapi.json' })).json(),
     }));
     await webAppRoutes(app, { resident: config.WEB_RESIDENT_DIR, admin: config.WEB_ADMIN_DIR });
-    return gatewayOf(app, runtime.closeables, seeded);
+    return gatewayOf(
+      app,
+      [...(rateLimitStore ? [rateLimitStore.closeable] : []), ...runtime.closeables],
+      seeded,
+    );
   }
 
   const telemetry = startTelemetry({
@@ -91,7 +111,8 @@ export async function buildGateway(
     tracing: telemetry.enabled,
     trustProxy: config.TRUST_PROXY,
   });
-  await edgeSecurity(app, config);
+  const rateLimitStore = rateLimitRedis(config);
+  await edgeSecurity(app, config, rateLimitStore?.redis);
   for (const [name, upstream] of Object.entries(urls)) {
     app.addReadinessCheck(name, async () => {
       const res = await fetch(`${upstream}/readyz`, { signal: AbortSignal.timeout(2000) });
@@ -134,5 +155,12 @@ export async function buildGateway(
     ),
   );
   await webAppRoutes(app, { resident: config.WEB_RESIDENT_DIR, admin: config.WEB_ADMIN_DIR });
-  return gatewayOf(app, [{ name: 'telemetry', close: () => telemetry.shutdown() }], false);
+  return gatewayOf(
+    app,
+    [
+      ...(rateLimitStore ? [rateLimitStore.closeable] : []),
+      { name: 'telemetry', close: () => telemetry.shutdown() },
+    ],
+    false,
+  );
 }

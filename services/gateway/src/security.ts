@@ -1,36 +1,56 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { App } from '@porta/service-kit';
+import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
+
+/** The policy of the web apps' documents. */
+export const WEB_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // react-admin (MUI/emotion) injects style elements.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** Extra headers of the web apps' documents (set by the web-app route). */
+export const WEB_APP_HEADERS = {
+  'content-security-policy': WEB_APP_CSP,
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/**
+ * The security headers of every answer, fixed at start. API answers are JSON that no browser
+ * renders: they refuse everything and framing; the web apps' documents get WEB_APP_HEADERS.
+ */
+export function securityHeaders(config: Pick<GatewayConfig, 'TLS'>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(config.TLS ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
 
 /**
  * Edge protections: security headers with a strict CSP (frames refused), HSTS behind TLS, CORS
  * closed unless origins are configured, and a per-address rate limit (in Redis when configured,
  * so that several gateway processes share it).
  */
-export async function edgeSecurity(app: App, config: GatewayConfig, redis?: unknown) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-admin (MUI/emotion) injects style elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    strictTransportSecurity: config.TLS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+export async function edgeSecurity(app: App, config: GatewayConfig, redis?: Redis) {
+  // Computed once: the same headers go on every answer.
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
@@ -43,7 +63,14 @@ export async function edgeSecurity(app: App, config: GatewayConfig, redis?: unkn
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
-    ...(redis ? { redis: redis as never, nameSpace: 'porta-rl:' } : {}),
+    // Limit headers only when the limit is reached (with Retry-After), not on every answer.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    // With Redis down, requests pass rather than fail.
+    ...(redis ? { redis, nameSpace: 'porta-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Rate limit exceeded, retry in ${context.after}`,

@@ -3,6 +3,7 @@ import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type App, AppError, policy } from '@porta/service-kit';
 import { z } from 'zod';
+import { WEB_APP_HEADERS } from './security.js';
 
 interface WebApp {
   /** URL prefix, '/' or '/admin/'. */
@@ -41,6 +42,7 @@ export async function webAppRoutes(app: App, apps: { resident: string; admin: st
       const file = relative ? inside(web.dir, relative) : null;
       if (file && existsSync(file) && !file.endsWith(sep)) {
         const immutable = relative.startsWith('assets/');
+        if (relative.endsWith('.html')) reply.headers(WEB_APP_HEADERS);
         return reply
           .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
           .sendFile(relative, web.dir);
@@ -50,6 +52,7 @@ export async function webAppRoutes(app: App, apps: { resident: string; admin: st
         throw new AppError('UNAVAILABLE', { detail: 'The web app has not been built: run `npm run build`.' });
       }
       return reply
+        .headers(WEB_APP_HEADERS)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .sendFile('index.html', web.dir);

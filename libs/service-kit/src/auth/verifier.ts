@@ -26,7 +26,8 @@ export interface TokenVerifier {
  * Verifies Porta access tokens: signature against identity's JWKS, issuer, audience, expiry and the
  * claim shape. Expired tokens answer TOKEN_EXPIRED, anything else UNAUTHENTICATED.
  */
-export function createTokenVerifier(source: KeySource): TokenVerifier {
+export function createTokenVerifier(source: KeySource, options: { cacheSize?: number } = {}): TokenVerifier {
+  const cache = new VerifiedTokenCache(options.cacheSize ?? 10_000);
   let getKey: JWTVerifyGetKey;
   if (source.kind === 'remote') {
     getKey = createRemoteJWKSet(new URL(source.url), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
@@ -46,6 +47,8 @@ export function createTokenVerifier(source: KeySource): TokenVerifier {
   }
   return {
     async verify(token) {
+      const cached = cache.get(token);
+      if (cached) return cached;
       try {
         const { payload } = await jwtVerify(token, getKey, {
           issuer: TOKEN_ISSUER,
@@ -54,7 +57,9 @@ export function createTokenVerifier(source: KeySource): TokenVerifier {
         });
         const claims = zAccessTokenClaims.safeParse(payload);
         if (!claims.success) throw new AppError('UNAUTHENTICATED', { detail: 'Malformed access token.' });
-        return new Principal(claims.data);
+        const principal = new Principal(claims.data);
+        cache.set(token, principal, claims.data.exp * 1000);
+        return principal;
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', { cause: err });
@@ -69,4 +74,33 @@ export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/i.exec(header.trim());
   return match?.[1] ?? null;
+}
+
+/**
+ * Tokens already verified, until they expire: a token cannot change, so its signature need not be
+ * checked on every request. Bounded; the oldest entries go first.
+ */
+class VerifiedTokenCache {
+  private readonly entries = new Map<string, { principal: Principal; expiresAt: number }>();
+
+  constructor(private readonly size: number) {}
+
+  get(token: string): Principal | null {
+    const entry = this.entries.get(token);
+    if (!entry) return null;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(token);
+      return null;
+    }
+    return entry.principal;
+  }
+
+  set(token: string, principal: Principal, expiresAt: number) {
+    if (this.size <= 0) return;
+    if (this.entries.size >= this.size) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(token, { principal, expiresAt });
+  }
 }

@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { policy } from '../auth/policy.js';
 import { createTokenVerifier, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/verifier.js';
@@ -151,6 +151,22 @@ describe('createService', () => {
     expect(bad.statusCode).toBe(401);
     expect(bad.json().code).toBe('UNAUTHENTICATED');
     expect((await app.inject({ method: 'GET', url: '/who' })).statusCode).toBe(401);
+  });
+
+  it('remembers a verified token only until it expires', async () => {
+    const shortLived = await token({}, '2s');
+    const ask = () =>
+      app.inject({ method: 'GET', url: '/who', headers: { authorization: `Bearer ${shortLived}` } });
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(200);
+    vi.useFakeTimers({ now: Date.now() + 5000, toFake: ['Date'] });
+    try {
+      const res = await ask();
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('TOKEN_EXPIRED');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('applies role policies with aliases: 403 for the wrong role', async () => {

@@ -61,7 +61,7 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: appError.code, status: appError.status }, 'request refused');
+    else request.log.debug({ code: appError.code, status: appError.status }, 'request refused');
     return sendProblem(request, reply, appError);
   });
   app.setNotFoundHandler({ preValidation: undefined, preHandler: undefined }, (request, reply) =>
