@@ -190,36 +190,45 @@ export class SessionClient {
     return route?.startsWith('/') && !route.startsWith('//') ? route : null;
   }
 
-  private async raw(
-    method: string,
-    path: string,
-    body: unknown,
-    token: string | undefined,
-  ): Promise<unknown> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    let res: Response;
-    try {
-      res = await fetch(this.baseUrl + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw new ApiError(0, 'NETWORK', 'Content could not be loaded. Please refresh.');
-    }
-    const text = await res.text();
-    const data: unknown = text ? safeJson(text) : undefined;
-    if (!res.ok) {
-      const problem = zProblem.safeParse(data);
-      if (problem.success) {
-        throw new ApiError(res.status, problem.data.code, problem.data.title, problem.data.errors ?? []);
-      }
-      throw new ApiError(res.status, `HTTP_${res.status}`, 'Something went wrong');
-    }
-    return data;
+  private raw(method: string, path: string, body: unknown, token: string | undefined): Promise<unknown> {
+    return fetchJson(method, this.baseUrl + path, body, token);
   }
+}
+
+/**
+ * A JSON request; the bearer token is added when given. Failures become ApiError: problem+json
+ * answers keep their code, title and field errors; anything else gets a code from its status.
+ * Without a token it serves the public endpoints used before a session exists.
+ */
+export async function fetchJson(
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<unknown> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Content could not be loaded. Please refresh.');
+  }
+  const text = await res.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    const problem = zProblem.safeParse(data);
+    if (problem.success) {
+      throw new ApiError(res.status, problem.data.code, problem.data.title, problem.data.errors ?? []);
+    }
+    throw new ApiError(res.status, `HTTP_${res.status}`, 'Something went wrong');
+  }
+  return data;
 }
 
 function safeJson(text: string): unknown {

@@ -203,10 +203,21 @@ describe('runStartup', () => {
       'GET /api/identity/me': json(meResponse()),
       [`GET /api/identity/features?housingCompanyId=${IDS.demoHc}`]: json(features),
     });
-    const fx = effects({}, { pathname: '/login', search: '?code=abc&state=0123456789abcdef0123' });
+    const fx = effects(
+      {},
+      {
+        pathname: '/login',
+        search: '?code=abc&state=0123456789abcdef0123&iss=https%3A%2F%2Fid.example.com',
+      },
+    );
     const { final } = await run(fx);
     expect(mock.calls()[0]).toBe('POST /api/identity/oidc/b2c/token');
-    expect(mock.requests[0]!.body).toEqual({ code: 'abc', state: '0123456789abcdef0123' });
+    // The provider's iss (RFC 9207) travels on for identity to check.
+    expect(mock.requests[0]!.body).toEqual({
+      code: 'abc',
+      state: '0123456789abcdef0123',
+      iss: 'https://id.example.com',
+    });
     expect(mock.requests[1]!.authorization).toBe('Bearer access-token-7');
     expect(fx.session.read()?.issuer).toBe('b2c');
     expect(fx.session.takeRememberedRoute()).toBe('/news?page=2');

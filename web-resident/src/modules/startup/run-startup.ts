@@ -50,7 +50,9 @@ async function obtainToken(fx: StartupEffects): Promise<StartupEvent> {
   if (pathname === '/login' && code && state) {
     // Back from the consumer sign-in: exchange the code; the login page then leads on to returnTo.
     try {
-      const { returnTo, ...tokens } = await fx.identity.exchangeOidcCode(code, state);
+      // The provider names itself (RFC 9207) when it supports that; identity checks it.
+      const iss = params.get('iss') ?? undefined;
+      const { returnTo, ...tokens } = await fx.identity.exchangeOidcCode(code, state, iss);
       fx.session.accept(tokens);
       fx.session.rememberRoute(returnTo ?? '/');
       return { type: 'TOKEN_FOUND' };

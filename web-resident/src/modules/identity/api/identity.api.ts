@@ -8,8 +8,7 @@ import {
   zOidcTokenResponse,
   zUserFeaturesResponse,
 } from '@porta/contracts';
-import type { SessionClient } from '@porta/web-kit';
-import { publicRequest } from '../../../shared/http';
+import { fetchJson, type SessionClient } from '@porta/web-kit';
 
 export type OidcTokenResponse = ReturnType<typeof zOidcTokenResponse.parse>;
 
@@ -19,7 +18,7 @@ export interface IdentityApi {
   selectHousingCompany(request: SelectHousingCompanyRequest): Promise<MeResponse>;
   getFeatures(housingCompanyId: string | null): Promise<UserFeaturesResponse>;
   getLoginOptions(): Promise<LoginOptionsResponse>;
-  exchangeOidcCode(code: string, state: string): Promise<OidcTokenResponse>;
+  exchangeOidcCode(code: string, state: string, iss?: string): Promise<OidcTokenResponse>;
 }
 
 export const B2C_START_PATH = '/api/identity/oidc/b2c/start';
@@ -37,11 +36,11 @@ export function createIdentityApi(session: SessionClient): IdentityApi {
       return zUserFeaturesResponse.parse(await session.request('GET', `/api/identity/features${query}`));
     },
     async getLoginOptions() {
-      return zLoginOptionsResponse.parse(await publicRequest('GET', '/api/identity/login-options'));
+      return zLoginOptionsResponse.parse(await fetchJson('GET', '/api/identity/login-options'));
     },
-    async exchangeOidcCode(code, state) {
+    async exchangeOidcCode(code, state, iss) {
       return zOidcTokenResponse.parse(
-        await publicRequest('POST', '/api/identity/oidc/b2c/token', { code, state }),
+        await fetchJson('POST', '/api/identity/oidc/b2c/token', { code, state, ...(iss ? { iss } : {}) }),
       );
     },
   };
