@@ -45,8 +45,8 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await page.goto(`${portal.url}/admin/`);
       await signIn(page, 'staff@demo.porta.test');
       await page
-        .getByRole('heading', { name: 'Porta administration', level: 1 })
-        .waitFor({ timeout: 15_000 });
+        .getByRole('heading', { name: 'Porta administration', level: 1, exact: true })
+        .waitFor({ timeout: 30_000 });
       await page.getByRole('menuitem', { name: 'Users' }).click();
       await page.getByText('owner@demo.porta.test').waitFor({ timeout: 15_000 });
       expect(await page.getByText('partner@demo.porta.test').count()).toBeGreaterThan(0);
@@ -82,6 +82,19 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await page.waitForURL((url) => `${url.pathname}${url.search}` === target, { timeout: 15_000 });
       await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Timo' }).waitFor();
       await page.close();
+    });
+
+    it('shuts down gracefully on SIGTERM', async () => {
+      // A request in flight when the signal arrives still gets its answer.
+      const inFlight = fetch(`${portal.url}/api/identity/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@demo.porta.test', password: PASSWORD }),
+      });
+      await new Promise((r) => setTimeout(r, 20));
+      const stopping = portal.stop();
+      expect((await inFlight).status).toBe(200);
+      expect(await stopping).toEqual(mode === 'embedded' ? [0] : [0, 0]);
     });
   });
 }

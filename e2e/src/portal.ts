@@ -56,17 +56,21 @@ function start(script: string, env: Record<string, string>) {
   return { child, output: () => log.slice(-4000) };
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+/** SIGTERM, then the exit code (SIGKILL and null after 15 s). */
+async function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  const code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 15_000))]);
+  if (code === null) child.kill('SIGKILL');
+  return code;
 }
 
 export interface Portal {
   mode: 'embedded' | 'distributed';
   url: string;
+  /** Stop the processes with SIGTERM; answers their exit codes (0 when they shut down cleanly). */
+  stop(): Promise<(number | null)[]>;
   close(): Promise<void>;
 }
 
@@ -86,6 +90,7 @@ export async function startEmbedded(): Promise<Portal> {
   return {
     mode: 'embedded',
     url,
+    stop: async () => [await stop(gateway.child)],
     async close() {
       await stop(gateway.child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -128,6 +133,7 @@ export async function startDistributed(): Promise<Portal> {
   return {
     mode: 'distributed',
     url,
+    stop: async () => [await stop(gateway.child), await stop(identity.child)],
     async close() {
       await stop(gateway.child);
       await stop(identity.child);

@@ -79,6 +79,27 @@ describe('createService', () => {
     await expect(start()).rejects.toThrow('Route POST /inner declares no authorization policy');
   });
 
+  it('lets an answer in flight finish on close, then closes its connection', async () => {
+    const other = createService({
+      name: 'closing',
+      config,
+      verifier: createTokenVerifier({ kind: 'remote', url: 'http://127.0.0.1:1/jwks' }),
+    });
+    other.get('/slow', { config: { policy: policy.public('test') } }, async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return { done: true };
+    });
+    const address = await other.listen({ host: '127.0.0.1', port: 0 });
+    const answer = fetch(`${address}/slow`);
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await other.close();
+    const res = await answer;
+    expect(await res.json()).toEqual({ done: true });
+    expect(res.headers.get('connection')).toBe('close');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it('answers 5xx as problem+json without internals', async () => {
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);

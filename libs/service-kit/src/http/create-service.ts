@@ -79,6 +79,17 @@ export function createService(options: CreateServiceOptions): App {
     );
     done();
   });
+  // Answers still in flight when shutdown starts close their connection, so that close() does not
+  // wait for keep-alive connections to time out.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   if (options.tracing) traceRequests(app);
   installErrorHandling(app);
   installPolicyEnforcement(app, options.verifier);
