@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_BODY_LIMIT_BYTES } from '@porta/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import Fastify, { type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { BaseConfig } from '../config.js';
@@ -55,7 +55,7 @@ export function createService(options: CreateServiceOptions): App {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     // One access line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
