@@ -1,6 +1,6 @@
 import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES } from '@porta/contracts';
 import { AppError, type Db } from '@porta/service-kit';
-import { and, count, eq, gt, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
 import { loginFailures } from '../db/schema.js';
 
@@ -40,6 +40,6 @@ export class LoginThrottle {
     await this.db.insert(loginFailures).values({ email, ip, at: this.now() });
     // Keep the table small: anything older than an hour no longer matters.
     const hourAgo = new Date(this.now().getTime() - 3_600_000);
-    await this.db.delete(loginFailures).where(or(lt(loginFailures.at, hourAgo)));
+    await this.db.delete(loginFailures).where(lt(loginFailures.at, hourAgo));
   }
 }

@@ -1,6 +1,8 @@
 import {
   ALWAYS_ON_FEATURES,
+  effectiveRoles,
   type MeResponse,
+  type Role,
   zMeResponse,
   zSelectHousingCompanyRequest,
   zUserFeaturesQuery,
@@ -42,8 +44,9 @@ export async function meRoutes(app: App, ctx: IdentityContext) {
         locale: user.locale,
         publicProfile: user.publicProfile,
         registered: user.registered,
-        roles: [...principal.roles].filter((r) => user.roles.includes(r)),
-        isBusinessPartner: membership.partnerCompanies.length > 0 || principal.roles.has('partner'),
+        roles: user.roles as Role[],
+        isBusinessPartner:
+          membership.partnerCompanies.length > 0 || effectiveRoles(user.roles as Role[]).has('partner'),
         partnerCompanies: membership.partnerCompanies,
       },
       issuer: principal.issuer,
