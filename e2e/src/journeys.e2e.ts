@@ -50,7 +50,13 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await page.getByRole('menuitem', { name: 'Users' }).click();
       await page.getByText('owner@demo.porta.test').waitFor({ timeout: 15_000 });
       expect(await page.getByText('partner@demo.porta.test').count()).toBeGreaterThan(0);
+      // Signed out, the staff pages lead straight to the sign-in page.
       await page.evaluate(() => localStorage.clear());
+      for (const path of ['/admin/users', '/admin/']) {
+        await page.goto(`${portal.url}${path}`);
+        await page.getByLabel('E-mail').waitFor({ timeout: 5_000 });
+        expect(new URL(page.url()).pathname).toBe('/admin/login');
+      }
       await page.close();
     });
 

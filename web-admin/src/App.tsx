@@ -64,11 +64,18 @@ function PortaAdmin({ session, store }: Required<AppProps>) {
  * The staff app. react-admin runs under a react-router route at /admin/* with basename /admin,
  * so every link and redirect it makes carries the prefix; anything else on this origin that
  * reaches the app goes to /admin.
+ *
+ * The router applies location changes right away, not in a React transition (`useTransitions`
+ * left unset wraps them in `startTransition`). react-admin's sign-out of an anonymous visitor
+ * navigates to /admin/login and at once resets its store and query cache; those urgent
+ * re-renders kept interrupting the transition, so the new location never rendered and every
+ * re-render signed out and navigated again: thousands of history entries and a login page that
+ * stayed frozen for seconds (src/App.test.tsx counts the navigations).
  */
 export function App({ session = defaultSession, store }: AppProps) {
   const appStore = useMemo(() => store ?? localStorageStore(undefined, 'porta-admin'), [store]);
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <Routes>
         <Route path={`${ADMIN_BASENAME}/*`} element={<PortaAdmin session={session} store={appStore} />} />
         <Route path="*" element={<Navigate replace to={ADMIN_BASENAME} />} />
