@@ -36,6 +36,11 @@ export const ERRORS = {
   IDN_OIDC_NOT_CONFIGURED: { status: 404, message: 'This sign-in method is not available.' },
   IDN_OIDC_FAILED: { status: 401, message: 'Signing in failed. Please try again.' },
   IDN_OIDC_NO_ACCOUNT: { status: 403, message: 'No Porta account is linked to this sign-in.' },
+  IDN_FEATURE_NOT_ACTIVATED: { status: 403, message: 'Feature not activated in this housing company' },
+  IDN_FEATURE_TOGGLE_EXISTS: {
+    status: 409,
+    message: 'A feature toggle for this feature and scope already exists.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,1 +1,2 @@
+export * from './format/index.js';
 export * from './session.js';

@@ -11,6 +11,7 @@ import { SessionService } from './domain/sessions.js';
 import { PURGE_SESSIONS_EVERY_MS, purgeSessionsJob } from './jobs/purge-sessions.job.js';
 import { adminUserRoutes } from './routes/admin-users.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { featureToggleRoutes } from './routes/feature-toggles.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { oidcRoutes } from './routes/oidc.routes.js';
 import { seedDemo } from './seed.js';
@@ -69,6 +70,7 @@ export function createIdentity(options: {
         await oidcRoutes(app, context);
         await meRoutes(app, context);
         await adminUserRoutes(app, context);
+        await featureToggleRoutes(app, context);
       },
     }),
     keySource: { kind: 'local', keys: () => keys.jwks() },

@@ -210,3 +210,26 @@ export const oidcStates = identity.table('oidc_states', {
   returnTo: text('return_to'),
   createdAt: createdAt(),
 });
+
+/**
+ * Feature toggles (03 §3): a feature switched on globally or for a building-taxonomy term, with
+ * its settings, an optional schedule of visibility and an optional language restriction.
+ */
+export const featureToggles = identity.table(
+  'feature_toggles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    featureId: text('feature_id').notNull(),
+    /** 'global' or the id of a building-taxonomy term. */
+    scope: text('scope').notNull().default('global'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    active: boolean('active').notNull().default(true),
+    visibleFrom: timestamp('visible_from', { withTimezone: true }),
+    visibleUntil: timestamp('visible_until', { withTimezone: true }),
+    /** Null: every language. */
+    languages: text('languages').array(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('feature_toggles_feature_scope_key').on(t.featureId, t.scope)],
+);

@@ -1,6 +1,7 @@
 import {
-  ALWAYS_ON_FEATURES,
+  DEFAULT_LANGUAGE,
   effectiveRoles,
+  GLOBAL_SCOPE,
   type MeResponse,
   type Role,
   zMeResponse,
@@ -13,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context.js';
 import { users } from '../db/schema.js';
+import { userFeatures } from '../domain/features.js';
 import { findUserById, loadMembership } from '../domain/membership.js';
 
 export async function meRoutes(app: App, ctx: IdentityContext) {
@@ -113,13 +115,13 @@ export async function meRoutes(app: App, ctx: IdentityContext) {
     },
     async (request) => {
       const principal = principalOf(request);
-      const { housingCompanyId } = request.query;
+      const { housingCompanyId, lang } = request.query;
       if (housingCompanyId && !principal.belongsTo(housingCompanyId) && !principal.hasRole('yitUser')) {
         throw new AppError('IDN_HOUSING_COMPANY_NOT_FOUND');
       }
-      // Feature toggles per housing company arrive with the feature-toggle administration; news
-      // and calendar are always on (03 §3).
-      return { features: Object.fromEntries(ALWAYS_ON_FEATURES.map((id) => [id, { settings: {} }])) };
+      // Housing companies carry no building taxonomy yet, so only 'global' toggles apply (01 §7:
+      // "global" when there are no building taxonomies); news and calendar are always on (03 §3).
+      return userFeatures(ctx, { language: lang ?? DEFAULT_LANGUAGE, scopes: [GLOBAL_SCOPE] });
     },
   );
 }

@@ -1,0 +1,3 @@
+export * from './dates.js';
+export * from './numbers.js';
+export * from './zip.js';
