@@ -37,6 +37,14 @@ export const ERRORS = {
   IDN_OIDC_FAILED: { status: 401, message: 'Signing in failed. Please try again.' },
   IDN_OIDC_NO_ACCOUNT: { status: 403, message: 'No Porta account is linked to this sign-in.' },
   IDN_FEATURE_NOT_ACTIVATED: { status: 403, message: 'Feature not activated in this housing company' },
+  IDN_USER_NOT_FOUND: { status: 404, message: 'User not found.' },
+  IDN_EMAIL_IN_USE: { status: 409, message: 'A user with this e-mail address already exists.' },
+  IDN_EXTERNAL_ID_IN_USE: { status: 409, message: 'Provided external id already in use' },
+  IDN_APARTMENT_ROLE_NOT_FOUND: { status: 404, message: 'Roles could not be updated' },
+  IDN_OWNERS_LOCKED_IN_CONSTRUCTION: {
+    status: 409,
+    message: 'Owners cannot be added or removed in the construction phase.',
+  },
   IDN_FEATURE_TOGGLE_EXISTS: {
     status: 409,
     message: 'A feature toggle for this feature and scope already exists.',

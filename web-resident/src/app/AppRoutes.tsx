@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { LoginPage, LogoutPage } from '../modules/auth';
 import { DashboardPage } from '../modules/dashboard';
 import { ErrorPage, NotFoundPage } from '../modules/errors';
+import { CHANGE_HOUSING_COMPANY_PATH, ChangeHousingCompanyPage } from '../modules/housing-company';
 import { AppLayout } from '../modules/layout';
 import { RequireApplicationError, RequireSignedOut, RequireSignIn } from './guards';
 import { SessionFrame } from './SessionFrame';
@@ -39,6 +40,7 @@ export function AppRoutes() {
           }
         >
           <Route index element={<DashboardPage />} />
+          <Route path={CHANGE_HOUSING_COMPANY_PATH} element={<ChangeHousingCompanyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

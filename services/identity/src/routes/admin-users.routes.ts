@@ -1,33 +1,29 @@
 import {
-  type AdminUser,
-  type Role,
+  zAdminApartmentRole,
+  zAdminApartmentRoleCreate,
+  zAdminApartmentRoleList,
+  zAdminApartmentRoleParams,
   zAdminUser,
+  zAdminUserCreate,
   zAdminUserList,
   zAdminUserListQuery,
   zAdminUserParams,
+  zAdminUserUpdate,
 } from '@porta/contracts';
-import { type App, AppError, policy } from '@porta/service-kit';
+import { type App, policy } from '@porta/service-kit';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { IdentityContext } from '../context.js';
 import { users } from '../db/schema.js';
-
-type UserRow = typeof users.$inferSelect;
-
-function toAdminUser(u: UserRow): AdminUser {
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    locale: u.locale,
-    roles: u.roles as Role[],
-    registered: u.registered,
-    enabled: u.enabled,
-    source: u.source,
-    createdAt: u.createdAt.toISOString(),
-    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-  };
-}
+import {
+  addApartmentRole,
+  createUser,
+  getUserOr404,
+  listApartmentRoles,
+  removeApartmentRole,
+  setUserEnabled,
+  toAdminUser,
+  updateUser,
+} from '../domain/user-admin.js';
 
 const SORT_COLUMNS = {
   email: users.email,
@@ -44,7 +40,8 @@ function likePattern(q: string) {
 
 /**
  * Staff list of users in the ra-data-simple-rest convention: sort, range and filter query
- * parameters; Content-Range tells the total. Read only in this increment.
+ * parameters; Content-Range tells the total. Staff also create and update users, (de)activate them
+ * and manage their apartment roles with validity.
  */
 export async function adminUserRoutes(app: App, ctx: IdentityContext) {
   // Developer staff (the yitUser group) see every user; scoped lists for managers come later.
@@ -104,10 +101,96 @@ export async function adminUserRoutes(app: App, ctx: IdentityContext) {
       schema: { summary: 'One user (staff)', params: zAdminUserParams, response: { 200: zAdminUser } },
       config: { policy: staffPolicy },
     },
+    async (request) => toAdminUser(await getUserOr404(ctx.db, request.params.id)),
+  );
+
+  app.post(
+    '/admin/users',
+    {
+      schema: { summary: 'Create a user (staff)', body: zAdminUserCreate, response: { 201: zAdminUser } },
+      config: { policy: staffPolicy },
+    },
+    async (request, reply) => reply.status(201).send(toAdminUser(await createUser(ctx.db, request.body))),
+  );
+
+  app.put(
+    '/admin/users/:id',
+    {
+      schema: {
+        summary: 'Update a user (staff); the e-mail is not editable',
+        params: zAdminUserParams,
+        body: zAdminUserUpdate,
+        response: { 200: zAdminUser },
+      },
+      config: { policy: staffPolicy },
+    },
+    async (request) => toAdminUser(await updateUser(ctx.db, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/users/:id/deactivate',
+    {
+      schema: {
+        summary: 'Deactivate a user and end their sessions (staff)',
+        params: zAdminUserParams,
+        response: { 200: zAdminUser },
+      },
+      config: { policy: staffPolicy },
+    },
     async (request) => {
-      const [row] = await ctx.db.select().from(users).where(eq(users.id, request.params.id)).limit(1);
-      if (!row) throw new AppError('NOT_FOUND');
+      const row = await setUserEnabled(ctx.db, request.params.id, false);
+      await ctx.sessions.revokeAllForUser(row.id, 'deactivated');
       return toAdminUser(row);
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/activate',
+    {
+      schema: { summary: 'Activate a user (staff)', params: zAdminUserParams, response: { 200: zAdminUser } },
+      config: { policy: staffPolicy },
+    },
+    async (request) => toAdminUser(await setUserEnabled(ctx.db, request.params.id, true)),
+  );
+
+  app.get(
+    '/admin/users/:id/apartment-roles',
+    {
+      schema: {
+        summary: "A user's apartment roles with validity (staff)",
+        params: zAdminUserParams,
+        response: { 200: zAdminApartmentRoleList },
+      },
+      config: { policy: staffPolicy },
+    },
+    async (request) => listApartmentRoles(ctx.db, request.params.id),
+  );
+
+  app.post(
+    '/admin/users/:id/apartment-roles',
+    {
+      schema: {
+        summary: 'Add an apartment role, or replace its validity (staff)',
+        params: zAdminUserParams,
+        body: zAdminApartmentRoleCreate,
+        response: { 201: zAdminApartmentRole },
+      },
+      config: { policy: staffPolicy },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addApartmentRole(ctx.db, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/admin/users/:id/apartment-roles/:apartmentId/:role',
+    {
+      schema: { summary: 'Remove an apartment role (staff)', params: zAdminApartmentRoleParams },
+      config: { policy: staffPolicy },
+    },
+    async (request, reply) => {
+      const { id, apartmentId, role } = request.params;
+      await removeApartmentRole(ctx.db, id, apartmentId, role);
+      return reply.status(204).send();
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { MeResponse, MyHousingCompany } from '@porta/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -186,8 +186,20 @@ export function useCurrentUser(): SignedIn & { me: MeResponse } {
   const auth = useAuth();
   const sessionState = useSessionState();
   const signedIn = auth.status === 'signedIn';
+  const { identity } = useServices();
   const { data } = useMeQuery(signedIn && sessionState === 'active');
-  if (auth.status !== 'signedIn') throw new Error('useCurrentUser needs a signed-in user');
-  const me = data ?? auth.me;
-  return { ...auth, me, housingCompany: selectedHousingCompany(me) ?? auth.housingCompany };
+  const me = data ?? (signedIn ? auth.me : null);
+  const housingCompany = me ? (selectedHousingCompany(me) ?? (signedIn ? auth.housingCompany : null)) : null;
+  const housingCompanyId = housingCompany?.id ?? null;
+  // The features of the company shown: startup caches the first company's; after a switch the new
+  // company's are fetched (and re-validated whenever the identity queries are invalidated).
+  const { data: featuresData } = useQuery({
+    queryKey: [...FEATURES_QUERY_KEY, housingCompanyId],
+    queryFn: () => identity.getFeatures(housingCompanyId),
+    enabled: signedIn && sessionState === 'active',
+  });
+  if (auth.status !== 'signedIn' || !me) throw new Error('useCurrentUser needs a signed-in user');
+  const features =
+    featuresData?.features ?? (housingCompanyId === (auth.housingCompany?.id ?? null) ? auth.features : {});
+  return { ...auth, me, housingCompany, features };
 }

@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HousingCompanySwitcher } from '../../housing-company';
 import { Logo } from './Logo';
 import { MAIN_NAVIGATION_ID } from './MainNavigation';
 import { ProfileMenu } from './ProfileMenu';
@@ -46,12 +47,7 @@ export function Header({
         </Link>
         {pageName && <p className="site-header__page-name">{pageName}</p>}
         <div className="site-header__end">
-          {housingCompanyName && (
-            <p className="site-header__housing-company">
-              <span className="visually-hidden">{t('header.housingCompany')}: </span>
-              <span>{housingCompanyName}</span>
-            </p>
-          )}
+          {housingCompanyName && <HousingCompanySwitcher />}
           <ProfileMenu firstName={firstName} lastName={lastName} />
         </div>
       </div>
