@@ -90,6 +90,29 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await page.close();
     });
 
+    it('an owner of two housing companies switches between them, and the choice is kept', async () => {
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/login`);
+      // Start signed out (the browser profile is shared by the journeys of this mode).
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`${portal.url}/login`);
+      await signIn(page, 'owner@demo.porta.test');
+      // Finnish housing companies go by their street address for residents (01 §6).
+      const switcher = page.getByRole('button', { name: /^Housing company: / });
+      await switcher.waitFor({ timeout: 15_000 });
+      expect(await switcher.textContent()).toContain('Satamakatu 10');
+      await switcher.click();
+      await page.getByRole('radio', { name: /Lehmustie 4/ }).check();
+      await page.getByRole('button', { name: 'Change', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => switcher.textContent(), { timeout: 15_000 }).toContain('Lehmustie 4');
+      // The selection lives on the server: a new visit starts in the chosen housing company.
+      await page.reload();
+      await expect.poll(() => switcher.textContent(), { timeout: 15_000 }).toContain('Lehmustie 4');
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+
     it('shuts down gracefully on SIGTERM', async () => {
       // A request in flight when the signal arrives still gets its answer.
       const inFlight = fetch(`${portal.url}/api/identity/login`, {
