@@ -66,6 +66,13 @@ async function stop(child: ChildProcess): Promise<number | null> {
   return code;
 }
 
+/** stop(), printing the process's last output when it did not exit cleanly. */
+async function stopReporting(process_: { child: ChildProcess; output: () => string }) {
+  const code = await stop(process_.child);
+  if (code !== 0) console.error(`exit ${code}; last output:\n${process_.output()}`);
+  return code;
+}
+
 export interface Portal {
   mode: 'embedded' | 'distributed';
   url: string;
@@ -90,7 +97,7 @@ export async function startEmbedded(): Promise<Portal> {
   return {
     mode: 'embedded',
     url,
-    stop: async () => [await stop(gateway.child)],
+    stop: async () => [await stopReporting(gateway)],
     async close() {
       await stop(gateway.child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -133,7 +140,7 @@ export async function startDistributed(): Promise<Portal> {
   return {
     mode: 'distributed',
     url,
-    stop: async () => [await stop(gateway.child), await stop(identity.child)],
+    stop: async () => [await stopReporting(gateway), await stopReporting(identity)],
     async close() {
       await stop(gateway.child);
       await stop(identity.child);

@@ -24,10 +24,22 @@ export async function runService(
       process.exit(1);
     }, options.graceSeconds * 1000);
     timer.unref();
+    // Requests in flight get half the grace period; then connections still open (a client holding
+    // a keep-alive or a long-lived stream) are cut so that shutdown finishes.
+    const cut = setTimeout(
+      () => {
+        app.log.warn('closing the connections still open');
+        app.server.closeAllConnections();
+      },
+      (options.graceSeconds * 1000) / 2,
+    );
+    cut.unref();
     try {
       await app.close();
+      clearTimeout(cut);
       for (const c of options.closeables) {
         try {
+          app.log.debug({ closeable: c.name }, 'closing');
           await c.close();
         } catch (err) {
           app.log.error({ err, closeable: c.name }, 'close failed');
