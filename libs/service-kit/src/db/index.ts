@@ -1,2 +1,3 @@
+export * from './admin-list.js';
 export * from './database.js';
 export * from './migrate.js';

@@ -10,8 +10,8 @@ import {
   zAdminUserParams,
   zAdminUserUpdate,
 } from '@porta/contracts';
-import { type App, policy } from '@porta/service-kit';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type App, listPage, policy, sortBy } from '@porta/service-kit';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { IdentityContext } from '../context.js';
 import { users } from '../db/schema.js';
 import {
@@ -75,23 +75,14 @@ export async function adminUserRoutes(app: App, ctx: IdentityContext) {
       if (filter?.role) where.push(sql`${filter.role} = any(${users.roles})`);
       if (filter?.id) where.push(filter.id.length ? inArray(users.id, filter.id) : sql`false`);
       const condition = where.length ? and(...where) : undefined;
-      const [from, to] = range ?? [0, 24];
       const [field, order] = sort ?? ['email', 'ASC'];
-      const column = SORT_COLUMNS[field];
-      const [rows, totals] = await Promise.all([
-        ctx.db
-          .select()
-          .from(users)
-          .where(condition)
-          .orderBy(order === 'ASC' ? asc(column) : desc(column), asc(users.id))
-          .offset(from)
-          .limit(to - from + 1),
-        ctx.db.select({ n: count() }).from(users).where(condition),
-      ]);
-      const total = totals[0]?.n ?? 0;
-      const last = rows.length ? from + rows.length - 1 : from;
-      reply.header('content-range', `users ${from}-${last}/${total}`);
-      return rows.map(toAdminUser);
+      const page = await listPage(ctx.db, users, 'users', {
+        where: condition,
+        orderBy: [sortBy(SORT_COLUMNS[field], order), asc(users.id)],
+        range,
+      });
+      reply.header('content-range', page.contentRange);
+      return page.rows.map(toAdminUser);
     },
   );
 

@@ -7,8 +7,8 @@ import {
   zFeatureToggleParams,
   zFeatureToggleRequest,
 } from '@porta/contracts';
-import { type App, AppError, policy } from '@porta/service-kit';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type App, AppError, listPage, policy, sortBy } from '@porta/service-kit';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { IdentityContext } from '../context.js';
 import { featureToggles } from '../db/schema.js';
 import { isUniqueViolation, toFeatureToggle } from '../domain/features.js';
@@ -70,27 +70,14 @@ export async function featureToggleRoutes(app: App, ctx: IdentityContext) {
       if (filter?.active !== undefined) where.push(eq(featureToggles.active, filter.active));
       if (filter?.id) where.push(filter.id.length ? inArray(featureToggles.id, filter.id) : sql`false`);
       const condition = where.length ? and(...where) : undefined;
-      const [from, to] = range ?? [0, 24];
       const [field, order] = sort ?? ['featureId', 'ASC'];
-      const column = SORT_COLUMNS[field];
-      const [rows, totals] = await Promise.all([
-        ctx.db
-          .select()
-          .from(featureToggles)
-          .where(condition)
-          .orderBy(
-            order === 'ASC' ? asc(column) : desc(column),
-            asc(featureToggles.scope),
-            asc(featureToggles.id),
-          )
-          .offset(from)
-          .limit(to - from + 1),
-        ctx.db.select({ n: count() }).from(featureToggles).where(condition),
-      ]);
-      const total = totals[0]?.n ?? 0;
-      const last = rows.length ? from + rows.length - 1 : from;
-      reply.header('content-range', `feature-toggles ${from}-${last}/${total}`);
-      return rows.map(toFeatureToggle);
+      const page = await listPage(ctx.db, featureToggles, 'feature-toggles', {
+        where: condition,
+        orderBy: [sortBy(SORT_COLUMNS[field], order), asc(featureToggles.scope), asc(featureToggles.id)],
+        range,
+      });
+      reply.header('content-range', page.contentRange);
+      return page.rows.map(toFeatureToggle);
     },
   );
 
