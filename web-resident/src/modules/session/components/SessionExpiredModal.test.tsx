@@ -1,5 +1,5 @@
 import { focusManager } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockFetch, problem } from '../../../testing/fetch-mock';
@@ -51,10 +51,12 @@ describe('session-expired modal', () => {
   });
 
   it('appears when /me is re-validated on returning to the tab and the session was revoked', async () => {
-    const { api } = await signedInAt('/', [
+    const { api, app } = await signedInAt('/', [
       json(meResponse()),
       problem(401, 'TOKEN_EXPIRED', 'Session expired'),
     ]);
+    // Coming back to the tab refetches only a settled query: wait until startup's fetches are done.
+    await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
     const before = api.calls().filter((c) => c === 'GET /api/identity/me').length;
     act(() => {
       focusManager.setFocused(false);
