@@ -49,6 +49,55 @@ export const ERRORS = {
     status: 409,
     message: 'A feature toggle for this feature and scope already exists.',
   },
+  // Identity: roles, scheduled changes, bans
+  IDN_OWN_ROLE_CONFIRM_REQUIRED: {
+    status: 409,
+    message: 'Removing your own role is permanent. Confirm to remove it.',
+  },
+  IDN_ROLE_NOT_REMOVABLE: { status: 409, message: 'The site administrator role cannot be removed here.' },
+  IDN_SCHEDULED_CHANGE_NOT_FOUND: { status: 404, message: 'Roles could not be updated' },
+  IDN_SCHEDULED_CHANGE_IN_PAST: { status: 400, message: 'The start date cannot be in the past.' },
+  IDN_BAN_NOT_FOUND: { status: 404, message: 'User not found.' },
+  IDN_USER_BANNED: { status: 403, message: 'You have been banned from commenting.' },
+  // Identity: my settings
+  IDN_EMAIL_CHANGE_FAILED: {
+    status: 400,
+    message: 'Email could not be changed. Check the format and try again.',
+  },
+  IDN_EMAIL_CONFIRM_FAILED: { status: 400, message: 'Confirming the email change failed.' },
+  IDN_INSUFFICIENT_CREDENTIALS: { status: 403, message: 'Insufficient credentials' },
+  IDN_LINK_INVALID: { status: 400, message: 'This link is invalid or has expired.' },
+  IDN_ALREADY_REGISTERED: { status: 409, message: 'This account is already registered.' },
+  IDN_NOT_REGISTERED: { status: 403, message: 'Please complete your registration first.' },
+  IDN_SIGNATURE_NOT_FOUND: { status: 404, message: 'Signature could not be loaded.' },
+  IDN_QUICK_LINKS_PROJECT_REQUIRED: {
+    status: 400,
+    message: 'Project ID must be specified in order to update quick links',
+  },
+  IDN_QUICK_LINKS_TOO_MANY: { status: 400, message: 'You can choose at most 5 quick links.' },
+  IDN_QUICK_LINK_DUPLICATE: { status: 400, message: 'This link is already in your quick links.' },
+  IDN_QUICK_LINK_UNAVAILABLE: { status: 400, message: 'Feature not activated in this housing company' },
+  // Identity: housing companies, apartments, taxonomy
+  IDN_HC_EXT_IN_USE: { status: 409, message: 'A housing company with this external id already exists.' },
+  IDN_APTEXT_IN_USE: { status: 409, message: 'An apartment with this external id already exists.' },
+  IDN_TAXONOMY_NOT_FOUND: { status: 404, message: 'No taxonomies found' },
+  IDN_TAXONOMY_CODENAME_IN_USE: {
+    status: 409,
+    message: 'A term with this codename already exists in the group.',
+  },
+  // Identity: partner companies
+  IDN_PARTNER_NOT_FOUND: { status: 404, message: 'Partner information could not be retrieved' },
+  IDN_PARTNER_CREATE_PAYLOAD: { status: 400, message: 'You must send payload to create partner' },
+  IDN_PARTNER_UPDATE_PAYLOAD: { status: 400, message: 'You must send payload to update partner' },
+  IDN_PARTNER_EXTERNAL_ID_REQUIRED: {
+    status: 400,
+    message: 'You must send partner external id in payload to update partner details',
+  },
+  IDN_PROJECT_PARTNER_REQUIRED: { status: 400, message: 'ProjectId and partnerCompanyId are required' },
+  IDN_PROJECT_TYPE_REQUIRED: { status: 400, message: 'Required params projectId and type missing' },
+  IDN_PARTNER_TYPE_MISMATCH: { status: 400, message: 'Changing partner company failed' },
+  IDN_PARTNER_EXTERNAL_ID_IN_USE: { status: 409, message: 'Provided external id already in use' },
+  IDN_KEY_CONTACT_NOT_A_USER: { status: 400, message: 'Partner details could not be saved' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -66,7 +66,14 @@ export async function buildGateway(
   if (config.MODE === 'embedded') {
     const runtime = await createRuntime('gateway', config, options);
     const { database } = runtime;
-    const identity = createIdentity({ database, config, jobs: runtime.jobs });
+    const identity = createIdentity({
+      database,
+      config,
+      jobs: runtime.jobs,
+      bus: runtime.bus,
+      mailer: runtime.mailer,
+      logger: runtime.logger,
+    });
     await identity.migrate();
     const seeded = config.SEED_DEMO ? await identity.seedDemo() : false;
     await identity.scheduleJobs();
@@ -90,7 +97,11 @@ export async function buildGateway(
     await webAppRoutes(app, { resident: config.WEB_RESIDENT_DIR, admin: config.WEB_ADMIN_DIR });
     return gatewayOf(
       app,
-      [...(rateLimitStore ? [rateLimitStore.closeable] : []), ...runtime.closeables],
+      [
+        { name: 'identity-outbox', close: () => identity.stop() },
+        ...(rateLimitStore ? [rateLimitStore.closeable] : []),
+        ...runtime.closeables,
+      ],
       seeded,
     );
   }

@@ -1,5 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { type Database, type Jobs, type KeySource, migrateService, servicePlugin } from '@porta/service-kit';
+import {
+  type Bus,
+  type Database,
+  type Jobs,
+  type KeySource,
+  type Logger,
+  type Mailer,
+  migrateService,
+  OutboxRelay,
+  servicePlugin,
+} from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { IdentityConfig } from './config.js';
 import type { IdentityContext } from './context.js';
@@ -27,16 +37,22 @@ export interface Identity {
   migrate(): Promise<void>;
   /** Seed the demo data unless it is there; answers whether it seeded. */
   seedDemo(): Promise<boolean>;
-  /** Schedule identity's background jobs (call before jobs.start()). */
+  /** Schedule identity's background jobs (call before jobs.start()) and start the outbox relay. */
   scheduleJobs(): Promise<void>;
+  /** Stop the outbox relay (part of shutdown, before the bus and database close). */
+  stop(): Promise<void>;
 }
 
 export function createIdentity(options: {
   database: Database;
   config: IdentityConfig;
   jobs?: Jobs;
+  /** Where identity's events go; without one they stay in the outbox (tests read them there). */
+  bus?: Bus;
+  mailer?: Mailer;
+  logger?: Logger;
 }): Identity {
-  const { database, config, jobs } = options;
+  const { database, config, jobs, bus, mailer, logger } = options;
   const db = database.drizzle(schema);
   const keys = new KeyStore(database, db);
   const sessions = new SessionService({ db, keys, config });
@@ -51,6 +67,7 @@ export function createIdentity(options: {
           PORT: config.PORT,
         })
       : null;
+  const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
   const context: IdentityContext = {
     config,
     database,
@@ -59,6 +76,8 @@ export function createIdentity(options: {
     sessions,
     throttle: new LoginThrottle(db),
     oidc,
+    mailer: mailer ?? null,
+    kickEvents: () => relay?.kick(),
   };
   return {
     context,
@@ -77,10 +96,14 @@ export function createIdentity(options: {
     migrate: () => migrateService(database, 'identity', IDENTITY_MIGRATIONS),
     seedDemo: () => seedDemo(db),
     async scheduleJobs() {
+      relay?.start();
       if (!jobs) return;
       const purge = purgeSessionsJob(sessions);
       jobs.register(purge);
       await jobs.repeat(purge, {}, { key: purge.name, everyMs: PURGE_SESSIONS_EVERY_MS });
+    },
+    async stop() {
+      await relay?.stop();
     },
   };
 }

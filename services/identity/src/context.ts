@@ -1,4 +1,4 @@
-import type { Database, Db } from '@porta/service-kit';
+import type { Database, Db, Mailer } from '@porta/service-kit';
 import type { IdentityConfig } from './config.js';
 import type * as schema from './db/schema.js';
 import type { LoginThrottle } from './domain/brute-force.js';
@@ -15,4 +15,8 @@ export interface IdentityContext {
   sessions: SessionService;
   throttle: LoginThrottle;
   oidc: B2cLogin | null;
+  /** Sends confirmation and invitation e-mails; null in tests that do not send mail. */
+  mailer: Mailer | null;
+  /** Publish the outbox now (after a commit that wrote events); a no-op without a bus. */
+  kickEvents(): void;
 }

@@ -11,7 +11,14 @@ import { zIdentityConfig } from './config.js';
 /** identity as its own process (the distributed mode). */
 const config = loadConfig(zIdentityConfig);
 const runtime = await createRuntime('identity', config);
-const identity = createIdentity({ database: runtime.database, config, jobs: runtime.jobs });
+const identity = createIdentity({
+  database: runtime.database,
+  config,
+  jobs: runtime.jobs,
+  bus: runtime.bus,
+  mailer: runtime.mailer,
+  logger: runtime.logger,
+});
 await identity.migrate();
 if (config.SEED_DEMO) await identity.seedDemo();
 await identity.scheduleJobs();
@@ -32,5 +39,5 @@ await runService(app, {
   host: config.HOST,
   port: config.PORT,
   graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
-  closeables: runtime.closeables,
+  closeables: [{ name: 'identity-outbox', close: () => identity.stop() }, ...runtime.closeables],
 });

@@ -1,0 +1,2 @@
+// Filled in by the work on issue 3.
+export {};

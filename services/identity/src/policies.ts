@@ -1,0 +1,150 @@
+import type { Role } from '@porta/contracts';
+import { type Policy, type Principal, policy } from '@porta/service-kit';
+
+/**
+ * Who may do what in identity (01 §6, 03 §6): the one policy table. Routes name a policy from
+ * IDENTITY_POLICIES; object-level scope (which users, housing companies and partner companies a
+ * caller reaches) comes from the scope functions below and is applied in the queries, so objects
+ * out of scope answer 404. docs/authorization.md explains the table; the authorization matrix
+ * test (src/routes/authorization-matrix.test.ts) checks every route against every role.
+ *
+ * admin passes every role check. The yitUser and contributor aliases are applied to the token's
+ * roles (see effectiveRoles), so 'yitUser' below means any of the developer's staff roles.
+ */
+
+/** Global roles that manage every user and every role (marketing, business admin, project roles). */
+export const GLOBAL_USER_MANAGERS: readonly Role[] = [
+  'yitAdmin',
+  'yitMarketing',
+  'yitBusinessAdmin',
+  'yitProject',
+  'yitProjectInternal',
+];
+
+/**
+ * Roles held in a housing company that create and manage that company's users and apartment
+ * roles (managers, board, chairmen, habManager, user administrators).
+ */
+export const PROJECT_USER_MANAGERS: readonly Role[] = [
+  'propertyManager',
+  'maintenanceManager',
+  'ceeMaintenanceManager',
+  'boardMember',
+  'chairman',
+  'ceeBoardMember',
+  'habManager',
+  'userManager',
+];
+
+/** Roles that may ban users and read other users' GDPR report (03 §6: business admin). */
+export const BAN_AND_GDPR_ROLES: readonly Role[] = ['yitBusinessAdmin'];
+
+/** Roles that keep e-mail signatures (03 §6). */
+export const SIGNATURE_ROLES: readonly Role[] = ['yitUser', 'propertyManager', 'maintenanceManager'];
+
+/** Global roles that edit housing companies and their apartments. */
+export const HOUSING_COMPANY_EDITORS: readonly Role[] = ['yitAdmin', 'yitBusinessAdmin', 'yitProject'];
+
+/** Per-company feature settings: admin and yitBusinessAdmin (03 §2 route table). */
+export const HOUSING_COMPANY_FEATURE_EDITORS: readonly Role[] = ['yitBusinessAdmin'];
+
+/** Global roles that create, edit and delete partner companies and connect them to housing companies. */
+export const PARTNER_MANAGERS: readonly Role[] = [
+  'yitAdmin',
+  'yitBusinessAdmin',
+  'yitMarketing',
+  'yitProject',
+];
+
+/** Does the principal hold one of the roles globally or in any housing company? (admin passes) */
+export function holdsAnywhere(p: Principal, roles: readonly Role[]): boolean {
+  if (p.hasRole(...roles)) return true;
+  for (const held of p.housingCompanies.values()) if (roles.some((r) => held.has(r))) return true;
+  return false;
+}
+
+/** The housing companies where the principal holds one of the roles. */
+export function housingCompaniesWhere(p: Principal, roles: readonly Role[]): string[] {
+  const out: string[] = [];
+  for (const [hc, held] of p.housingCompanies) if (roles.some((r) => held.has(r))) out.push(hc);
+  return out;
+}
+
+/** Every object, or only those of these housing companies (the caller's scope). */
+export type Scope = { all: true } | { all: false; housingCompanyIds: string[] };
+
+/** Which users a caller manages: all for global user managers, else those of their companies. */
+export function userManagementScope(p: Principal): Scope {
+  if (p.hasRole(...GLOBAL_USER_MANAGERS)) return { all: true };
+  return { all: false, housingCompanyIds: housingCompaniesWhere(p, PROJECT_USER_MANAGERS) };
+}
+
+/**
+ * Which users a caller may look up: every user for the developer's staff (yitUser alias), else
+ * the users of the housing companies they manage.
+ */
+export function userReadScope(p: Principal): Scope {
+  if (p.hasRole('yitUser')) return { all: true };
+  return userManagementScope(p);
+}
+
+/**
+ * Which housing companies a caller sees in the staff app: all for the developer's staff; the
+ * companies a manager or board member holds a role in; a partner's served companies are added by
+ * the route (they come from the database, not the token).
+ */
+export function housingCompanyReadScope(p: Principal): Scope {
+  if (p.hasRole('yitUser')) return { all: true };
+  return {
+    all: false,
+    housingCompanyIds: housingCompaniesWhere(p, [...PROJECT_USER_MANAGERS, 'contributor']),
+  };
+}
+
+export const IDENTITY_POLICIES = {
+  /** Sign-in, token refresh, JWKS, first login and e-mail confirmation links. */
+  public: (reason: string) => policy.public(reason),
+  /** Everything a signed-in user does for themself (me, my settings, quick links, markers). */
+  self: policy.authenticated(),
+  /** Own profile and notification settings: partners cannot manage them (01 §6). */
+  selfProfile: policy.check('not a partner-only user', (p) => !isPartnerOnly(p)),
+  /** Own signatures: yitUser, propertyManager, maintenanceManager. */
+  signatures: policy.check('signature roles', (p) => holdsAnywhere(p, SIGNATURE_ROLES)),
+  /** Look users up (scope: userReadScope). */
+  usersRead: policy.check(
+    'user readers',
+    (p) => p.hasRole('yitUser') || holdsAnywhere(p, PROJECT_USER_MANAGERS),
+  ),
+  /** Create and edit users and their roles (scope: userManagementScope). */
+  usersManage: policy.check(
+    'user managers',
+    (p) => p.hasRole(...GLOBAL_USER_MANAGERS) || holdsAnywhere(p, PROJECT_USER_MANAGERS),
+  ),
+  /** Ban and unban users; read another user's GDPR report. */
+  usersBan: policy.anyRole(...BAN_AND_GDPR_ROLES),
+  gdprReportOfOthers: policy.anyRole(...BAN_AND_GDPR_ROLES),
+  /** Housing companies and apartments in the staff app (scope: housingCompanyReadScope). */
+  housingCompaniesRead: policy.staff(),
+  housingCompaniesEdit: policy.anyRole(...HOUSING_COMPANY_EDITORS),
+  housingCompanyFeatures: policy.anyRole(...HOUSING_COMPANY_FEATURE_EDITORS),
+  /** Partner companies: staff read; partner managers write; partners edit their own company. */
+  partnersRead: policy.staff(),
+  partnersManage: policy.anyRole(...PARTNER_MANAGERS),
+  partnerOwnCompany: policy.check(
+    'partner of the company',
+    (p) => p.hasRole('partner') || p.partnerCompanies.size > 0,
+  ),
+  /** Taxonomy terms: everyone signed in reads; admin writes. */
+  taxonomyRead: policy.authenticated(),
+  taxonomyManage: policy.anyRole('admin'),
+  /** Feature toggles: admin only (/admin/settings/features). */
+  featureToggles: policy.anyRole('admin'),
+} satisfies Record<string, Policy | ((reason: string) => Policy)>;
+
+/** A user whose only standing is a partner role (no resident or staff role). */
+export function isPartnerOnly(p: Principal): boolean {
+  if (p.isAdmin) return false;
+  const roles = [...p.roles];
+  const partnerish = roles.every((r) => r === 'partner' || r === 'rolePartner');
+  return roles.length > 0 && partnerish && p.housingCompanies.size === 0;
+}
