@@ -98,6 +98,18 @@ export const ERRORS = {
   IDN_PARTNER_TYPE_MISMATCH: { status: 400, message: 'Changing partner company failed' },
   IDN_PARTNER_EXTERNAL_ID_IN_USE: { status: 409, message: 'Provided external id already in use' },
   IDN_KEY_CONTACT_NOT_A_USER: { status: 400, message: 'Partner details could not be saved' },
+  // Identity: users, roles, bans, feature scopes (H3)
+  IDN_USER_ROLE_REQUIRED: {
+    status: 400,
+    message: 'User could not be added: give the user a role in one of your housing companies.',
+  },
+  IDN_ROLE_NOT_PERMITTED: { status: 403, message: 'Roles could not be updated' },
+  IDN_SCHEDULED_CHANGE_STARTED: {
+    status: 409,
+    message: 'The change has already taken effect and cannot be removed.',
+  },
+  IDN_BAN_EXPIRY_IN_PAST: { status: 400, message: 'The expiry date cannot be in the past.' },
+  IDN_FEATURE_SCOPE_UNKNOWN: { status: 400, message: 'No taxonomies found' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

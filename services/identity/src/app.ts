@@ -19,11 +19,21 @@ import { KeyStore } from './domain/keys.js';
 import { B2cLogin } from './domain/oidc.js';
 import { SessionService } from './domain/sessions.js';
 import { PURGE_SESSIONS_EVERY_MS, purgeSessionsJob } from './jobs/purge-sessions.job.js';
+import { adminApartmentRoutes } from './routes/admin-apartments.routes.js';
+import { adminHousingCompanyRoutes } from './routes/admin-housing-companies.routes.js';
+import { adminRoleRoutes } from './routes/admin-roles.routes.js';
 import { adminUserRoutes } from './routes/admin-users.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { banRoutes } from './routes/bans.routes.js';
 import { featureToggleRoutes } from './routes/feature-toggles.routes.js';
+import { gdprRoutes } from './routes/gdpr.routes.js';
+import { invitationRoutes } from './routes/invitations.routes.js';
 import { meRoutes } from './routes/me.routes.js';
+import { mySettingsRoutes } from './routes/my-settings.routes.js';
 import { oidcRoutes } from './routes/oidc.routes.js';
+import { partnerRoutes } from './routes/partners.routes.js';
+import { quickLinkRoutes } from './routes/quick-links.routes.js';
+import { taxonomyRoutes } from './routes/taxonomy.routes.js';
 import { seedDemo } from './seed.js';
 
 export const IDENTITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -88,8 +98,18 @@ export function createIdentity(options: {
         await authRoutes(app, context);
         await oidcRoutes(app, context);
         await meRoutes(app, context);
+        await mySettingsRoutes(app, context);
+        await invitationRoutes(app, context);
+        await gdprRoutes(app, context);
+        await quickLinkRoutes(app, context);
         await adminUserRoutes(app, context);
+        await adminRoleRoutes(app, context);
+        await banRoutes(app, context);
         await featureToggleRoutes(app, context);
+        await adminHousingCompanyRoutes(app, context);
+        await adminApartmentRoutes(app, context);
+        await partnerRoutes(app, context);
+        await taxonomyRoutes(app, context);
       },
     }),
     keySource: { kind: 'local', keys: () => keys.jwks() },

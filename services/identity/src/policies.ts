@@ -80,6 +80,25 @@ export function userManagementScope(p: Principal): Scope {
 }
 
 /**
+ * What a user administrator may do, for the domain functions: who they are, whose users and roles
+ * they manage, and whether they grant every housing-company role or only the board roles.
+ */
+export interface UserAdminActor {
+  userId: string;
+  scope: Scope;
+  /** Global user managers and admin grant every housing-company role; project managers board roles only. */
+  grantsAllRoles: boolean;
+}
+
+export function userAdminActor(p: Principal): UserAdminActor {
+  return {
+    userId: p.userId,
+    scope: userManagementScope(p),
+    grantsAllRoles: p.hasRole(...GLOBAL_USER_MANAGERS),
+  };
+}
+
+/**
  * Which users a caller may look up: every user for the developer's staff (yitUser alias), else
  * the users of the housing companies they manage.
  */
@@ -120,6 +139,8 @@ export const IDENTITY_POLICIES = {
     'user managers',
     (p) => p.hasRole(...GLOBAL_USER_MANAGERS) || holdsAnywhere(p, PROJECT_USER_MANAGERS),
   ),
+  /** Replace a user's global roles (staff and partner roles): admin only. */
+  globalRoles: policy.anyRole('admin'),
   /** Ban and unban users; read another user's GDPR report. */
   usersBan: policy.anyRole(...BAN_AND_GDPR_ROLES),
   gdprReportOfOthers: policy.anyRole(...BAN_AND_GDPR_ROLES),

@@ -14,3 +14,115 @@ export function staffRoles(me: MeResponse): Role[] {
 export function mayUseAdmin(roles: readonly Role[]): boolean {
   return roles.some((role) => (ADMIN_AREA_ROLES as readonly Role[]).includes(role));
 }
+
+/*
+ * The role lists below mirror identity's policy table (services/identity/src/policies.ts), which
+ * decides; the app only uses them to leave out menus, screens and buttons the services would refuse.
+ */
+
+/** Global roles that manage every user (marketing, business admin, project roles). */
+const GLOBAL_USER_MANAGERS: readonly Role[] = [
+  'yitAdmin',
+  'yitMarketing',
+  'yitBusinessAdmin',
+  'yitProject',
+  'yitProjectInternal',
+];
+
+/** Roles held in a housing company that manage that company's users. */
+const PROJECT_USER_MANAGERS: readonly Role[] = [
+  'propertyManager',
+  'maintenanceManager',
+  'ceeMaintenanceManager',
+  'boardMember',
+  'chairman',
+  'ceeBoardMember',
+  'habManager',
+  'userManager',
+];
+
+/** Ban users and read another user's GDPR report (03 §6: business admin). */
+const BAN_AND_GDPR_ROLES: readonly Role[] = ['yitBusinessAdmin'];
+const HOUSING_COMPANY_EDITORS: readonly Role[] = ['yitAdmin', 'yitBusinessAdmin', 'yitProject'];
+const PARTNER_MANAGERS: readonly Role[] = ['yitAdmin', 'yitBusinessAdmin', 'yitMarketing', 'yitProject'];
+
+/** What the viewer may do in the staff app. */
+export interface Capabilities {
+  /** Look users up (menu "Users"). */
+  usersRead: boolean;
+  /** Create and edit users, their roles, invitations, (de)activation. */
+  usersManage: boolean;
+  /** Ban users and lift bans. */
+  usersBan: boolean;
+  /** Download another user's information (GDPR report). */
+  gdprReport: boolean;
+  /** Replace a user's global roles. */
+  globalRoles: boolean;
+  housingCompaniesRead: boolean;
+  housingCompaniesEdit: boolean;
+  partnersRead: boolean;
+  partnersManage: boolean;
+  taxonomy: boolean;
+  featureToggles: boolean;
+}
+
+/** The staff app's permissions (react-admin's `getPermissions`). */
+export interface StaffPermissions {
+  userId: string;
+  /** Global roles, aliases applied. */
+  roles: Role[];
+  /** Roles held in some housing company or apartment, aliases applied. */
+  housingCompanyRoles: Role[];
+  can: Capabilities;
+}
+
+export const NO_CAPABILITIES: Capabilities = {
+  usersRead: false,
+  usersManage: false,
+  usersBan: false,
+  gdprReport: false,
+  globalRoles: false,
+  housingCompaniesRead: false,
+  housingCompaniesEdit: false,
+  partnersRead: false,
+  partnersManage: false,
+  taxonomy: false,
+  featureToggles: false,
+};
+
+/** The viewer's permissions from /me: global roles and the roles held in housing companies. */
+export function permissionsOf(me: MeResponse): StaffPermissions {
+  const roles = effectiveRoles(me.user.roles);
+  const local = new Set<Role>();
+  for (const hc of me.hcs) {
+    for (const role of hc.roles) local.add(role);
+    for (const apartment of hc.apts) for (const role of apartment.roles) local.add(role);
+  }
+  const housingCompanyRoles = effectiveRoles(local);
+  const isAdmin = roles.has('admin');
+  /** Holds one of the roles globally (admin passes every check). */
+  const has = (...wanted: readonly Role[]) => isAdmin || wanted.some((role) => roles.has(role));
+  /** Holds one of the roles globally or in some housing company. */
+  const holdsAnywhere = (wanted: readonly Role[]) =>
+    has(...wanted) || wanted.some((role) => housingCompanyRoles.has(role));
+  const staff = mayUseAdmin([...roles]);
+
+  return {
+    userId: me.user.id,
+    roles: [...roles],
+    housingCompanyRoles: [...housingCompanyRoles],
+    can: {
+      usersRead: has('yitUser') || holdsAnywhere(PROJECT_USER_MANAGERS),
+      usersManage: has(...GLOBAL_USER_MANAGERS) || holdsAnywhere(PROJECT_USER_MANAGERS),
+      usersBan: has(...BAN_AND_GDPR_ROLES),
+      gdprReport: has(...BAN_AND_GDPR_ROLES),
+      globalRoles: isAdmin,
+      housingCompaniesRead: staff,
+      housingCompaniesEdit: has(...HOUSING_COMPANY_EDITORS),
+      partnersRead: staff,
+      partnersManage: has(...PARTNER_MANAGERS),
+      taxonomy: isAdmin,
+      featureToggles: isAdmin,
+    },
+  };
+}

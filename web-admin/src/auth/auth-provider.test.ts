@@ -32,7 +32,9 @@ describe('login', () => {
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
     await expect(auth.getIdentity()).resolves.toMatchObject({ fullName: 'Anna Admin', locale: 'en_US' });
     // yitMarketing is one of the roles the yitUser alias stands for.
-    await expect(auth.getPermissions()).resolves.toEqual(expect.arrayContaining(['yitMarketing', 'yitUser']));
+    const permissions = await auth.getPermissions();
+    expect(permissions?.roles).toEqual(expect.arrayContaining(['yitMarketing', 'yitUser']));
+    expect(permissions?.can).toMatchObject({ usersRead: true, usersManage: true, featureToggles: false });
     // The profile is fetched once per session, not on every check.
     expect(api.to('GET /api/identity/me')).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
-import { ERRORS, type MeResponse, type Role, zMeResponse } from '@porta/contracts';
+import { ERRORS, type MeResponse, zMeResponse } from '@porta/contracts';
 import { ApiError, type SessionClient } from '@porta/web-kit';
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { mayUseAdmin, staffRoles } from './access';
+import { mayUseAdmin, permissionsOf, type StaffPermissions, staffRoles } from './access';
 
 /** Translation keys of the notices the login page shows after the app sent the user there. */
 export const NOT_AUTHORISED = 'porta.auth.not_authorised';
@@ -16,7 +16,7 @@ export interface PortaIdentity extends UserIdentity {
 
 export interface PortaAuthProvider extends AuthProvider {
   getIdentity: () => Promise<PortaIdentity>;
-  getPermissions: () => Promise<Role[]>;
+  getPermissions: () => Promise<StaffPermissions | null>;
   /** Why the user is on the login page, as a translation key, or null. */
   notice: () => string | null;
 }
@@ -112,8 +112,8 @@ export function createAuthProvider(session: SessionClient): PortaAuthProvider {
     },
 
     async getPermissions() {
-      if (!session.read()) return [];
-      return staffRoles(await loadMe());
+      if (!session.read()) return null;
+      return permissionsOf(await loadMe());
     },
 
     notice() {

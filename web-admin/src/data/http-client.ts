@@ -1,14 +1,42 @@
-import { zProblem } from '@porta/contracts';
+import { type Problem, zProblem } from '@porta/contracts';
 import type { SessionClient } from '@porta/web-kit';
 import { HttpError, fetchUtils } from 'react-admin';
 
 export type HttpClient = (url: string, options?: fetchUtils.Options) => ReturnType<typeof fetchUtils.fetchJson>;
 
+/** The body of an HttpError made from problem details: the problem, field errors keyed by field. */
+export interface ProblemBody extends Omit<Problem, 'errors'> {
+  /** Field errors by form field (`email`, `settings.links.0.title`), as react-admin's forms read them. */
+  errors?: Record<string, string>;
+  /** The problem's field errors as the server sent them. */
+  fieldErrors?: Problem['errors'];
+}
+
+/**
+ * The problem's field errors keyed by the form field they belong to: `body.email` → `email`.
+ * Errors of the whole body or of the query are left out (they are in the message).
+ */
+export function fieldErrorsOf(problem: Problem): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const error of problem.errors ?? []) {
+    if (!error.path.startsWith('body.')) continue;
+    const field = error.path.slice('body.'.length);
+    if (field && !(field in out)) out[field] = error.message;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The text shown for a problem: its title (the spec's message), and the detail when there is one. */
+export function problemMessage(problem: Problem): string {
+  return problem.detail && problem.detail !== problem.title ? `${problem.title} ${problem.detail}` : problem.title;
+}
+
 /**
  * fetchJson with the session's bearer token (refreshed first when it is about to expire).
- * Problem details (RFC 9457) become an HttpError whose message is the problem's title, which
- * react-admin shows. A 401 to a request that carried a token means the session ended: the tokens
- * are cleared and the session marked expired, as the resident app does.
+ * Problem details (RFC 9457) become an HttpError whose message is the problem's title (and detail),
+ * which react-admin shows in a notification; field errors go to `body.errors` by field name, which
+ * react-admin's forms show next to the fields. A 401 to a request that carried a token means the
+ * session ended: the tokens are cleared and the session marked expired, as the resident app does.
  */
 export function createHttpClient(session: SessionClient): HttpClient {
   return async (url, options = {}) => {
@@ -21,10 +49,23 @@ export function createHttpClient(session: SessionClient): HttpClient {
     } catch (error) {
       if (error instanceof HttpError) {
         if (error.status === 401 && token) session.clear(true);
-        const problem = zProblem.safeParse(error.body);
-        if (problem.success) throw new HttpError(problem.data.title, error.status, problem.data);
+        const parsed = zProblem.safeParse(error.body);
+        if (parsed.success) {
+          const { errors: fieldErrors, ...problem } = parsed.data;
+          const body: ProblemBody = { ...problem, fieldErrors, errors: fieldErrorsOf(parsed.data) };
+          throw new HttpError(problemMessage(parsed.data), error.status, body);
+        }
       }
       throw error;
     }
   };
+}
+
+/** The problem code of an error the http client threw, if any. */
+export function problemCode(error: unknown): string | undefined {
+  if (error instanceof HttpError) {
+    const code = (error.body as ProblemBody | undefined)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
 }

@@ -6,6 +6,11 @@ import type { IdentityApi } from '../modules/identity/api/identity.api';
 export interface AppServices {
   session: SessionClient;
   identity: IdentityApi;
+  /**
+   * A full page navigation, for addresses served by another app (the staff app at /admin).
+   * Defaults to `window.location.assign`.
+   */
+  leaveApp?: (url: string) => void;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -18,4 +23,10 @@ export function useServices(): AppServices {
   const services = useContext(ServicesContext);
   if (!services) throw new Error('useServices must be used inside <ServicesProvider>');
   return services;
+}
+
+/** Leave the resident app for another address on the same site (a full page load). */
+export function useLeaveApp(): (url: string) => void {
+  const { leaveApp } = useServices();
+  return leaveApp ?? ((url: string) => window.location.assign(url));
 }

@@ -106,8 +106,14 @@ export function parseFeatureSettings(featureId: FeatureId, settings: unknown) {
 // Feature toggles administration (03 §3, §7): global or per building-taxonomy term.
 
 export const GLOBAL_SCOPE = 'global';
-/** 'global' or the id of a building-taxonomy term. */
-export const zFeatureScope = z.string().trim().min(1).max(200);
+/**
+ * 'global' or the id of a building-taxonomy term (a taxonomy term of the group buildingtaxonomy).
+ * A toggle of a term applies to the housing companies of that term and of the terms below it; the
+ * nearest scope of a housing company decides (its term, then the parent terms, then global).
+ */
+export const zFeatureScope = z.union([z.literal(GLOBAL_SCOPE), zUuid], {
+  error: "Scope must be 'global' or the id of a building taxonomy term",
+});
 export const zLanguageCode = z.enum(LANGUAGES);
 
 const zFeatureToggleFields = {
@@ -174,7 +180,7 @@ export const FEATURE_TOGGLE_SORT_FIELDS = ['featureId', 'scope', 'active', 'crea
 export const zFeatureToggleListQuery = zAdminListQuery(
   {
     featureId: zFeatureId.optional(),
-    scope: z.string().optional(),
+    scope: zFeatureScope.optional(),
     active: z.boolean().optional(),
     id: z.array(zUuid).max(1000).optional(),
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zUuid } from '../common.js';
 import { zRole } from '../roles.js';
 import { zIssuer } from './auth.js';
+import { zDialogRead, zQuickLink, zTaskStatus } from './self-service.js';
 
 export const HOUSING_COMPANY_STATES = ['construction', 'living'] as const;
 export const zHousingCompanyState = z.enum(HOUSING_COMPANY_STATES);
@@ -34,19 +35,40 @@ export const zMyHousingCompany = z.object({
 });
 export type MyHousingCompany = z.infer<typeof zMyHousingCompany>;
 
+/** The quick links of the selected housing company (none selected: projectId null, no links). */
+export const zMeQuickLinks = z.object({ projectId: zUuid.nullable(), links: z.array(zQuickLink) });
+export type MeQuickLinks = z.infer<typeof zMeQuickLinks>;
+
+/**
+ * The signed-in user (GET /me `user`, also the answer of PUT /me/profile). identity always answers
+ * phone, male, quickLinks, dialogs, tasks and canManageSignatures; they are optional in the type
+ * only until the web apps' test fixtures carry them.
+ */
+export const zMeUser = z.object({
+  id: zUuid,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable().optional(),
+  male: z.boolean().nullable().optional(),
+  locale: z.string(),
+  publicProfile: z.boolean(),
+  registered: z.boolean(),
+  roles: z.array(zRole),
+  isBusinessPartner: z.boolean(),
+  partnerCompanies: z.array(z.object({ id: zUuid, externalId: z.string().nullable(), name: z.string() })),
+  quickLinks: zMeQuickLinks.optional(),
+  /** Dialogs read, per housing company (e.g. the welcome dialog). */
+  dialogs: z.array(zDialogRead).optional(),
+  /** Calendar tasks marked done or not done. */
+  tasks: z.array(zTaskStatus).optional(),
+  /** Holds a role that keeps e-mail signatures (yitUser, propertyManager, maintenanceManager). */
+  canManageSignatures: z.boolean().optional(),
+});
+export type MeUser = z.infer<typeof zMeUser>;
+
 export const zMeResponse = z.object({
-  user: z.object({
-    id: zUuid,
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    locale: z.string(),
-    publicProfile: z.boolean(),
-    registered: z.boolean(),
-    roles: z.array(zRole),
-    isBusinessPartner: z.boolean(),
-    partnerCompanies: z.array(z.object({ id: zUuid, externalId: z.string().nullable(), name: z.string() })),
-  }),
+  user: zMeUser,
   issuer: zIssuer,
   hcs: z.array(zMyHousingCompany),
   selectedHousingCompanyId: zUuid.nullable(),

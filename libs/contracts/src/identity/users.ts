@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { zAdminListQuery, zIsoDate, zUuid } from '../common.js';
 import { FIELD_MAX_LENGTH_DEFAULT, LOCALES } from '../constants.js';
-import { APARTMENT_ROLES, zRole } from '../roles.js';
+import { zRole } from '../roles.js';
+import { zAdminApartmentRoleCreate, zAdminHousingCompanyRoleCreate } from './roles.js';
 
 /** The nine locales a user may have (03 §9). */
 export const USER_LOCALES = Object.values(LOCALES) as [string, ...string[]];
@@ -46,7 +47,12 @@ export const zAdminUserListQuery = zAdminListQuery(
   {
     q: z.string().trim().max(200).optional(),
     enabled: z.boolean().optional(),
+    /** A global role, or a role in a housing company or apartment that has not ended. */
     role: zRole.optional(),
+    /** Users with a role (not ended) in the housing company or one of its apartments. */
+    housingCompanyId: zUuid.optional(),
+    /** Users with a role (not ended) in the apartment. */
+    apartmentId: zUuid.optional(),
     id: z.array(zUuid).max(1000).optional(),
   },
   ADMIN_USER_SORT_FIELDS,
@@ -55,7 +61,12 @@ export type AdminUserListQuery = z.infer<typeof zAdminUserListQuery>;
 export const zAdminUserList = z.array(zAdminUser);
 export const zAdminUserParams = z.strictObject({ id: zUuid });
 
-/** Create a user (staff). The e-mail cannot be changed afterwards. */
+/**
+ * Create a user (staff). The e-mail cannot be changed afterwards. A first role in an apartment or
+ * a housing company may be given in the same request; it is stored together with the user (both
+ * or nothing). A project user manager (not a global one) must give one, in a housing company they
+ * manage: they cannot create users outside their housing companies.
+ */
 export const zAdminUserCreate = z.strictObject({
   email: zUserEmail,
   firstName: zName,
@@ -64,6 +75,8 @@ export const zAdminUserCreate = z.strictObject({
   locale: zUserLocale.optional(),
   externalId: zExternalId.nullish(),
   publicProfile: z.boolean().optional(),
+  apartmentRole: zAdminApartmentRoleCreate.optional(),
+  housingCompanyRole: zAdminHousingCompanyRoleCreate.optional(),
 });
 export type AdminUserCreate = z.infer<typeof zAdminUserCreate>;
 
@@ -78,39 +91,37 @@ export const zAdminUserUpdate = z.strictObject({
 });
 export type AdminUserUpdate = z.infer<typeof zAdminUserUpdate>;
 
-export const zApartmentRoleName = z.enum(APARTMENT_ROLES);
+// ---------------------------------------------------------------------------------------------
+// Bans (03 §4): a user banned from commenting in one housing company (project) or everywhere.
 
-/** A role of a user in an apartment, with its validity (both dates inclusive, YYYY-MM-DD). */
-export const zAdminApartmentRole = z.object({
-  apartmentId: zUuid,
-  apartmentNo: z.string(),
-  aptext: z.string(),
-  housingCompanyId: zUuid,
-  housingCompanyName: z.string(),
-  housingCompanyState: z.enum(['construction', 'living']),
-  role: zApartmentRoleName,
-  validFrom: z.string().nullable(),
-  validUntil: z.string().nullable(),
+/** Ban until the end of expiryDate (YYYY-MM-DD, today or later); housingCompanyId null: global. */
+export const zBanCreate = z.strictObject({
+  expiryDate: zIsoDate,
+  housingCompanyId: zUuid.nullable(),
+  reason: z.string().trim().max(1000).nullish(),
 });
-export type AdminApartmentRole = z.infer<typeof zAdminApartmentRole>;
-export const zAdminApartmentRoleList = z.array(zAdminApartmentRole);
+export type BanCreate = z.infer<typeof zBanCreate>;
 
-export const zAdminApartmentRoleCreate = z
-  .strictObject({
-    apartmentId: zUuid,
-    role: zApartmentRoleName,
-    validFrom: zIsoDate.nullish(),
-    validUntil: zIsoDate.nullish(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.validFrom && v.validUntil && v.validUntil < v.validFrom) {
-      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'The end must not be before the start' });
-    }
-  });
-export type AdminApartmentRoleCreate = z.infer<typeof zAdminApartmentRoleCreate>;
-
-export const zAdminApartmentRoleParams = z.strictObject({
+export const zBan = z.object({
   id: zUuid,
-  apartmentId: zUuid,
-  role: zApartmentRoleName,
+  userId: zUuid,
+  /** Null: a global ban. */
+  housingCompanyId: zUuid.nullable(),
+  housingCompanyName: z.string().nullable(),
+  /** The last day of the ban (YYYY-MM-DD). */
+  expiryDate: z.string(),
+  /** The moment the ban ends: the day after expiryDate, 00:00 UTC. */
+  expiresAt: z.string(),
+  reason: z.string().nullable(),
+  /** Still in force. */
+  active: z.boolean(),
+  createdBy: zUuid.nullable(),
+  createdAt: z.string(),
 });
+export type Ban = z.infer<typeof zBan>;
+export const zBanList = z.array(zBan);
+export const zBanParams = z.strictObject({ id: zUuid, banId: zUuid });
+
+/** GET /bans/me: the caller's bans in force. */
+export const zMyBansResponse = z.object({ bans: zBanList });
+export type MyBansResponse = z.infer<typeof zMyBansResponse>;

@@ -7,9 +7,13 @@ import {
   parseFeatureSettings,
   type UserFeaturesResponse,
 } from '@porta/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@porta/service-kit';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IdentityContext } from '../context.js';
-import { featureToggles } from '../db/schema.js';
+import type * as schema from '../db/schema.js';
+import { featureToggles, housingCompanies, taxonomyTerms } from '../db/schema.js';
+
+type IdentityDb = Db<typeof schema>;
 
 export type FeatureToggleRow = typeof featureToggles.$inferSelect;
 
@@ -41,27 +45,93 @@ export function isToggleVisible(
   return true;
 }
 
+/** The taxonomy group whose terms scope feature toggles (03 §3). */
+export const BUILDING_TAXONOMY_GROUP = 'buildingtaxonomy';
+
+/** How deep building-taxonomy terms nest at most (guards against a cycle in parentId). */
+const MAX_TERM_DEPTH = 32;
+
 /**
- * The features of a user (01 §7 getUserFeatures): news and calendar always; plus every visible
- * toggle of the given scopes. Housing companies carry no building taxonomy yet, so the scope is
- * 'global' only; taxonomy-scoped toggles are stored and administered but not yet applied.
+ * The scopes of a housing company's toggles, nearest first: its building-taxonomy term, that
+ * term's parents up to the root, then 'global'. Only 'global' when the company has no term (or
+ * does not exist).
+ */
+export async function housingCompanyFeatureScopes(
+  db: IdentityDb,
+  housingCompanyId: string,
+): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    with recursive chain(id, parent_id, depth) as (
+      select t.id, t.parent_id, 0
+        from ${housingCompanies} hc
+        join ${taxonomyTerms} t on t.id = hc.building_taxonomy_term_id
+       where hc.id = ${housingCompanyId} and t."group" = ${BUILDING_TAXONOMY_GROUP}
+      union all
+      select p.id, p.parent_id, c.depth + 1
+        from chain c
+        join ${taxonomyTerms} p on p.id = c.parent_id
+       where c.depth < ${MAX_TERM_DEPTH} and p."group" = ${BUILDING_TAXONOMY_GROUP}
+    )
+    select id from chain order by depth`);
+  // node-postgres and PGlite both answer { rows }.
+  const ids = (result as unknown as { rows: { id: string }[] }).rows;
+  return [...new Set(ids.map((r) => r.id)), GLOBAL_SCOPE];
+}
+
+/** Is the scope 'global' or the id of a building-taxonomy term? */
+export async function isKnownFeatureScope(db: IdentityDb, scope: string): Promise<boolean> {
+  if (scope === GLOBAL_SCOPE) return true;
+  const [row] = await db
+    .select({ id: taxonomyTerms.id })
+    .from(taxonomyTerms)
+    .where(and(eq(taxonomyTerms.id, scope), eq(taxonomyTerms.group, BUILDING_TAXONOMY_GROUP)))
+    .limit(1);
+  return !!row;
+}
+
+/** Does a toggle apply now, in this language (its schedule and language restriction)? */
+function appliesNow(
+  row: Pick<FeatureToggleRow, 'visibleFrom' | 'visibleUntil' | 'languages'>,
+  now: Date,
+  language: Language,
+): boolean {
+  return isToggleVisible({ ...row, active: true }, now, language);
+}
+
+/**
+ * The features of a user (01 §7 getUserFeatures): news and calendar always; for every other
+ * feature the toggle of the nearest scope that applies decides. With a housing company the scopes
+ * are its building-taxonomy term, the parent terms, then 'global' (`scopes` is ignored); without
+ * one, the given scopes nearest first (default: 'global' only).
+ *
+ * A toggle applies when the moment is inside its schedule and the language is allowed; an active
+ * toggle that applies switches the feature on with its settings, an inactive one switches it off
+ * (so a term can turn off a feature that is on globally). A toggle that does not apply leaves the
+ * decision to the next scope.
  */
 export async function userFeatures(
   ctx: Pick<IdentityContext, 'db'>,
-  options: { language: Language; scopes?: readonly string[]; now?: Date },
+  options: { language: Language; scopes?: readonly string[]; housingCompanyId?: string; now?: Date },
 ): Promise<UserFeaturesResponse> {
   const now = options.now ?? new Date();
-  const scopes = options.scopes?.length ? options.scopes : [GLOBAL_SCOPE];
+  const scopes = options.housingCompanyId
+    ? await housingCompanyFeatureScopes(ctx.db, options.housingCompanyId)
+    : options.scopes?.length
+      ? [...options.scopes]
+      : [GLOBAL_SCOPE];
+  const rank = new Map(scopes.map((s, i) => [s, i]));
+  const rows = await ctx.db.select().from(featureToggles).where(inArray(featureToggles.scope, scopes));
+  const decided = new Map<FeatureId, FeatureToggleRow>();
+  for (const row of rows.sort((a, b) => rank.get(a.scope)! - rank.get(b.scope)!)) {
+    const featureId = row.featureId as FeatureId;
+    if (decided.has(featureId) || !appliesNow(row, now, options.language)) continue;
+    decided.set(featureId, row);
+  }
   const features: UserFeaturesResponse['features'] = {};
   for (const id of ALWAYS_ON_FEATURES) features[id] = { settings: {} };
-  const rows = await ctx.db
-    .select()
-    .from(featureToggles)
-    .where(and(eq(featureToggles.active, true), inArray(featureToggles.scope, [...scopes])))
-    .orderBy(featureToggles.featureId);
-  for (const row of rows) {
-    if (!isToggleVisible(row, now, options.language)) continue;
-    const featureId = row.featureId as FeatureId;
+  for (const featureId of [...decided.keys()].sort()) {
+    const row = decided.get(featureId)!;
+    if (!row.active || features[featureId]) continue;
     // Stored settings were validated on write; parse again to fill in defaults added since.
     const parsed = parseFeatureSettings(featureId, row.settings);
     features[featureId] = { settings: parsed.success ? parsed.data : row.settings };

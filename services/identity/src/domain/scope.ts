@@ -1,7 +1,8 @@
 import { AppError, type Db } from '@porta/service-kit';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type * as schema from '../db/schema.js';
-import { apartmentRoles, apartments, housingCompanyRoles, users } from '../db/schema.js';
+import { apartmentRoles, apartments, housingCompanies, housingCompanyRoles, users } from '../db/schema.js';
 import type { Scope } from '../policies.js';
 
 type IdentityDb = Db<typeof schema>;
@@ -43,4 +44,63 @@ export function assertHousingCompanyInScope(scope: Scope, housingCompanyId: stri
   if (!scope.all && !scope.housingCompanyIds.includes(housingCompanyId)) {
     throw new AppError('IDN_HOUSING_COMPANY_NOT_FOUND');
   }
+}
+
+/** A condition keeping rows whose housing-company column is in the scope; undefined for all. */
+export function housingCompaniesInScope(scope: Scope, column: PgColumn): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.housingCompanyIds.length === 0) return sql`false`;
+  return inArray(column, scope.housingCompanyIds);
+}
+
+export interface ScopedApartment {
+  apartmentId: string;
+  apartmentNo: string;
+  aptext: string;
+  housingCompanyId: string;
+  housingCompanyName: string;
+  completionDate: string | null;
+}
+
+/** The apartment and its housing company; 404 unless the company is within the scope. */
+export async function apartmentInScope(
+  db: IdentityDb,
+  scope: Scope,
+  apartmentId: string,
+): Promise<ScopedApartment> {
+  const [row] = await db
+    .select({
+      apartmentId: apartments.id,
+      apartmentNo: apartments.no,
+      aptext: apartments.aptext,
+      housingCompanyId: housingCompanies.id,
+      housingCompanyName: housingCompanies.name,
+      completionDate: housingCompanies.completionDate,
+    })
+    .from(apartments)
+    .innerJoin(housingCompanies, eq(housingCompanies.id, apartments.housingCompanyId))
+    .where(and(eq(apartments.id, apartmentId), housingCompaniesInScope(scope, housingCompanies.id)))
+    .limit(1);
+  if (!row) throw new AppError('IDN_APARTMENT_NOT_FOUND');
+  return row;
+}
+
+/** The housing company; 404 unless it exists and is within the scope. */
+export async function housingCompanyInScope(
+  db: IdentityDb,
+  scope: Scope,
+  housingCompanyId: string,
+): Promise<{ id: string; name: string; completionDate: string | null }> {
+  assertHousingCompanyInScope(scope, housingCompanyId);
+  const [row] = await db
+    .select({
+      id: housingCompanies.id,
+      name: housingCompanies.name,
+      completionDate: housingCompanies.completionDate,
+    })
+    .from(housingCompanies)
+    .where(eq(housingCompanies.id, housingCompanyId))
+    .limit(1);
+  if (!row) throw new AppError('IDN_HOUSING_COMPANY_NOT_FOUND');
+  return row;
 }

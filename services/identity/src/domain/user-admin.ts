@@ -1,17 +1,12 @@
-import type {
-  AdminApartmentRole,
-  AdminApartmentRoleCreate,
-  AdminUser,
-  AdminUserCreate,
-  AdminUserUpdate,
-  ApartmentRole,
-  Role,
-} from '@porta/contracts';
+import type { AdminUser, AdminUserCreate, AdminUserUpdate, Role } from '@porta/contracts';
 import { AppError, type Db } from '@porta/service-kit';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
-import { apartmentRoles, apartments, housingCompanies, users } from '../db/schema.js';
-import { housingCompanyState, todayIso } from './membership.js';
+import { users } from '../db/schema.js';
+import type { UserAdminActor } from '../policies.js';
+import { emitEvent, IDENTITY_EVENTS } from './events.js';
+import { addApartmentRole, addHousingCompanyRole } from './roles.js';
+import { assertUserInScope } from './scope.js';
 
 type IdentityDb = Db<typeof schema>;
 type UserRow = typeof users.$inferSelect;
@@ -32,6 +27,23 @@ export function toAdminUser(u: UserRow): AdminUser {
     source: u.source,
     createdAt: u.createdAt.toISOString(),
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/** What other services keep of a user (identity.user.created/updated events). */
+function userPayload(u: UserRow) {
+  return {
+    userId: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    locale: u.locale,
+    externalId: u.externalId,
+    publicProfile: u.publicProfile,
+    roles: u.roles,
+    enabled: u.enabled,
+    registered: u.registered,
   };
 }
 
@@ -76,12 +88,27 @@ export async function getUserOr404(db: IdentityDb, id: string): Promise<UserRow>
   return row;
 }
 
-/** A user created by staff: no password yet, not registered, enabled, source 'admin'. */
-export async function createUser(db: IdentityDb, input: AdminUserCreate): Promise<UserRow> {
-  await assertUnique(db, 'email', input.email);
-  if (input.externalId) await assertUnique(db, 'externalId', input.externalId);
+/**
+ * A user created by staff: no password yet, not registered, enabled, source 'admin'; with the
+ * first apartment or housing-company role when given. Run it in a transaction: a refused role
+ * leaves nothing stored. A project user manager must give a role (in one of their companies).
+ */
+export async function createUser(
+  tx: IdentityDb,
+  actor: UserAdminActor,
+  input: AdminUserCreate,
+  now = new Date(),
+): Promise<UserRow> {
+  if (!actor.scope.all && !input.apartmentRole && !input.housingCompanyRole) {
+    throw new AppError('IDN_USER_ROLE_REQUIRED', {
+      errors: [{ path: 'body.apartmentRole', message: 'A role in one of your housing companies is needed' }],
+    });
+  }
+  await assertUnique(tx, 'email', input.email);
+  if (input.externalId) await assertUnique(tx, 'externalId', input.externalId);
+  let row: UserRow;
   try {
-    const [row] = await db
+    [row] = (await tx
       .insert(users)
       .values({
         email: input.email,
@@ -93,16 +120,28 @@ export async function createUser(db: IdentityDb, input: AdminUserCreate): Promis
         publicProfile: input.publicProfile ?? false,
         source: 'admin',
       })
-      .returning();
-    return row!;
+      .returning()) as [UserRow];
   } catch (error) {
     throw conflictError(error) ?? error;
   }
+  await emitEvent(tx, IDENTITY_EVENTS.userCreated, { ...userPayload(row), by: actor.userId });
+  const options = { now, newUser: true };
+  if (input.apartmentRole) await addApartmentRole(tx, actor, row.id, input.apartmentRole, options);
+  if (input.housingCompanyRole) {
+    await addHousingCompanyRole(tx, actor, row.id, input.housingCompanyRole, options);
+  }
+  return row;
 }
 
-export async function updateUser(db: IdentityDb, id: string, input: AdminUserUpdate): Promise<UserRow> {
-  await getUserOr404(db, id);
-  if (input.externalId) await assertUnique(db, 'externalId', input.externalId, id);
+/** Update a user within the actor's scope; the e-mail is not editable. */
+export async function updateUser(
+  tx: IdentityDb,
+  actor: UserAdminActor,
+  id: string,
+  input: AdminUserUpdate,
+): Promise<UserRow> {
+  await assertUserInScope(tx, actor.scope, id);
+  if (input.externalId) await assertUnique(tx, 'externalId', input.externalId, id);
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.firstName !== undefined) set.firstName = input.firstName;
   if (input.lastName !== undefined) set.lastName = input.lastName;
@@ -110,136 +149,64 @@ export async function updateUser(db: IdentityDb, id: string, input: AdminUserUpd
   if (input.locale !== undefined) set.locale = input.locale;
   if (input.externalId !== undefined) set.externalId = input.externalId;
   if (input.publicProfile !== undefined) set.publicProfile = input.publicProfile;
-  if (!Object.keys(set).length) return getUserOr404(db, id);
+  if (!Object.keys(set).length) return getUserOr404(tx, id);
+  let row: UserRow;
   try {
-    const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
-    return row!;
+    [row] = (await tx
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()) as [UserRow];
   } catch (error) {
     throw conflictError(error) ?? error;
   }
-}
-
-export async function setUserEnabled(db: IdentityDb, id: string, enabled: boolean): Promise<UserRow> {
-  const [row] = await db.update(users).set({ enabled }).where(eq(users.id, id)).returning();
-  if (!row) throw new AppError('IDN_USER_NOT_FOUND');
+  await emitEvent(tx, IDENTITY_EVENTS.userUpdated, {
+    ...userPayload(row),
+    changed: Object.keys(set),
+    by: actor.userId,
+  });
   return row;
 }
 
-const roleColumns = {
-  apartmentId: apartmentRoles.apartmentId,
-  role: apartmentRoles.role,
-  validFrom: apartmentRoles.validFrom,
-  validUntil: apartmentRoles.validUntil,
-  apartmentNo: apartments.no,
-  aptext: apartments.aptext,
-  housingCompanyId: housingCompanies.id,
-  housingCompanyName: housingCompanies.name,
-  completionDate: housingCompanies.completionDate,
-};
-
-type RoleRow = {
-  apartmentId: string;
-  role: string;
-  validFrom: string | null;
-  validUntil: string | null;
-  apartmentNo: string;
-  aptext: string;
-  housingCompanyId: string;
-  housingCompanyName: string;
-  completionDate: string | null;
-};
-
-function toAdminApartmentRole(r: RoleRow, today: string): AdminApartmentRole {
-  return {
-    apartmentId: r.apartmentId,
-    apartmentNo: r.apartmentNo,
-    aptext: r.aptext,
-    housingCompanyId: r.housingCompanyId,
-    housingCompanyName: r.housingCompanyName,
-    housingCompanyState: housingCompanyState(r.completionDate, today),
-    role: r.role as ApartmentRole,
-    validFrom: r.validFrom,
-    validUntil: r.validUntil,
-  };
-}
-
-function roleQuery(db: IdentityDb) {
-  return db
-    .select(roleColumns)
-    .from(apartmentRoles)
-    .innerJoin(apartments, eq(apartments.id, apartmentRoles.apartmentId))
-    .innerJoin(housingCompanies, eq(housingCompanies.id, apartments.housingCompanyId));
-}
-
-/** Every apartment role of a user, including expired and future ones. */
-export async function listApartmentRoles(db: IdentityDb, userId: string, now = new Date()) {
-  await getUserOr404(db, userId);
-  const rows = await roleQuery(db)
-    .where(eq(apartmentRoles.userId, userId))
-    .orderBy(asc(housingCompanies.name), asc(apartments.no), asc(apartmentRoles.role));
-  const today = todayIso(now);
-  return rows.map((r) => toAdminApartmentRole(r, today));
-}
-
-/** Owners cannot be added or removed while the housing company is in construction (03 §4). */
-function assertOwnerChangeAllowed(role: string, completionDate: string | null, today: string) {
-  if (role === 'owner' && housingCompanyState(completionDate, today) === 'construction') {
-    throw new AppError('IDN_OWNERS_LOCKED_IN_CONSTRUCTION');
-  }
-}
-
-/** Add a role (or replace its validity when the user already has it). */
-export async function addApartmentRole(
-  db: IdentityDb,
-  userId: string,
-  input: AdminApartmentRoleCreate,
+/** Deactivate or activate a user within the actor's scope (the route ends the sessions). */
+export async function setUserEnabled(
+  tx: IdentityDb,
+  actor: UserAdminActor,
+  id: string,
+  enabled: boolean,
   now = new Date(),
-): Promise<AdminApartmentRole> {
-  await getUserOr404(db, userId);
-  const today = todayIso(now);
-  const [apt] = await db
-    .select({ completionDate: housingCompanies.completionDate })
-    .from(apartments)
-    .innerJoin(housingCompanies, eq(housingCompanies.id, apartments.housingCompanyId))
-    .where(eq(apartments.id, input.apartmentId))
-    .limit(1);
-  if (!apt) throw new AppError('IDN_APARTMENT_NOT_FOUND');
-  assertOwnerChangeAllowed(input.role, apt.completionDate, today);
-  const validity = { validFrom: input.validFrom ?? null, validUntil: input.validUntil ?? null };
-  await db
-    .insert(apartmentRoles)
-    .values({ userId, apartmentId: input.apartmentId, role: input.role, ...validity })
-    .onConflictDoUpdate({
-      target: [apartmentRoles.userId, apartmentRoles.apartmentId, apartmentRoles.role],
-      set: validity,
-    });
-  const [row] = await roleQuery(db)
-    .where(
-      and(
-        eq(apartmentRoles.userId, userId),
-        eq(apartmentRoles.apartmentId, input.apartmentId),
-        eq(apartmentRoles.role, input.role),
-      ),
-    )
-    .limit(1);
-  return toAdminApartmentRole(row!, today);
+): Promise<UserRow> {
+  await assertUserInScope(tx, actor.scope, id);
+  const [row] = await tx
+    .update(users)
+    .set({ enabled, deactivatedAt: enabled ? null : now, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new AppError('IDN_USER_NOT_FOUND');
+  await emitEvent(tx, enabled ? IDENTITY_EVENTS.userActivated : IDENTITY_EVENTS.userDeactivated, {
+    userId: id,
+    by: actor.userId,
+  });
+  return row;
 }
 
-export async function removeApartmentRole(
-  db: IdentityDb,
-  userId: string,
-  apartmentId: string,
-  role: ApartmentRole,
-  now = new Date(),
-): Promise<void> {
-  await getUserOr404(db, userId);
-  const match = and(
-    eq(apartmentRoles.userId, userId),
-    eq(apartmentRoles.apartmentId, apartmentId),
-    eq(apartmentRoles.role, role),
-  );
-  const [row] = await roleQuery(db).where(match).limit(1);
-  if (!row) throw new AppError('IDN_APARTMENT_ROLE_NOT_FOUND');
-  assertOwnerChangeAllowed(role, row.completionDate, todayIso(now));
-  await db.delete(apartmentRoles).where(match);
+/** Replace a user's global roles (admin only). */
+export async function setGlobalRoles(
+  tx: IdentityDb,
+  actor: UserAdminActor,
+  id: string,
+  roles: readonly Role[],
+): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ roles: [...roles], updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new AppError('IDN_USER_NOT_FOUND');
+  await emitEvent(tx, IDENTITY_EVENTS.userUpdated, {
+    ...userPayload(row),
+    changed: ['roles'],
+    by: actor.userId,
+  });
+  return row;
 }

@@ -1,64 +1,166 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apartments } from '../db/schema.js';
+import {
+  apartmentRoles,
+  apartments,
+  housingCompanies,
+  outbox,
+  users,
+} from '../db/schema.js';
+import { IDENTITY_EVENTS } from '../domain/events.js';
 import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
+/** Apartment ids by aptext; housing company ids by hcExt. */
+let apts: Record<string, string>;
+let hcs: Record<string, string>;
+
 beforeAll(async () => {
   t = await identityTestApp();
+  const db = t.identity.context.db;
+  apts = Object.fromEntries((await db.select().from(apartments)).map((a) => [a.aptext, a.id]));
+  hcs = Object.fromEntries((await db.select().from(housingCompanies)).map((h) => [h.hcExt, h.id]));
 });
 afterAll(() => t.close());
 
-async function list(who: string, query: Record<string, unknown> = {}) {
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+async function as(who: string) {
   const { accessToken } = await loginAs(t.app, who);
+  const headers = { authorization: `Bearer ${accessToken}` };
+  return {
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
+    put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers, payload }),
+  };
+}
+
+function listUrl(query: Record<string, unknown> = {}) {
   const qs = new URLSearchParams(
     Object.entries(query).map(([k, v]): [string, string] => [k, JSON.stringify(v)]),
   ).toString();
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/identity/admin/users${qs ? `?${qs}` : ''}`,
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
+  return `/api/identity/admin/users${qs ? `?${qs}` : ''}`;
+}
+
+async function list(who: string, query: Record<string, unknown> = {}) {
+  return (await as(who)).get(listUrl(query));
+}
+
+const emails = (res: { json(): unknown }) =>
+  (res.json() as { email: string }[]).map((u) => u.email.replace('@demo.porta.test', '')).sort();
+
+async function userId(key: string) {
+  const [row] = await t.identity.context.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, `${key}@demo.porta.test`));
+  return row!.id;
+}
+
+async function userCount() {
+  const [row] = await t.identity.context.db.select({ n: count() }).from(users);
+  return row!.n;
+}
+
+async function events(subject: string) {
+  const rows = await t.identity.context.db.select().from(outbox).where(eq(outbox.subject, subject));
+  return rows.map((r) => r.payload as Record<string, unknown>);
 }
 
 describe('GET /api/identity/admin/users (react-admin list convention)', () => {
   it('lists users with Content-Range, sorted and ranged', async () => {
     const res = await list('staff', { sort: ['email', 'DESC'], range: [0, 2] });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-range']).toBe('users 0-2/7');
+    expect(res.headers['content-range']).toBe('users 0-2/10');
     expect(res.json().map((u: { email: string }) => u.email)).toEqual([
       'tenant@demo.porta.test',
       'staff@demo.porta.test',
       'partner@demo.porta.test',
     ]);
     const next = await list('staff', { sort: ['email', 'DESC'], range: [3, 5] });
-    expect(next.headers['content-range']).toBe('users 3-5/7');
+    expect(next.headers['content-range']).toBe('users 3-5/10');
     expect(next.json()[0].email).toBe('owner@demo.porta.test');
   });
 
-  it('filters by free text, role and enabled, and by id for getMany', async () => {
+  it('filters by free text, global role and enabled, and by id for getMany', async () => {
     const q = await list('admin', { filter: { q: 'olivia' } });
-    expect(q.json().map((u: { email: string }) => u.email)).toEqual(['owner@demo.porta.test']);
+    expect(emails(q)).toEqual(['owner']);
     expect(q.headers['content-range']).toBe('users 0-0/1');
-    const role = await list('admin', { filter: { role: 'partner' } });
-    expect(role.json().map((u: { email: string }) => u.email)).toEqual(['partner@demo.porta.test']);
+    expect(emails(await list('admin', { filter: { role: 'partner' } }))).toEqual(['partner']);
     const disabled = await list('admin', { filter: { enabled: false } });
     expect(disabled.json()).toEqual([]);
     expect(disabled.headers['content-range']).toBe('users 0-0/0');
-    const ids = role.json().map((u: { id: string }) => u.id);
-    const many = await list('admin', { filter: { id: ids } });
-    expect(many.json()).toHaveLength(1);
+    const ids = [await userId('owner'), await userId('tenant')];
+    expect(emails(await list('admin', { filter: { id: ids } }))).toEqual(['owner', 'tenant']);
+  });
+
+  it('filters by housing-company and apartment roles, housing company and apartment', async () => {
+    const linden = hcs['DEMO-2000'];
+    expect(emails(await list('admin', { filter: { role: 'owner' } }))).toEqual(['board', 'neighbour', 'owner']);
+    expect(emails(await list('admin', { filter: { role: 'propertyManager' } }))).toEqual([
+      'manager',
+      'othermanager',
+    ]);
+    expect(emails(await list('admin', { filter: { housingCompanyId: linden } }))).toEqual([
+      'board',
+      'manager',
+      'owner',
+      'tenant',
+    ]);
+    expect(emails(await list('admin', { filter: { apartmentId: apts['DEMO-2000-B14'] } }))).toEqual([
+      'board',
+      'tenant',
+    ]);
+    expect(
+      emails(await list('admin', { filter: { housingCompanyId: hcs['DEMO-1000'], role: 'owner' } })),
+    ).toEqual(['owner']);
+    expect(
+      emails(await list('admin', { filter: { apartmentId: apts['DEMO-2000-B14'], role: 'owner' } })),
+    ).toEqual(['board']);
+    // A role that has ended no longer counts; one that starts later does.
+    await t.identity.context.db
+      .update(apartmentRoles)
+      .set({ validUntil: '2020-12-31' })
+      .where(eq(apartmentRoles.userId, await userId('tenant')));
+    expect(emails(await list('admin', { filter: { role: 'tenant' } }))).toEqual([]);
+    await t.identity.context.db
+      .update(apartmentRoles)
+      .set({ validFrom: '2999-01-01', validUntil: null })
+      .where(eq(apartmentRoles.userId, await userId('tenant')));
+    expect(emails(await list('admin', { filter: { role: 'tenant' } }))).toEqual(['tenant']);
+    await t.identity.context.db
+      .update(apartmentRoles)
+      .set({ validFrom: null })
+      .where(eq(apartmentRoles.userId, await userId('tenant')));
   });
 
   it('treats LIKE wildcards in the search as text', async () => {
     expect((await list('admin', { filter: { q: '%' } })).json()).toEqual([]);
   });
 
-  it('refuses residents, managers and partners with 403', async () => {
-    for (const who of ['owner', 'tenant', 'board', 'manager', 'partner']) {
+  it('shows managers and board members only the users of their housing companies', async () => {
+    const manager = await list('manager');
+    expect(manager.statusCode).toBe(200);
+    expect(emails(manager)).toEqual(['board', 'manager', 'owner', 'tenant']);
+    expect(manager.headers['content-range']).toBe('users 0-3/4');
+    // The board member of Linden Court: its residents and manager (the owner owns B 12 there).
+    expect(emails(await list('board'))).toEqual(['board', 'manager', 'owner', 'tenant']);
+    expect(emails(await list('othermanager'))).toEqual(['neighbour', 'othermanager']);
+    // Filters narrow within the scope, never beyond it.
+    const ids = [await userId('neighbour'), await userId('tenant')];
+    expect(emails(await list('manager', { filter: { id: ids } }))).toEqual(['tenant']);
+    expect(
+      (await list('manager', { filter: { housingCompanyId: hcs['DEMO-3000'] } })).json(),
+    ).toEqual([]);
+  });
+
+  it('refuses residents and partners with 403', async () => {
+    for (const who of ['owner', 'tenant', 'partner']) {
       const res = await list(who);
       expect(res.statusCode, who).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN');
     }
+    expect((await t.app.inject({ method: 'GET', url: listUrl() })).statusCode).toBe(401);
   });
 
   it('rejects bad list parameters naming them', async () => {
@@ -70,42 +172,36 @@ describe('GET /api/identity/admin/users (react-admin list convention)', () => {
     expect(filter.json().errors[0].path).toBe('querystring.filter.password');
     const range = await list('admin', { range: [5, 1] });
     expect(range.statusCode).toBe(400);
+    const hc = await list('admin', { filter: { housingCompanyId: 'x' } });
+    expect(hc.json().errors[0].path).toBe('querystring.filter.housingCompanyId');
   });
 
-  it('shows one user, and 404 for an unknown id', async () => {
-    const { accessToken } = await loginAs(t.app, 'staff');
-    const headers = { authorization: `Bearer ${accessToken}` };
+  it('shows one user; 404 for an unknown id and for a user out of the caller’s scope', async () => {
+    const staff = await as('staff');
     const [first] = (await list('staff', { range: [0, 0] })).json();
-    const one = await t.app.inject({ method: 'GET', url: `/api/identity/admin/users/${first.id}`, headers });
+    const one = await staff.get(`/api/identity/admin/users/${first.id}`);
     expect(one.json()).toEqual(first);
     expect(one.json().passwordHash).toBeUndefined();
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: '/api/identity/admin/users/00000000-0000-4000-8000-000000000000',
-      headers,
-    });
+    const missing = await staff.get(`/api/identity/admin/users/${NOBODY}`);
     expect(missing.statusCode).toBe(404);
+    const manager = await as('manager');
+    expect((await manager.get(`/api/identity/admin/users/${await userId('tenant')}`)).statusCode).toBe(200);
+    const other = await manager.get(`/api/identity/admin/users/${await userId('neighbour')}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('IDN_USER_NOT_FOUND');
+    const staffMember = await manager.get(`/api/identity/admin/users/${await userId('staff')}`);
+    expect(staffMember.statusCode).toBe(404);
+    const tenant = await as('tenant');
+    expect((await tenant.get(`/api/identity/admin/users/${await userId('owner')}`)).statusCode).toBe(403);
   });
 });
 
-describe('staff user administration', () => {
-  const NOBODY = '00000000-0000-4000-8000-000000000000';
-  let headers: Record<string, string>;
-  let apts: Record<string, string>;
-  beforeAll(async () => {
-    const { accessToken } = await loginAs(t.app, 'staff');
-    headers = { authorization: `Bearer ${accessToken}` };
-    const rows = await t.identity.context.db.select().from(apartments);
-    apts = Object.fromEntries(rows.map((a) => [a.aptext, a.id]));
-  });
+describe('creating users', () => {
+  const create = async (who: string, payload: Record<string, unknown>) =>
+    (await as(who)).post('/api/identity/admin/users', payload);
 
-  const create = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/identity/admin/users', headers, payload });
-  const userId = async (key: string) =>
-    (await list('admin', { filter: { q: `${key}@demo` } })).json()[0].id as string;
-
-  it('creates a user with a trimmed, lower-cased e-mail; it appears in the list', async () => {
-    const res = await create({
+  it('creates a user with a trimmed, lower-cased e-mail and publishes identity.user.created', async () => {
+    const res = await create('admin', {
       email: '  New.Person@Example.COM ',
       firstName: 'New',
       lastName: 'Person',
@@ -126,11 +222,15 @@ describe('staff user administration', () => {
       registered: false,
       enabled: true,
       roles: [],
+      source: 'admin',
       lastLoginAt: null,
     });
     expect(user.passwordHash).toBeUndefined();
     const found = await list('admin', { filter: { q: 'new.person' } });
     expect(found.json()).toEqual([user]);
+    expect(await events(IDENTITY_EVENTS.userCreated)).toContainEqual(
+      expect.objectContaining({ userId: user.id, email: 'new.person@example.com', externalId: 'CRM-1' }),
+    );
     // No password yet: the user cannot sign in.
     const login = await t.app.inject({
       method: 'POST',
@@ -140,26 +240,50 @@ describe('staff user administration', () => {
     expect(login.statusCode).toBe(401);
   });
 
-  it('validates the new user: e-mail pattern, required names, length and locale', async () => {
-    const bad = await create({ email: 'not-an-email', firstName: 'A', lastName: 'B' });
+  it('validates the new user: e-mail pattern, required names, length, locale; nothing stored', async () => {
+    const before = await userCount();
+    const bad = await create('admin', { email: 'not-an-email', firstName: 'A', lastName: 'B' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'body.email', message: 'Email address is invalid' }]);
-    const missing = await create({ email: 'x@example.com', lastName: 'B' });
+    const missing = await create('admin', { email: 'x@example.com', lastName: 'B' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0].path).toBe('body.firstName');
-    const long = await create({ email: 'x@example.com', firstName: 'A', lastName: 'B'.repeat(51) });
+    const long = await create('admin', { email: 'x@example.com', firstName: 'A', lastName: 'B'.repeat(51) });
     expect(long.json().errors[0].path).toBe('body.lastName');
-    const locale = await create({ email: 'x@example.com', firstName: 'A', lastName: 'B', locale: 'de_DE' });
+    const locale = await create('admin', {
+      email: 'x@example.com',
+      firstName: 'A',
+      lastName: 'B',
+      locale: 'de_DE',
+    });
     expect(locale.json().errors[0].path).toBe('body.locale');
-    const roles = await create({ email: 'x@example.com', firstName: 'A', lastName: 'B', roles: ['admin'] });
+    const roles = await create('admin', { email: 'x@example.com', firstName: 'A', lastName: 'B', roles: ['admin'] });
     expect(roles.json().errors[0].path).toBe('body.roles');
+    const order = await create('admin', {
+      email: 'x@example.com',
+      firstName: 'A',
+      lastName: 'B',
+      apartmentRole: {
+        apartmentId: apts['DEMO-2000-B14'],
+        role: 'tenant',
+        validFrom: '2026-05-02',
+        validUntil: '2026-05-01',
+      },
+    });
+    expect(order.statusCode).toBe(400);
+    expect(order.json().errors).toEqual([
+      { path: 'body.apartmentRole.validUntil', message: 'The end must not be before the start' },
+    ]);
+    expect(await userCount()).toBe(before);
   });
 
-  it('answers 409 for a taken e-mail and a taken external id', async () => {
-    const email = await create({ email: 'OWNER@demo.porta.test', firstName: 'A', lastName: 'B' });
+  it('answers 409 for a taken e-mail and a taken external id, storing nothing', async () => {
+    const before = await userCount();
+    const createdBefore = (await events(IDENTITY_EVENTS.userCreated)).length;
+    const email = await create('admin', { email: 'OWNER@demo.porta.test', firstName: 'A', lastName: 'B' });
     expect(email.statusCode).toBe(409);
     expect(email.json().code).toBe('IDN_EMAIL_IN_USE');
-    const ext = await create({
+    const ext = await create('admin', {
       email: 'other@example.com',
       firstName: 'A',
       lastName: 'B',
@@ -170,12 +294,117 @@ describe('staff user administration', () => {
       code: 'IDN_EXTERNAL_ID_IN_USE',
       title: 'Provided external id already in use',
     });
+    expect(await userCount()).toBe(before);
+    expect((await list('admin', { filter: { q: 'other@example.com' } })).json()).toEqual([]);
+    expect(await events(IDENTITY_EVENTS.userCreated)).toHaveLength(createdBefore);
   });
 
-  it('updates a user, keeps the e-mail, and refuses an e-mail change naming body.email', async () => {
-    const id = (await create({ email: 'edit.me@example.com', firstName: 'Edit', lastName: 'Me' })).json().id;
-    const put = (payload: Record<string, unknown>, to = id) =>
-      t.app.inject({ method: 'PUT', url: `/api/identity/admin/users/${to}`, headers, payload });
+  it('creates a user with a first apartment role in one transaction', async () => {
+    const res = await create('admin', {
+      email: 'first.role@example.com',
+      firstName: 'First',
+      lastName: 'Role',
+      apartmentRole: { apartmentId: apts['DEMO-2000-B12'], role: 'familyMember', validFrom: '2026-01-01' },
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id;
+    const roles = (await (await as('admin')).get(`/api/identity/admin/users/${id}/roles`)).json();
+    expect(roles.apartments).toEqual([
+      expect.objectContaining({ aptext: 'DEMO-2000-B12', role: 'familyMember', validFrom: '2026-01-01' }),
+    ]);
+    expect(await events(IDENTITY_EVENTS.membershipChanged)).toContainEqual(
+      expect.objectContaining({
+        userId: id,
+        housingCompanyId: hcs['DEMO-2000'],
+        apartmentId: apts['DEMO-2000-B12'],
+        role: 'familyMember',
+        validFrom: '2026-01-01',
+        validUntil: null,
+        change: 'added',
+      }),
+    );
+  });
+
+  it('refuses an owner in the construction phase and stores neither user nor role', async () => {
+    const before = await userCount();
+    const res = await create('admin', {
+      email: 'early.owner@example.com',
+      firstName: 'Early',
+      lastName: 'Owner',
+      apartmentRole: { apartmentId: apts['DEMO-1000-A2'], role: 'owner' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('IDN_OWNERS_LOCKED_IN_CONSTRUCTION');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('lets a property manager create users only with a role in their own housing companies', async () => {
+    const before = await userCount();
+    const person = { email: 'managed@example.com', firstName: 'Man', lastName: 'Aged' };
+    const noRole = await create('manager', person);
+    expect(noRole.statusCode).toBe(400);
+    expect(noRole.json().code).toBe('IDN_USER_ROLE_REQUIRED');
+    const elsewhere = await create('manager', {
+      ...person,
+      apartmentRole: { apartmentId: apts['DEMO-3000-C1'], role: 'tenant' },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().code).toBe('IDN_APARTMENT_NOT_FOUND');
+    const otherCompany = await create('manager', {
+      ...person,
+      housingCompanyRole: { housingCompanyId: hcs['DEMO-3000'], role: 'boardMember' },
+    });
+    expect(otherCompany.statusCode).toBe(404);
+    const managerRole = await create('manager', {
+      ...person,
+      housingCompanyRole: { housingCompanyId: hcs['DEMO-2000'], role: 'propertyManager' },
+    });
+    expect(managerRole.statusCode).toBe(403);
+    expect(managerRole.json()).toMatchObject({
+      code: 'IDN_ROLE_NOT_PERMITTED',
+      title: 'Roles could not be updated',
+    });
+    expect(await userCount()).toBe(before);
+
+    const ok = await create('manager', {
+      ...person,
+      apartmentRole: { apartmentId: apts['DEMO-2000-B14'], role: 'tenant' },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(emails(await list('manager'))).toContain('managed@example.com');
+    const board = await create('manager', {
+      email: 'new.board@example.com',
+      firstName: 'New',
+      lastName: 'Board',
+      housingCompanyRole: { housingCompanyId: hcs['DEMO-2000'], role: 'boardMember' },
+    });
+    expect(board.statusCode).toBe(201);
+    // A global user manager grants every housing-company role.
+    const admin = await create('admin', {
+      email: 'new.pm@example.com',
+      firstName: 'New',
+      lastName: 'Pm',
+      housingCompanyRole: { housingCompanyId: hcs['DEMO-2000'], role: 'propertyManager' },
+    });
+    expect(admin.statusCode).toBe(201);
+  });
+
+  it('refuses residents, partners and developer staff without a user-manager role', async () => {
+    for (const who of ['owner', 'tenant', 'partner', 'staff']) {
+      const res = await create(who, { email: 'x@example.com', firstName: 'A', lastName: 'B' });
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+  });
+});
+
+describe('updating, deactivating and activating users', () => {
+  it('updates a user, keeps the e-mail, refuses an e-mail change naming body.email', async () => {
+    const admin = await as('admin');
+    const id = (
+      await admin.post('/api/identity/admin/users', { email: 'edit.me@example.com', firstName: 'Edit', lastName: 'Me' })
+    ).json().id;
+    const put = (payload: Record<string, unknown>, to = id) => admin.put(`/api/identity/admin/users/${to}`, payload);
     const ok = await put({
       firstName: 'Edited',
       lastName: 'Person',
@@ -194,6 +423,9 @@ describe('staff user administration', () => {
       externalId: 'CRM-2',
       publicProfile: true,
     });
+    expect(await events(IDENTITY_EVENTS.userUpdated)).toContainEqual(
+      expect.objectContaining({ userId: id, firstName: 'Edited', externalId: 'CRM-2' }),
+    );
     const cleared = await put({ phone: null, externalId: null });
     expect(cleared.json()).toMatchObject({ phone: null, externalId: null, firstName: 'Edited' });
     const email = await put({ email: 'changed@example.com' });
@@ -203,20 +435,31 @@ describe('staff user administration', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('IDN_EXTERNAL_ID_IN_USE');
     expect((await put({ externalId: 'CRM-2' })).statusCode).toBe(200);
-    expect((await put({ externalId: 'CRM-2' })).json().externalId).toBe('CRM-2');
     const missing = await put({ firstName: 'X' }, NOBODY);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('IDN_USER_NOT_FOUND');
   });
 
+  it('lets a manager edit the users of their housing companies only (404 elsewhere)', async () => {
+    const manager = await as('manager');
+    const mine = await manager.put(`/api/identity/admin/users/${await userId('tenant')}`, { phone: '555' });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().phone).toBe('555');
+    const other = await manager.put(`/api/identity/admin/users/${await userId('neighbour')}`, { phone: '555' });
+    expect(other.statusCode).toBe(404);
+    const staff = await manager.put(`/api/identity/admin/users/${await userId('staff')}`, { phone: '555' });
+    expect(staff.statusCode).toBe(404);
+    const tenant = await as('tenant');
+    expect((await tenant.put(`/api/identity/admin/users/${await userId('owner')}`, { phone: '1' })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('deactivates a user, ending their sessions, and activates them again', async () => {
+    const admin = await as('admin');
     const { refreshToken } = await loginAs(t.app, 'tenant');
     const id = await userId('tenant');
-    const off = await t.app.inject({
-      method: 'POST',
-      url: `/api/identity/admin/users/${id}/deactivate`,
-      headers,
-    });
+    const off = await admin.post(`/api/identity/admin/users/${id}/deactivate`);
     expect(off.statusCode).toBe(200);
     expect(off.json().enabled).toBe(false);
     const refresh = await t.app.inject({
@@ -226,181 +469,19 @@ describe('staff user administration', () => {
     });
     expect(refresh.statusCode).toBe(401);
     await expect(loginAs(t.app, 'tenant')).rejects.toThrow(/403/);
-    const on = await t.app.inject({
-      method: 'POST',
-      url: `/api/identity/admin/users/${id}/activate`,
-      headers,
-    });
+    expect(await events(IDENTITY_EVENTS.userDeactivated)).toContainEqual(expect.objectContaining({ userId: id }));
+    const on = await admin.post(`/api/identity/admin/users/${id}/activate`);
     expect(on.json().enabled).toBe(true);
     await expect(loginAs(t.app, 'tenant')).resolves.toBeTruthy();
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: `/api/identity/admin/users/${NOBODY}/deactivate`,
-      headers,
-    });
-    expect(missing.statusCode).toBe(404);
+    expect(await events(IDENTITY_EVENTS.userActivated)).toContainEqual(expect.objectContaining({ userId: id }));
+    expect((await admin.post(`/api/identity/admin/users/${NOBODY}/deactivate`)).statusCode).toBe(404);
   });
 
-  it('lists, adds and removes apartment roles with validity', async () => {
-    const id = (await create({ email: 'resident@example.com', firstName: 'Re', lastName: 'Sident' })).json()
-      .id;
-    const url = `/api/identity/admin/users/${id}/apartment-roles`;
-    expect((await t.app.inject({ method: 'GET', url, headers })).json()).toEqual([]);
-    const add = await t.app.inject({
-      method: 'POST',
-      url,
-      headers,
-      payload: {
-        apartmentId: apts['DEMO-2000-B12'],
-        role: 'owner',
-        validFrom: '2026-01-01',
-        validUntil: '2030-12-31',
-      },
-    });
-    expect(add.statusCode).toBe(201);
-    expect(add.json()).toEqual({
-      apartmentId: apts['DEMO-2000-B12'],
-      apartmentNo: 'B 12',
-      aptext: 'DEMO-2000-B12',
-      housingCompanyId: expect.any(String),
-      housingCompanyName: 'As Oy Demo Linden Court',
-      housingCompanyState: 'living',
-      role: 'owner',
-      validFrom: '2026-01-01',
-      validUntil: '2030-12-31',
-    });
-    const tenant = await t.app.inject({
-      method: 'POST',
-      url,
-      headers,
-      payload: { apartmentId: apts['DEMO-1000-A1'], role: 'tenant' },
-    });
-    expect(tenant.statusCode).toBe(201);
-    expect(tenant.json()).toMatchObject({
-      housingCompanyState: 'construction',
-      validFrom: null,
-      validUntil: null,
-    });
-    // Posting the same role again replaces its validity.
-    const again = await t.app.inject({
-      method: 'POST',
-      url,
-      headers,
-      payload: { apartmentId: apts['DEMO-2000-B12'], role: 'owner', validFrom: '2026-02-01' },
-    });
-    expect(again.json()).toMatchObject({ validFrom: '2026-02-01', validUntil: null });
-    const listed = (await t.app.inject({ method: 'GET', url, headers })).json();
-    expect(listed.map((r: { aptext: string; role: string }) => `${r.aptext}/${r.role}`)).toEqual([
-      'DEMO-1000-A1/tenant',
-      'DEMO-2000-B12/owner',
-    ]);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `${url}/${apts['DEMO-2000-B12']}/owner`,
-      headers,
-    });
-    expect(del.statusCode).toBe(204);
-    const delTenant = await t.app.inject({
-      method: 'DELETE',
-      url: `${url}/${apts['DEMO-1000-A1']}/tenant`,
-      headers,
-    });
-    expect(delTenant.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url, headers })).json()).toEqual([]);
-    const gone = await t.app.inject({
-      method: 'DELETE',
-      url: `${url}/${apts['DEMO-1000-A1']}/tenant`,
-      headers,
-    });
-    expect(gone.statusCode).toBe(404);
-  });
-
-  it('validates apartment roles: dates, role, unknown apartment and user', async () => {
-    const url = `/api/identity/admin/users/${await userId('tenant')}/apartment-roles`;
-    const post = (payload: Record<string, unknown>, to = url) =>
-      t.app.inject({ method: 'POST', url: to, headers, payload });
-    const b14 = apts['DEMO-2000-B14'];
-    const order = await post({
-      apartmentId: b14,
-      role: 'familyMember',
-      validFrom: '2026-05-02',
-      validUntil: '2026-05-01',
-    });
-    expect(order.statusCode).toBe(400);
-    expect(order.json().errors[0].path).toBe('body.validUntil');
-    const format = await post({ apartmentId: b14, role: 'familyMember', validFrom: '01.05.2026' });
-    expect(format.json().errors[0].path).toBe('body.validFrom');
-    const role = await post({ apartmentId: b14, role: 'chairman' });
-    expect(role.json().errors[0].path).toBe('body.role');
-    const apt = await post({ apartmentId: NOBODY, role: 'tenant' });
-    expect(apt.statusCode).toBe(404);
-    expect(apt.json().code).toBe('IDN_APARTMENT_NOT_FOUND');
-    const user = await post(
-      { apartmentId: b14, role: 'tenant' },
-      `/api/identity/admin/users/${NOBODY}/apartment-roles`,
-    );
-    expect(user.statusCode).toBe(404);
-    expect(user.json().code).toBe('IDN_USER_NOT_FOUND');
-    const sameDay = await post({
-      apartmentId: b14,
-      role: 'familyMember',
-      validFrom: '2026-05-01',
-      validUntil: '2026-05-01',
-    });
-    expect(sameDay.statusCode).toBe(201);
-  });
-
-  it('refuses to add or remove owners in a housing company in construction', async () => {
-    const ownerUrl = `/api/identity/admin/users/${await userId('owner')}/apartment-roles`;
-    const add = await t.app.inject({
-      method: 'POST',
-      url: ownerUrl,
-      headers,
-      payload: { apartmentId: apts['DEMO-1000-A2'], role: 'owner' },
-    });
-    expect(add.statusCode).toBe(409);
-    expect(add.json()).toMatchObject({
-      code: 'IDN_OWNERS_LOCKED_IN_CONSTRUCTION',
-      title: 'Owners cannot be added or removed in the construction phase.',
-    });
-    const remove = await t.app.inject({
-      method: 'DELETE',
-      url: `${ownerUrl}/${apts['DEMO-1000-A1']}/owner`,
-      headers,
-    });
-    expect(remove.statusCode).toBe(409);
-    expect(remove.json().code).toBe('IDN_OWNERS_LOCKED_IN_CONSTRUCTION');
-    const roles = (await t.app.inject({ method: 'GET', url: ownerUrl, headers })).json();
-    expect(roles.map((r: { aptext: string }) => r.aptext).sort()).toEqual(['DEMO-1000-A1', 'DEMO-2000-B12']);
-  });
-
-  it('refuses residents, managers and partners with 403 on every new route', async () => {
-    const id = await userId('owner');
-    const apt = apts['DEMO-2000-B12'];
-    const routes: [string, string, Record<string, unknown>?][] = [
-      ['POST', '/api/identity/admin/users', { email: 'x@example.com', firstName: 'A', lastName: 'B' }],
-      ['PUT', `/api/identity/admin/users/${id}`, { firstName: 'X' }],
-      ['POST', `/api/identity/admin/users/${id}/deactivate`],
-      ['POST', `/api/identity/admin/users/${id}/activate`],
-      ['GET', `/api/identity/admin/users/${id}/apartment-roles`],
-      ['POST', `/api/identity/admin/users/${id}/apartment-roles`, { apartmentId: apt, role: 'tenant' }],
-      ['DELETE', `/api/identity/admin/users/${id}/apartment-roles/${apt}/owner`],
-    ];
-    for (const who of ['owner', 'tenant', 'board', 'manager', 'partner']) {
-      const { accessToken } = await loginAs(t.app, who);
-      for (const [method, url, payload] of routes) {
-        const res = await t.app.inject({
-          method: method as 'GET',
-          url,
-          headers: { authorization: `Bearer ${accessToken}` },
-          ...(payload ? { payload } : {}),
-        });
-        expect(res.statusCode, `${who} ${method} ${url}`).toBe(403);
-        expect(res.json().code).toBe('FORBIDDEN');
-      }
-      const anonymous = await t.app.inject({ method: 'GET', url: routes[4]![1] });
-      expect(anonymous.statusCode).toBe(401);
-    }
-    expect((await list('admin', { filter: { q: 'owner@demo' } })).json()[0].enabled).toBe(true);
+  it('lets a manager deactivate only users in scope', async () => {
+    const manager = await as('manager');
+    const other = await manager.post(`/api/identity/admin/users/${await userId('neighbour')}/deactivate`);
+    expect(other.statusCode).toBe(404);
+    const [row] = await t.identity.context.db.select().from(users).where(eq(users.email, 'neighbour@demo.porta.test'));
+    expect(row!.enabled).toBe(true);
   });
 });

@@ -1,8 +1,5 @@
 import {
-  zAdminApartmentRole,
-  zAdminApartmentRoleCreate,
-  zAdminApartmentRoleList,
-  zAdminApartmentRoleParams,
+  type AdminUserListQuery,
   zAdminUser,
   zAdminUserCreate,
   zAdminUserList,
@@ -10,20 +7,15 @@ import {
   zAdminUserParams,
   zAdminUserUpdate,
 } from '@porta/contracts';
-import { type App, listPage, policy, sortBy } from '@porta/service-kit';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type App, listPage, principalOf, sortBy, withTransaction } from '@porta/service-kit';
+import { and, asc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { IdentityContext } from '../context.js';
-import { users } from '../db/schema.js';
-import {
-  addApartmentRole,
-  createUser,
-  getUserOr404,
-  listApartmentRoles,
-  removeApartmentRole,
-  setUserEnabled,
-  toAdminUser,
-  updateUser,
-} from '../domain/user-admin.js';
+import { apartmentRoles, apartments, housingCompanyRoles, users } from '../db/schema.js';
+import { todayIso } from '../domain/membership.js';
+import { assertUserInScope, usersInScope } from '../domain/scope.js';
+import { createUser, getUserOr404, setUserEnabled, toAdminUser, updateUser } from '../domain/user-admin.js';
+import { IDENTITY_POLICIES, userAdminActor, userReadScope } from '../policies.js';
 
 const SORT_COLUMNS = {
   email: users.email,
@@ -39,27 +31,75 @@ function likePattern(q: string) {
 }
 
 /**
- * Staff list of users in the ra-data-simple-rest convention: sort, range and filter query
- * parameters; Content-Range tells the total. Staff also create and update users, (de)activate them
- * and manage their apartment roles with validity.
+ * The role, housing-company and apartment filters: users holding a role that has not ended
+ * (current or future) matching all given filters — in an apartment, in a housing company (its own
+ * roles or its apartments' roles), or, for a role alone, also globally.
+ */
+function membershipFilter(filter: NonNullable<AdminUserListQuery['filter']>, today: string): SQL | undefined {
+  const { role, housingCompanyId, apartmentId } = filter;
+  if (!role && !housingCompanyId && !apartmentId) return undefined;
+  const notEnded = (validUntil: PgColumn) => or(isNull(validUntil), gte(validUntil, today));
+  const aptWhere = and(
+    notEnded(apartmentRoles.validUntil),
+    apartmentId ? eq(apartmentRoles.apartmentId, apartmentId) : undefined,
+    housingCompanyId ? eq(apartments.housingCompanyId, housingCompanyId) : undefined,
+    role ? eq(apartmentRoles.role, role) : undefined,
+  );
+  const alternatives: SQL[] = [
+    inArray(
+      users.id,
+      sql`(select ${apartmentRoles.userId} from ${apartmentRoles} join ${apartments} on ${apartments.id} = ${apartmentRoles.apartmentId} where ${aptWhere})`,
+    ),
+  ];
+  if (!apartmentId) {
+    const hcWhere = and(
+      notEnded(housingCompanyRoles.validUntil),
+      housingCompanyId ? eq(housingCompanyRoles.housingCompanyId, housingCompanyId) : undefined,
+      role ? eq(housingCompanyRoles.role, role) : undefined,
+    );
+    alternatives.push(
+      inArray(
+        users.id,
+        sql`(select ${housingCompanyRoles.userId} from ${housingCompanyRoles} where ${hcWhere})`,
+      ),
+    );
+  }
+  if (role && !housingCompanyId && !apartmentId) alternatives.push(sql`${role} = any(${users.roles})`);
+  return or(...alternatives);
+}
+
+/**
+ * Staff user administration (03 §3, §6). Lists follow ra-data-simple-rest (sort, range, filter;
+ * Content-Range tells the total). Who may do it is IDENTITY_POLICIES.usersRead / usersManage;
+ * which users is the caller's scope: developer staff read every user and global user managers
+ * manage every user, property managers, board members and other project user managers only the
+ * users of their housing companies. A user out of scope answers 404.
+ *
+ * Creating a user: a global user manager may create a user without any role; a project user
+ * manager must give `apartmentRole` or `housingCompanyRole` in one of their housing companies in
+ * the same request (stored together with the user, or nothing is stored).
  */
 export async function adminUserRoutes(app: App, ctx: IdentityContext) {
-  // Developer staff (the yitUser group) see every user; scoped lists for managers come later.
-  const staffPolicy = policy.anyRole('yitUser');
+  /** Run a change and its events in one transaction; publish the events after commit. */
+  async function change<T>(fn: (tx: IdentityContext['db']) => Promise<T>): Promise<T> {
+    const result = await withTransaction(ctx.db, fn);
+    ctx.kickEvents();
+    return result;
+  }
 
   app.get(
     '/admin/users',
     {
       schema: {
-        summary: 'List users (staff)',
+        summary: 'List users (staff; managers see the users of their housing companies)',
         querystring: zAdminUserListQuery,
         response: { 200: zAdminUserList },
       },
-      config: { policy: staffPolicy },
+      config: { policy: IDENTITY_POLICIES.usersRead },
     },
     async (request, reply) => {
       const { sort, range, filter } = request.query;
-      const where: SQL[] = [];
+      const where: (SQL | undefined)[] = [usersInScope(userReadScope(principalOf(request)))];
       if (filter?.q) {
         const p = likePattern(filter.q);
         where.push(
@@ -68,16 +108,15 @@ export async function adminUserRoutes(app: App, ctx: IdentityContext) {
             ilike(users.firstName, p),
             ilike(users.lastName, p),
             ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p),
-          )!,
+          ),
         );
       }
       if (filter?.enabled !== undefined) where.push(eq(users.enabled, filter.enabled));
-      if (filter?.role) where.push(sql`${filter.role} = any(${users.roles})`);
+      if (filter) where.push(membershipFilter(filter, todayIso()));
       if (filter?.id) where.push(filter.id.length ? inArray(users.id, filter.id) : sql`false`);
-      const condition = where.length ? and(...where) : undefined;
       const [field, order] = sort ?? ['email', 'ASC'];
       const page = await listPage(ctx.db, users, 'users', {
-        where: condition,
+        where: and(...where),
         orderBy: [sortBy(SORT_COLUMNS[field], order), asc(users.id)],
         range,
       });
@@ -90,46 +129,61 @@ export async function adminUserRoutes(app: App, ctx: IdentityContext) {
     '/admin/users/:id',
     {
       schema: { summary: 'One user (staff)', params: zAdminUserParams, response: { 200: zAdminUser } },
-      config: { policy: staffPolicy },
+      config: { policy: IDENTITY_POLICIES.usersRead },
     },
-    async (request) => toAdminUser(await getUserOr404(ctx.db, request.params.id)),
+    async (request) => {
+      await assertUserInScope(ctx.db, userReadScope(principalOf(request)), request.params.id);
+      return toAdminUser(await getUserOr404(ctx.db, request.params.id));
+    },
   );
 
   app.post(
     '/admin/users',
     {
-      schema: { summary: 'Create a user (staff)', body: zAdminUserCreate, response: { 201: zAdminUser } },
-      config: { policy: staffPolicy },
+      schema: {
+        summary: 'Create a user, optionally with a first apartment or housing-company role',
+        body: zAdminUserCreate,
+        response: { 201: zAdminUser },
+      },
+      config: { policy: IDENTITY_POLICIES.usersManage },
     },
-    async (request, reply) => reply.status(201).send(toAdminUser(await createUser(ctx.db, request.body))),
+    async (request, reply) => {
+      const actor = userAdminActor(principalOf(request));
+      const row = await change((tx) => createUser(tx, actor, request.body));
+      return reply.status(201).send(toAdminUser(row));
+    },
   );
 
   app.put(
     '/admin/users/:id',
     {
       schema: {
-        summary: 'Update a user (staff); the e-mail is not editable',
+        summary: 'Update a user; the e-mail is not editable',
         params: zAdminUserParams,
         body: zAdminUserUpdate,
         response: { 200: zAdminUser },
       },
-      config: { policy: staffPolicy },
+      config: { policy: IDENTITY_POLICIES.usersManage },
     },
-    async (request) => toAdminUser(await updateUser(ctx.db, request.params.id, request.body)),
+    async (request) => {
+      const actor = userAdminActor(principalOf(request));
+      return toAdminUser(await change((tx) => updateUser(tx, actor, request.params.id, request.body)));
+    },
   );
 
   app.post(
     '/admin/users/:id/deactivate',
     {
       schema: {
-        summary: 'Deactivate a user and end their sessions (staff)',
+        summary: 'Deactivate a user and end their sessions',
         params: zAdminUserParams,
         response: { 200: zAdminUser },
       },
-      config: { policy: staffPolicy },
+      config: { policy: IDENTITY_POLICIES.usersManage },
     },
     async (request) => {
-      const row = await setUserEnabled(ctx.db, request.params.id, false);
+      const actor = userAdminActor(principalOf(request));
+      const row = await change((tx) => setUserEnabled(tx, actor, request.params.id, false));
       await ctx.sessions.revokeAllForUser(row.id, 'deactivated');
       return toAdminUser(row);
     },
@@ -138,50 +192,12 @@ export async function adminUserRoutes(app: App, ctx: IdentityContext) {
   app.post(
     '/admin/users/:id/activate',
     {
-      schema: { summary: 'Activate a user (staff)', params: zAdminUserParams, response: { 200: zAdminUser } },
-      config: { policy: staffPolicy },
+      schema: { summary: 'Activate a user', params: zAdminUserParams, response: { 200: zAdminUser } },
+      config: { policy: IDENTITY_POLICIES.usersManage },
     },
-    async (request) => toAdminUser(await setUserEnabled(ctx.db, request.params.id, true)),
-  );
-
-  app.get(
-    '/admin/users/:id/apartment-roles',
-    {
-      schema: {
-        summary: "A user's apartment roles with validity (staff)",
-        params: zAdminUserParams,
-        response: { 200: zAdminApartmentRoleList },
-      },
-      config: { policy: staffPolicy },
-    },
-    async (request) => listApartmentRoles(ctx.db, request.params.id),
-  );
-
-  app.post(
-    '/admin/users/:id/apartment-roles',
-    {
-      schema: {
-        summary: 'Add an apartment role, or replace its validity (staff)',
-        params: zAdminUserParams,
-        body: zAdminApartmentRoleCreate,
-        response: { 201: zAdminApartmentRole },
-      },
-      config: { policy: staffPolicy },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await addApartmentRole(ctx.db, request.params.id, request.body)),
-  );
-
-  app.delete(
-    '/admin/users/:id/apartment-roles/:apartmentId/:role',
-    {
-      schema: { summary: 'Remove an apartment role (staff)', params: zAdminApartmentRoleParams },
-      config: { policy: staffPolicy },
-    },
-    async (request, reply) => {
-      const { id, apartmentId, role } = request.params;
-      await removeApartmentRole(ctx.db, id, apartmentId, role);
-      return reply.status(204).send();
+    async (request) => {
+      const actor = userAdminActor(principalOf(request));
+      return toAdminUser(await change((tx) => setUserEnabled(tx, actor, request.params.id, true)));
     },
   );
 }

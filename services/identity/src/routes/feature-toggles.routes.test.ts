@@ -1,10 +1,23 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { featureToggles } from '../db/schema.js';
+import { featureToggles, outbox, taxonomyTerms } from '../db/schema.js';
+import { IDENTITY_EVENTS } from '../domain/events.js';
 import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
+/** Building-taxonomy terms of the demo (Helsinki under Uusimaa; Tampere) and a term of another group. */
+let terms: { uusimaa: string; helsinki: string; tampere: string; other: string };
 beforeAll(async () => {
   t = await identityTestApp();
+  const rows = await t.identity.context.db.select().from(taxonomyTerms);
+  const id = (group: string, codename: string) =>
+    rows.find((r) => r.group === group && r.codename === codename)!.id;
+  terms = {
+    uusimaa: id('buildingtaxonomy', 'uusimaa'),
+    helsinki: id('buildingtaxonomy', 'helsinki'),
+    tampere: id('buildingtaxonomy', 'tampere'),
+    other: id('building_type', 'block_of_flats'),
+  };
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -58,14 +71,14 @@ describe('feature toggles administration (admin)', () => {
 
     const second = await admin.post(BASE, {
       featureId: 'warranty',
-      scope: 'bt-helsinki',
+      scope: terms.helsinki,
       active: false,
       visibleFrom: iso(-HOUR),
       visibleUntil: iso(HOUR),
     });
     expect(second.statusCode).toBe(201);
     expect(second.json()).toMatchObject({
-      scope: 'bt-helsinki',
+      scope: terms.helsinki,
       settings: {},
       active: false,
       languages: null,
@@ -122,11 +135,54 @@ describe('feature toggles administration (admin)', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('IDN_FEATURE_TOGGLE_EXISTS');
     // Another scope is fine; moving it onto the taken scope is not.
-    const other = await admin.post(BASE, { featureId: 'faq', scope: 'bt-1' });
+    const other = await admin.post(BASE, { featureId: 'faq', scope: terms.uusimaa });
     expect(other.statusCode).toBe(201);
     const move = await admin.put(`${BASE}/${other.json().id}`, { featureId: 'faq', scope: 'global' });
     expect(move.statusCode).toBe(409);
     expect(move.json().code).toBe('IDN_FEATURE_TOGGLE_EXISTS');
+  });
+
+  it('accepts only global or a building-taxonomy term as the scope', async () => {
+    const admin = await as('admin');
+    const before = await t.identity.context.db.select().from(featureToggles);
+    const text = await admin.post(BASE, { featureId: 'faq', scope: 'bt-helsinki' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().errors[0].path).toBe('body.scope');
+    for (const scope of ['00000000-0000-4000-8000-000000000000', terms.other]) {
+      const res = await admin.post(BASE, { featureId: 'faq', scope });
+      expect(res.statusCode, scope).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'IDN_FEATURE_SCOPE_UNKNOWN',
+        title: 'No taxonomies found',
+        errors: [{ path: 'body.scope', message: 'No building taxonomy term with this id' }],
+      });
+    }
+    expect(await t.identity.context.db.select().from(featureToggles)).toEqual(before);
+    const ok = await admin.post(BASE, { featureId: 'faq', scope: terms.helsinki });
+    expect(ok.statusCode).toBe(201);
+    const move = await admin.put(`${BASE}/${ok.json().id}`, { featureId: 'faq', scope: terms.other });
+    expect(move.json().code).toBe('IDN_FEATURE_SCOPE_UNKNOWN');
+    const filtered = await admin.get(listUrl({ filter: { scope: terms.helsinki } }));
+    expect(filtered.json().map((x: { id: string }) => x.id)).toEqual([ok.json().id]);
+  });
+
+  it('publishes identity.feature-toggle.changed for every change', async () => {
+    const admin = await as('admin');
+    const created = (await admin.post(BASE, { featureId: 'hab', scope: terms.uusimaa })).json();
+    await admin.put(`${BASE}/${created.id}`, { featureId: 'hab', scope: terms.uusimaa, active: false });
+    await admin.delete(`${BASE}/${created.id}`);
+    const rows = await t.identity.context.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, IDENTITY_EVENTS.featureToggleChanged));
+    const mine = rows
+      .map((r) => r.payload as { change: string; toggle: { id: string; active: boolean; scope: string } })
+      .filter((p) => p.toggle.id === created.id);
+    expect(mine.map((p) => [p.change, p.toggle.active, p.toggle.scope])).toEqual([
+      ['created', true, terms.uusimaa],
+      ['updated', false, terms.uusimaa],
+      ['deleted', false, terms.uusimaa],
+    ]);
   });
 
   it.each([
@@ -226,7 +282,8 @@ describe('GET /api/identity/features (resident)', () => {
       { featureId: 'warranty', visibleFrom: iso(-HOUR), visibleUntil: iso(HOUR) },
       { featureId: 'neighbours', visibleFrom: iso(HOUR) },
       { featureId: 'hab', visibleUntil: iso(-HOUR) },
-      { featureId: 'documents', scope: 'bt-helsinki' },
+      // A toggle of a building taxonomy the owner's housing company does not belong to.
+      { featureId: 'documents', scope: terms.tampere },
       { featureId: 'consumption', settings: { water: true }, languages: ['fi'] },
     ];
     for (const toggle of toggles) expect((await admin.post(BASE, toggle)).statusCode).toBe(201);
@@ -246,6 +303,31 @@ describe('GET /api/identity/features (resident)', () => {
     ]);
     expect((await features('&lang=fi')).consumption).toEqual({ settings: { water: true } });
     expect(Object.keys(await features('&lang=sv'))).not.toContain('consumption');
+  });
+
+  it('adds the toggles of the company’s building taxonomy and its parents; the nearest wins', async () => {
+    // The owner's first housing company, Harbour View, is in Helsinki (under Uusimaa).
+    const admin = await as('admin');
+    const toggles = [
+      { featureId: 'project-camera', settings: { url: 'https://global.example' } },
+      { featureId: 'project-camera', scope: terms.uusimaa, settings: { url: 'https://uusimaa.example' } },
+      { featureId: 'warranty', scope: terms.helsinki },
+      { featureId: 'faq' },
+      { featureId: 'faq', scope: terms.helsinki, active: false },
+      { featureId: 'hab', scope: terms.tampere },
+    ];
+    for (const toggle of toggles) expect((await admin.post(BASE, toggle)).statusCode).toBe(201);
+    expect(await features()).toEqual({
+      news: { settings: {} },
+      calendar: { settings: {} },
+      'project-camera': { settings: { url: 'https://uusimaa.example', navigationOrderNumber: 25 } },
+      warranty: { settings: {} },
+    });
+    // Without a housing company only the global toggles count.
+    const owner = await as('owner');
+    const global = (await owner.get('/api/identity/features')).json().features;
+    expect(Object.keys(global).sort()).toEqual(['calendar', 'faq', 'news', 'project-camera']);
+    expect(global['project-camera'].settings.url).toBe('https://global.example');
   });
 
   it('still has news and calendar with no toggles, and refuses an unknown language', async () => {

@@ -7,11 +7,18 @@ import {
   zFeatureToggleParams,
   zFeatureToggleRequest,
 } from '@porta/contracts';
-import { type App, AppError, listPage, policy, sortBy } from '@porta/service-kit';
+import { type App, AppError, listPage, principalOf, sortBy, withTransaction } from '@porta/service-kit';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { IdentityContext } from '../context.js';
 import { featureToggles } from '../db/schema.js';
-import { isUniqueViolation, toFeatureToggle } from '../domain/features.js';
+import { emitEvent, IDENTITY_EVENTS } from '../domain/events.js';
+import {
+  type FeatureToggleRow,
+  isKnownFeatureScope,
+  isUniqueViolation,
+  toFeatureToggle,
+} from '../domain/features.js';
+import { IDENTITY_POLICIES } from '../policies.js';
 
 const SORT_COLUMNS = {
   featureId: featureToggles.featureId,
@@ -37,6 +44,15 @@ function columnsOf(body: FeatureToggleRequest) {
   };
 }
 
+/** The scope must be 'global' or the id of a building-taxonomy term. */
+async function assertScope(ctx: IdentityContext, body: FeatureToggleRequest) {
+  if (await isKnownFeatureScope(ctx.db, body.scope)) return;
+  throw new AppError('IDN_FEATURE_SCOPE_UNKNOWN', {
+    detail: `${body.scope} is not a building taxonomy term.`,
+    errors: [{ path: 'body.scope', message: 'No building taxonomy term with this id' }],
+  });
+}
+
 function duplicate(body: FeatureToggleRequest, cause: unknown) {
   return new AppError('IDN_FEATURE_TOGGLE_EXISTS', {
     detail: `The feature ${body.featureId} already has a toggle for the scope ${body.scope}.`,
@@ -48,9 +64,32 @@ function duplicate(body: FeatureToggleRequest, cause: unknown) {
 /**
  * Feature toggles administration (03 §3, §7), admin only, in the ra-data-simple-rest convention:
  * list with sort, range and filter and a Content-Range total; get, create, replace and delete.
+ * A toggle is global or belongs to a building-taxonomy term; every change is published as
+ * identity.feature-toggle.changed (with the toggle as it is now, or as it was when deleted).
  */
 export async function featureToggleRoutes(app: App, ctx: IdentityContext) {
-  const adminPolicy = policy.anyRole('admin');
+  const adminPolicy = IDENTITY_POLICIES.featureToggles;
+
+  /** Write a toggle change and its event together; publish after commit. */
+  async function change(
+    kind: 'created' | 'updated' | 'deleted',
+    by: string,
+    write: (tx: IdentityContext['db']) => Promise<FeatureToggleRow | undefined>,
+  ) {
+    const row = await withTransaction(ctx.db, async (tx) => {
+      const written = await write(tx);
+      if (written) {
+        await emitEvent(tx, IDENTITY_EVENTS.featureToggleChanged, {
+          change: kind,
+          toggle: toFeatureToggle(written),
+          by,
+        });
+      }
+      return written;
+    });
+    if (row) ctx.kickEvents();
+    return row;
+  }
 
   app.get(
     '/admin/feature-toggles',
@@ -113,8 +152,12 @@ export async function featureToggleRoutes(app: App, ctx: IdentityContext) {
       config: { policy: adminPolicy },
     },
     async (request, reply) => {
+      await assertScope(ctx, request.body);
       try {
-        const [row] = await ctx.db.insert(featureToggles).values(columnsOf(request.body)).returning();
+        const row = await change('created', principalOf(request).userId, async (tx) => {
+          const [inserted] = await tx.insert(featureToggles).values(columnsOf(request.body)).returning();
+          return inserted;
+        });
         return reply.status(201).send(toFeatureToggle(row!));
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(request.body, error);
@@ -135,13 +178,17 @@ export async function featureToggleRoutes(app: App, ctx: IdentityContext) {
       config: { policy: adminPolicy },
     },
     async (request) => {
-      let row: typeof featureToggles.$inferSelect | undefined;
+      await assertScope(ctx, request.body);
+      let row: FeatureToggleRow | undefined;
       try {
-        [row] = await ctx.db
-          .update(featureToggles)
-          .set({ ...columnsOf(request.body), updatedAt: new Date() })
-          .where(eq(featureToggles.id, request.params.id))
-          .returning();
+        row = await change('updated', principalOf(request).userId, async (tx) => {
+          const [updated] = await tx
+            .update(featureToggles)
+            .set({ ...columnsOf(request.body), updatedAt: new Date() })
+            .where(eq(featureToggles.id, request.params.id))
+            .returning();
+          return updated;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(request.body, error);
         throw error;
@@ -162,10 +209,13 @@ export async function featureToggleRoutes(app: App, ctx: IdentityContext) {
       config: { policy: adminPolicy },
     },
     async (request) => {
-      const [row] = await ctx.db
-        .delete(featureToggles)
-        .where(eq(featureToggles.id, request.params.id))
-        .returning();
+      const row = await change('deleted', principalOf(request).userId, async (tx) => {
+        const [deleted] = await tx
+          .delete(featureToggles)
+          .where(eq(featureToggles.id, request.params.id))
+          .returning();
+        return deleted;
+      });
       if (!row) throw new AppError('NOT_FOUND');
       return toFeatureToggle(row);
     },

@@ -1,5 +1,17 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import {
+  dialogReads,
+  featureToggles,
+  housingCompanies,
+  outbox,
+  sessions,
+  taskStatuses,
+  taxonomyTerms,
+  users,
+} from '../db/schema.js';
+import { IDENTITY_EVENTS } from '../domain/events.js';
+import { addTestUser, type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -13,7 +25,22 @@ async function as(who: string) {
   return {
     get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
     put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers, payload }),
+    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
   };
+}
+
+const anonymous = {
+  put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload }),
+  post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload }),
+};
+
+async function userRow(id: string) {
+  return (await t.identity.context.db.select().from(users).where(eq(users.id, id)))[0]!;
+}
+
+async function eventsFor(subject: string, userId: string) {
+  const rows = await t.identity.context.db.select().from(outbox).where(eq(outbox.subject, subject));
+  return rows.map((r) => r.payload as Record<string, unknown>).filter((p) => p.userId === userId);
 }
 
 describe('GET /api/identity/me', () => {
@@ -106,6 +133,33 @@ describe('GET /api/identity/features', () => {
     expect(res.json()).toEqual({ features: { news: { settings: {} }, calendar: { settings: {} } } });
   });
 
+  it("adds the toggles of the housing company's building taxonomy", async () => {
+    const { db } = t.identity.context;
+    const owner = await as('owner');
+    const [harbour, linden] = (await owner.get('/api/identity/me')).json().hcs;
+    const [term] = await db
+      .insert(taxonomyTerms)
+      .values({ group: 'buildingtaxonomy', codename: 'me-features-area', name: 'Area' })
+      .returning();
+    await db
+      .update(housingCompanies)
+      .set({ buildingTaxonomyTermId: term!.id })
+      .where(eq(housingCompanies.id, linden.id));
+    await db.insert(featureToggles).values({ featureId: 'warranty', scope: term!.id });
+    try {
+      const there = (await owner.get(`/api/identity/features?housingCompanyId=${linden.id}`)).json();
+      expect(Object.keys(there.features)).toContain('warranty');
+      const elsewhere = (await owner.get(`/api/identity/features?housingCompanyId=${harbour.id}`)).json();
+      expect(Object.keys(elsewhere.features)).not.toContain('warranty');
+    } finally {
+      await db.delete(featureToggles).where(eq(featureToggles.scope, term!.id));
+      await db
+        .update(housingCompanies)
+        .set({ buildingTaxonomyTermId: null })
+        .where(eq(housingCompanies.id, linden.id));
+    }
+  });
+
   it('answers 404 for a housing company of someone else', async () => {
     const owner = await as('owner');
     const tenant = await as('tenant');
@@ -113,5 +167,269 @@ describe('GET /api/identity/features', () => {
     expect((await tenant.get(`/api/identity/features?housingCompanyId=${construction.id}`)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('GET /api/identity/me: self-service fields', () => {
+  it('answers phone, gender, quick links, markers and whether signatures are offered', async () => {
+    await addTestUser(t, { key: 'fresh' });
+    const fresh = (await (await as('fresh')).get('/api/identity/me')).json();
+    expect(fresh.user).toMatchObject({
+      phone: null,
+      male: null,
+      quickLinks: { projectId: null, links: [] },
+      dialogs: [],
+      tasks: [],
+      canManageSignatures: false,
+    });
+    for (const who of ['manager', 'staff', 'admin']) {
+      const me = (await (await as(who)).get('/api/identity/me')).json();
+      expect(me.user.canManageSignatures, who).toBe(true);
+    }
+    for (const who of ['owner', 'board', 'partner']) {
+      const me = (await (await as(who)).get('/api/identity/me')).json();
+      expect(me.user.canManageSignatures, who).toBe(false);
+    }
+  });
+});
+
+describe('PUT /api/identity/me/profile', () => {
+  const URL = '/api/identity/me/profile';
+
+  it('updates the own profile, answers the user part of /me and emits user.updated', async () => {
+    const userId = await addTestUser(t, { key: 'profiled' });
+    const res = await (await as('profiled')).put(URL, {
+      firstName: ' Pia ',
+      lastName: 'Profile',
+      phone: '+358 40 123 4567',
+      locale: 'sv_FI',
+      publicProfile: false,
+      male: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: userId,
+      firstName: 'Pia',
+      lastName: 'Profile',
+      phone: '+358 40 123 4567',
+      locale: 'sv_FI',
+      publicProfile: false,
+      male: false,
+      email: 'profiled@demo.porta.test',
+    });
+    expect(await userRow(userId)).toMatchObject({ firstName: 'Pia', phone: '+358 40 123 4567', male: false });
+    expect(await eventsFor(IDENTITY_EVENTS.userUpdated, userId)).toEqual([
+      expect.objectContaining({ firstName: 'Pia', locale: 'sv_FI' }),
+    ]);
+    // Optional fields left out stay; an empty phone clears it.
+    const cleared = await (await as('profiled')).put(URL, {
+      firstName: 'Pia',
+      lastName: 'Profile',
+      phone: '',
+    });
+    expect(cleared.json()).toMatchObject({ phone: null, locale: 'sv_FI', male: false });
+  });
+
+  it('rejects bad input and e-mail changes, storing nothing', async () => {
+    const userId = await addTestUser(t, { key: 'steady' });
+    const steady = await as('steady');
+    const before = await userRow(userId);
+    for (const body of [
+      { lastName: 'Only' },
+      { firstName: '', lastName: 'Empty' },
+      { firstName: 'x'.repeat(51), lastName: 'Long' },
+      { firstName: 'Locale', lastName: 'Bad', locale: 'xx_XX' },
+      { firstName: 'Mail', lastName: 'Change', email: 'other@example.test' },
+      { firstName: 'Male', lastName: 'Text', male: 'yes' },
+    ]) {
+      const res = await steady.put(URL, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(await userRow(userId)).toEqual(before);
+  });
+
+  it('is not for partner-only users (403) and needs a token (401)', async () => {
+    const partner = await as('partner');
+    const res = await partner.put(URL, { firstName: 'Changed', lastName: 'Partner' });
+    expect(res.statusCode).toBe(403);
+    expect((await partner.get('/api/identity/me')).json().user.firstName).toBe('Paula');
+    expect((await anonymous.put(URL, { firstName: 'A', lastName: 'B' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/identity/me/register', () => {
+  const URL = '/api/identity/me/register';
+
+  it('registers a signed-in user once, with the terms accepted', async () => {
+    const userId = await addTestUser(t, { key: 'newcomer', registered: false });
+    const newcomer = await as('newcomer');
+    const before = await userRow(userId);
+    for (const body of [
+      { locale: 'fi_FI', publicProfile: true, acceptTerms: false },
+      { locale: 'fi_FI', publicProfile: true },
+      { locale: 'fi_FI', acceptTerms: true },
+      { locale: 'xx', publicProfile: true, acceptTerms: true },
+    ]) {
+      const res = await newcomer.post(URL, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(await userRow(userId)).toEqual(before);
+
+    const res = await newcomer.post(URL, {
+      locale: 'fi_FI',
+      phoneNumber: '040 555 0101',
+      male: true,
+      publicProfile: true,
+      acceptTerms: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      registered: true,
+      locale: 'fi_FI',
+      phone: '040 555 0101',
+      male: true,
+      publicProfile: true,
+    });
+    const row = await userRow(userId);
+    expect(row.registered).toBe(true);
+    expect(row.registeredAt).toBeInstanceOf(Date);
+    expect(await eventsFor(IDENTITY_EVENTS.userUpdated, userId)).toEqual([
+      expect.objectContaining({ registered: true }),
+    ]);
+
+    const again = await newcomer.post(URL, { locale: 'en_US', publicProfile: false, acceptTerms: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('IDN_ALREADY_REGISTERED');
+    expect((await userRow(userId)).locale).toBe('fi_FI');
+  });
+
+  it('needs a token (401)', async () => {
+    const res = await anonymous.post(URL, { locale: 'fi_FI', publicProfile: true, acceptTerms: true });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/identity/me/deactivate', () => {
+  const URL = '/api/identity/me/deactivate';
+
+  it('needs the confirmation', async () => {
+    const userId = await addTestUser(t, { key: 'hesitant' });
+    const hesitant = await as('hesitant');
+    for (const body of [{}, { confirm: false }, { confirm: 'yes' }]) {
+      expect((await hesitant.post(URL, body)).statusCode).toBe(400);
+    }
+    expect((await userRow(userId)).enabled).toBe(true);
+    expect((await hesitant.get('/api/identity/me')).statusCode).toBe(200);
+  });
+
+  it('deactivates the account, ends every session and emits user.deactivated', async () => {
+    const userId = await addTestUser(t, { key: 'leaving' });
+    const other = await loginAs(t.app, 'leaving');
+    const leaving = await as('leaving');
+    expect((await leaving.post(URL, { confirm: true })).statusCode).toBe(204);
+    const row = await userRow(userId);
+    expect(row.enabled).toBe(false);
+    expect(row.deactivatedAt).toBeInstanceOf(Date);
+    const open = (
+      await t.identity.context.db.select().from(sessions).where(eq(sessions.userId, userId))
+    ).filter((s) => s.revokedAt === null);
+    expect(open).toEqual([]);
+    expect((await leaving.get('/api/identity/me')).statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/token/refresh',
+      payload: { refreshToken: other.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/login',
+      payload: { email: 'leaving@demo.porta.test', password: 'Demo-Portal-2026' },
+    });
+    expect(login.json().code).toBe('IDN_ACCOUNT_DISABLED');
+    expect(await eventsFor(IDENTITY_EVENTS.userDeactivated, userId)).toEqual([
+      expect.objectContaining({ enabled: false, by: 'self' }),
+    ]);
+  });
+
+  it('needs a token (401)', async () => {
+    expect((await anonymous.post(URL, { confirm: true })).statusCode).toBe(401);
+  });
+});
+
+describe('dialog read markers', () => {
+  const URL = '/api/identity/me/dialogs';
+
+  it('marks a dialog read for a housing company of the user, once', async () => {
+    const userId = await addTestUser(t, {
+      key: 'reader',
+      apartments: [{ aptext: 'DEMO-1000-A2', role: 'owner' }],
+    });
+    const reader = await as('reader');
+    const projectId = (await reader.get('/api/identity/me')).json().hcs[0].id;
+    expect((await reader.post(URL, { id: 'welcome-to-plus-dialog', projectId })).statusCode).toBe(204);
+    expect((await reader.post(URL, { id: 'welcome-to-plus-dialog', projectId })).statusCode).toBe(204);
+    expect((await reader.get('/api/identity/me')).json().user.dialogs).toEqual([
+      { id: 'welcome-to-plus-dialog', projectId },
+    ]);
+    const rows = await t.identity.context.db.select().from(dialogReads).where(eq(dialogReads.userId, userId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers 404 for another housing company and 400 for bad input, storing nothing', async () => {
+    const userId = await addTestUser(t, {
+      key: 'outsider',
+      apartments: [{ aptext: 'DEMO-2000-B14', role: 'tenant' }],
+    });
+    const outsider = await as('outsider');
+    const harbour = (await (await as('owner')).get('/api/identity/me'))
+      .json()
+      .hcs.find((h: { isDemo: boolean }) => h.isDemo).id;
+    const res = await outsider.post(URL, { id: 'welcome-to-plus-dialog', projectId: harbour });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('IDN_HOUSING_COMPANY_NOT_FOUND');
+    for (const body of [
+      { projectId: harbour },
+      { id: '', projectId: harbour },
+      { id: 'welcome-to-plus-dialog', projectId: 'not-a-uuid' },
+      { id: 'x'.repeat(101), projectId: harbour },
+    ]) {
+      expect((await outsider.post(URL, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(
+      await t.identity.context.db.select().from(dialogReads).where(eq(dialogReads.userId, userId)),
+    ).toEqual([]);
+    expect((await anonymous.post(URL, { id: 'welcome-to-plus-dialog', projectId: harbour })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('task done markers', () => {
+  it('marks a task done and not done again; each user has their own', async () => {
+    const userId = await addTestUser(t, { key: 'tasker' });
+    const tasker = await as('tasker');
+    const url = (taskId: string, done: string) => `/api/identity/me/tasks/${taskId}/status/${done}`;
+    expect((await tasker.post(url('deadline-sauna-2026', 'true'))).statusCode).toBe(204);
+    expect((await tasker.get('/api/identity/me')).json().user.tasks).toEqual([
+      { taskId: 'deadline-sauna-2026', done: true },
+    ]);
+    expect((await tasker.post(url('deadline-sauna-2026', 'false'))).statusCode).toBe(204);
+    expect((await tasker.get('/api/identity/me')).json().user.tasks).toEqual([
+      { taskId: 'deadline-sauna-2026', done: false },
+    ]);
+    expect((await (await as('tenant')).get('/api/identity/me')).json().user.tasks).toEqual([]);
+
+    for (const bad of [url('t1', 'maybe'), url('t1', '1'), url('x'.repeat(201), 'true')]) {
+      expect((await tasker.post(bad)).statusCode, bad.slice(0, 60)).toBe(400);
+    }
+    const rows = await t.identity.context.db
+      .select()
+      .from(taskStatuses)
+      .where(eq(taskStatuses.userId, userId));
+    expect(rows.map((r) => r.taskId)).toEqual(['deadline-sauna-2026']);
+    expect((await anonymous.post(url('t1', 'true'))).statusCode).toBe(401);
   });
 });

@@ -2,55 +2,85 @@ import {
   DEFAULT_LANGUAGE,
   effectiveRoles,
   GLOBAL_SCOPE,
+  languageOfLocale,
   type MeResponse,
   type Role,
+  zDeactivateSelfRequest,
+  zDialogReadRequest,
   zMeResponse,
+  zMeUser,
+  zRegisterRequest,
   zSelectHousingCompanyRequest,
+  zTaskStatusParams,
+  zUpdateProfileRequest,
   zUserFeaturesQuery,
   zUserFeaturesResponse,
 } from '@porta/contracts';
 import { type App, AppError, policy, principalOf } from '@porta/service-kit';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { users } from '../db/schema.js';
 import { userFeatures } from '../domain/features.js';
-import { findUserById, loadMembership } from '../domain/membership.js';
+import { loadMembership, type UserRow } from '../domain/membership.js';
+import { meQuickLinks } from '../domain/quick-links.js';
+import {
+  currentUser,
+  deactivateSelf,
+  dialogsOf,
+  markDialogRead,
+  register,
+  setTaskStatus,
+  tasksOf,
+  updateProfile,
+} from '../domain/self-service.js';
+import { holdsAnywhere, IDENTITY_POLICIES, SIGNATURE_ROLES } from '../policies.js';
 
 export async function meRoutes(app: App, ctx: IdentityContext) {
-  /** The caller, with a check that the session is still open (it may have been revoked). */
-  async function currentUser(request: FastifyRequest) {
+  /** The `user` part of GET /me (also the answer of PUT /me/profile). */
+  async function meUser(
+    request: FastifyRequest,
+    user: UserRow,
+    membership: Awaited<ReturnType<typeof loadMembership>>,
+  ): Promise<MeResponse['user']> {
     const principal = principalOf(request);
-    const [active, user] = await Promise.all([
-      ctx.sessions.isActive(principal.sessionId),
-      findUserById(ctx.db, principal.userId),
+    const selected = membership.housingCompanies.find((hc) => hc.id === user.selectedHousingCompanyId);
+    const [quickLinks, dialogs, tasks] = await Promise.all([
+      meQuickLinks(ctx, user.id, selected?.id ?? null, languageOfLocale(user.locale)),
+      dialogsOf(ctx.db, user.id),
+      tasksOf(ctx.db, user.id),
     ]);
-    if (!active || !user?.enabled) {
-      throw new AppError('TOKEN_EXPIRED', { detail: 'The session has ended. Please sign in again.' });
-    }
-    return { principal, user };
+    return {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+      male: user.male,
+      locale: user.locale,
+      publicProfile: user.publicProfile,
+      registered: user.registered,
+      roles: user.roles as Role[],
+      isBusinessPartner:
+        membership.partnerCompanies.length > 0 || effectiveRoles(user.roles as Role[]).has('partner'),
+      partnerCompanies: membership.partnerCompanies,
+      quickLinks,
+      dialogs,
+      tasks,
+      canManageSignatures: holdsAnywhere(principal, SIGNATURE_ROLES),
+    };
   }
 
   async function me(request: FastifyRequest): Promise<MeResponse> {
-    const { principal, user } = await currentUser(request);
+    const principal = principalOf(request);
+    const user = await currentUser(ctx, principal);
     const membership = await loadMembership(ctx.db, user.id);
     const selected =
       membership.housingCompanies.find((hc) => hc.id === user.selectedHousingCompanyId) ?? null;
     const selectedApartment = selected?.apts.find((a) => a.id === user.selectedApartmentId) ?? null;
     return {
-      user: {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        locale: user.locale,
-        publicProfile: user.publicProfile,
-        registered: user.registered,
-        roles: user.roles as Role[],
-        isBusinessPartner:
-          membership.partnerCompanies.length > 0 || effectiveRoles(user.roles as Role[]).has('partner'),
-        partnerCompanies: membership.partnerCompanies,
-      },
+      user: await meUser(request, user, membership),
       issuer: principal.issuer,
       hcs: membership.housingCompanies,
       selectedHousingCompanyId: selected?.id ?? null,
@@ -81,7 +111,7 @@ export async function meRoutes(app: App, ctx: IdentityContext) {
       config: { policy: policy.authenticated() },
     },
     async (request) => {
-      const { user } = await currentUser(request);
+      const user = await currentUser(ctx, principalOf(request));
       const { housingCompanyId, apartmentId } = request.body;
       let selectedApartment: string | null = null;
       if (housingCompanyId) {
@@ -119,9 +149,97 @@ export async function meRoutes(app: App, ctx: IdentityContext) {
       if (housingCompanyId && !principal.belongsTo(housingCompanyId) && !principal.hasRole('yitUser')) {
         throw new AppError('IDN_HOUSING_COMPANY_NOT_FOUND');
       }
-      // Housing companies carry no building taxonomy yet, so only 'global' toggles apply (01 §7:
-      // "global" when there are no building taxonomies); news and calendar are always on (03 §3).
-      return userFeatures(ctx, { language: lang ?? DEFAULT_LANGUAGE, scopes: [GLOBAL_SCOPE] });
+      // The company's building-taxonomy toggles (nearest term first), then 'global' (01 §7: "global"
+      // when there are no building taxonomies); news and calendar are always on (03 §3).
+      const language = lang ?? DEFAULT_LANGUAGE;
+      return housingCompanyId
+        ? userFeatures(ctx, { language, housingCompanyId })
+        : userFeatures(ctx, { language, scopes: [GLOBAL_SCOPE] });
+    },
+  );
+
+  app.put(
+    '/me/profile',
+    {
+      schema: {
+        summary: 'Update the own profile (names, phone, language, public profile, gender)',
+        body: zUpdateProfileRequest,
+        response: { 200: zMeUser },
+      },
+      config: { policy: IDENTITY_POLICIES.selfProfile },
+    },
+    async (request) => {
+      const user = await currentUser(ctx, principalOf(request));
+      const updated = await updateProfile(ctx, user, request.body);
+      return meUser(request, updated, await loadMembership(ctx.db, updated.id));
+    },
+  );
+
+  app.post(
+    '/me/register',
+    {
+      schema: {
+        summary: 'Complete the registration of the signed-in user (the terms must be accepted)',
+        body: zRegisterRequest,
+        response: { 200: zMeResponse },
+      },
+      config: { policy: IDENTITY_POLICIES.self },
+    },
+    async (request) => {
+      const user = await currentUser(ctx, principalOf(request));
+      await register(ctx, user, request.body);
+      return me(request);
+    },
+  );
+
+  app.post(
+    '/me/deactivate',
+    {
+      schema: {
+        summary: 'Deactivate the own account; every session ends',
+        body: zDeactivateSelfRequest,
+        response: { 204: z.null() },
+      },
+      config: { policy: IDENTITY_POLICIES.self },
+    },
+    async (request, reply) => {
+      const user = await currentUser(ctx, principalOf(request));
+      await deactivateSelf(ctx, user);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/me/dialogs',
+    {
+      schema: {
+        summary: 'Mark a dialog read in a housing company (e.g. the welcome dialog)',
+        body: zDialogReadRequest,
+        response: { 204: z.null() },
+      },
+      config: { policy: IDENTITY_POLICIES.self },
+    },
+    async (request, reply) => {
+      const user = await currentUser(ctx, principalOf(request));
+      await markDialogRead(ctx, user.id, request.body.id, request.body.projectId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/me/tasks/:taskId/status/:done',
+    {
+      schema: {
+        summary: 'Mark a calendar task done or not done',
+        params: zTaskStatusParams,
+        response: { 204: z.null() },
+      },
+      config: { policy: IDENTITY_POLICIES.self },
+    },
+    async (request, reply) => {
+      const user = await currentUser(ctx, principalOf(request));
+      await setTaskStatus(ctx, user.id, request.params.taskId, request.params.done === 'true');
+      return reply.status(204).send(null);
     },
   );
 }

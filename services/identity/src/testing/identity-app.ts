@@ -1,6 +1,19 @@
-import { type App, createService, createTokenVerifier, loadConfig, openDatabase } from '@porta/service-kit';
+import type { Role } from '@porta/contracts';
+import {
+  type App,
+  createService,
+  createTokenVerifier,
+  loadConfig,
+  type Mailer,
+  type MailMessage,
+  openDatabase,
+} from '@porta/service-kit';
+import { eq } from 'drizzle-orm';
 import { createIdentity, type Identity } from '../app.js';
 import { type IdentityConfig, zIdentityConfig } from '../config.js';
+import { apartmentRoles, apartments, housingCompanies, housingCompanyRoles, users } from '../db/schema.js';
+import { hashPassword } from '../domain/password.js';
+import { DEMO_PASSWORD, demoEmail } from '../seed.js';
 
 export interface IdentityTestApp {
   app: App;
@@ -8,15 +21,40 @@ export interface IdentityTestApp {
   close(): Promise<void>;
 }
 
-/** identity on a fresh in-memory PGlite, migrated and seeded, ready for app.inject(). */
-export async function identityTestApp(env: Record<string, string> = {}): Promise<IdentityTestApp> {
+/** A mailer that keeps what it sends, for tests that read the mails (links, texts). */
+export interface CapturingMailer extends Mailer {
+  readonly sent: MailMessage[];
+}
+
+export function capturingMailer(): CapturingMailer {
+  const sent: MailMessage[] = [];
+  return {
+    kind: 'file',
+    sent,
+    async send(message) {
+      sent.push(message);
+      return { messageId: `<test-${sent.length}@porta.test>` };
+    },
+    async verify() {},
+    async close() {},
+  };
+}
+
+/**
+ * identity on a fresh in-memory PGlite, migrated and seeded, ready for app.inject(). Pass a mailer
+ * (e.g. capturingMailer()) to send mail; without one identity sends none.
+ */
+export async function identityTestApp(
+  env: Record<string, string> = {},
+  options: { mailer?: Mailer } = {},
+): Promise<IdentityTestApp> {
   const config: IdentityConfig = loadConfig(zIdentityConfig, {
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     ...env,
   });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: 'memory://' });
-  const identity = createIdentity({ database, config });
+  const identity = createIdentity({ database, config, mailer: options.mailer });
   await identity.migrate();
   await identity.seedDemo();
   const app = createService({ name: 'identity', config, verifier: createTokenVerifier(identity.keySource) });
@@ -32,7 +70,7 @@ export async function identityTestApp(env: Record<string, string> = {}): Promise
   };
 }
 
-export async function loginAs(app: App, key: string, password = 'Demo-Portal-2026') {
+export async function loginAs(app: App, key: string, password = DEMO_PASSWORD) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/identity/login',
@@ -40,4 +78,49 @@ export async function loginAs(app: App, key: string, password = 'Demo-Portal-202
   });
   if (res.statusCode !== 200) throw new Error(`login as ${key} failed: ${res.statusCode} ${res.body}`);
   return res.json<{ accessToken: string; refreshToken: string; expiresIn: number }>();
+}
+
+/**
+ * Add a user `<key>@demo.porta.test` directly (for tests that change or end an account and must
+ * not disturb the demo users). Roles in apartments and housing companies are named by aptext and
+ * hcExt of the demo data. Answers the new user's id.
+ */
+export async function addTestUser(
+  t: IdentityTestApp,
+  input: {
+    key: string;
+    firstName?: string;
+    registered?: boolean;
+    /** null: no password (a user created by staff); default the demo password. */
+    password?: string | null;
+    roles?: Role[];
+    apartments?: { aptext: string; role: string }[];
+    housingCompanies?: { hcExt: string; role: string }[];
+    locale?: string;
+  },
+): Promise<string> {
+  const { db } = t.identity.context;
+  const password = input.password === undefined ? DEMO_PASSWORD : input.password;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: demoEmail(input.key),
+      firstName: input.firstName ?? 'Test',
+      lastName: input.key,
+      locale: input.locale ?? 'en_US',
+      passwordHash: password === null ? null : await hashPassword(password),
+      registered: input.registered ?? true,
+      roles: input.roles ?? [],
+      source: 'test',
+    })
+    .returning();
+  for (const a of input.apartments ?? []) {
+    const [apt] = await db.select().from(apartments).where(eq(apartments.aptext, a.aptext));
+    await db.insert(apartmentRoles).values({ userId: user!.id, apartmentId: apt!.id, role: a.role });
+  }
+  for (const h of input.housingCompanies ?? []) {
+    const [hc] = await db.select().from(housingCompanies).where(eq(housingCompanies.hcExt, h.hcExt));
+    await db.insert(housingCompanyRoles).values({ userId: user!.id, housingCompanyId: hc!.id, role: h.role });
+  }
+  return user!.id;
 }

@@ -1,23 +1,60 @@
-import { BooleanField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import type { AdminUser } from '@porta/contracts';
+import {
+  BooleanField,
+  Show,
+  TabbedShowLayout,
+  TextField,
+  usePermissions,
+  useRecordContext,
+} from 'react-admin';
+import type { StaffPermissions } from '../../auth/access';
 import { RolesField, UserDateField } from './fields';
+import { UserActions } from './UserActions';
+import { UserBans } from './UserBans';
+import { UserRoles } from './UserRoles';
 
-/** /admin/users/:id/show: one user's account. */
+function RolesTab(_props: { label: false }) {
+  const record = useRecordContext<AdminUser>();
+  return record ? <UserRoles user={record} /> : null;
+}
+
+function BansTab(_props: { label: false }) {
+  const record = useRecordContext<AdminUser>();
+  return record ? <UserBans userId={record.id} /> : null;
+}
+
+/** /admin/users/:id/show: one user's account, roles and bans (03 §1 user page). */
 export default function UserShow() {
+  const { permissions } = usePermissions<StaffPermissions>();
+  const can = permissions?.can;
   return (
-    <Show>
-      <SimpleShowLayout>
-        <TextField source="email" />
-        <TextField source="firstName" />
-        <TextField source="lastName" />
-        <RolesField source="roles" />
-        <BooleanField source="enabled" />
-        <BooleanField source="registered" />
-        <TextField source="locale" />
-        <TextField source="source" />
-        <UserDateField source="createdAt" />
-        <UserDateField source="lastLoginAt" />
-        <TextField source="id" />
-      </SimpleShowLayout>
+    <Show actions={<UserActions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="porta.users.tabs.details">
+          <TextField source="email" />
+          <TextField source="firstName" />
+          <TextField source="lastName" />
+          <TextField source="phone" emptyText="-" />
+          <RolesField source="roles" />
+          <BooleanField source="enabled" />
+          <BooleanField source="registered" />
+          <BooleanField source="publicProfile" />
+          <TextField source="locale" />
+          <TextField source="externalId" emptyText="-" />
+          <TextField source="source" />
+          <UserDateField source="createdAt" />
+          <UserDateField source="lastLoginAt" />
+          <TextField source="id" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="porta.users.tabs.roles" path="roles">
+          <RolesTab label={false} />
+        </TabbedShowLayout.Tab>
+        {can?.usersBan ? (
+          <TabbedShowLayout.Tab label="porta.users.tabs.bans" path="bans">
+            <BansTab label={false} />
+          </TabbedShowLayout.Tab>
+        ) : null}
+      </TabbedShowLayout>
     </Show>
   );
 }

@@ -1,13 +1,25 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { AdminUser } from '@porta/contracts';
 import { lazy } from 'react';
+import type { Capabilities } from '../../auth/access';
 
-/** The `users` resource (/admin/users): `<Resource name="users" {...users} />`. */
-const users = {
-  list: lazy(() => import('./UserList')),
-  show: lazy(() => import('./UserShow')),
-  icon: PeopleIcon,
-  recordRepresentation: (user: AdminUser) => `${user.firstName} ${user.lastName}`.trim() || user.email,
-};
+const UserList = lazy(() => import('./UserList'));
+const UserShow = lazy(() => import('./UserShow'));
+const UserCreate = lazy(() => import('./UserCreate'));
+const UserEdit = lazy(() => import('./UserEdit'));
 
-export default users;
+export const userRepresentation = (user: AdminUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/**
+ * The `users` resource (/admin/users) for a viewer: `<Resource name="users" {...users(can)} />`.
+ * Readers get the list and user pages; user managers also create and edit.
+ */
+export default function users(can: Capabilities) {
+  return {
+    list: UserList,
+    show: UserShow,
+    ...(can.usersManage ? { create: UserCreate, edit: UserEdit } : {}),
+    icon: PeopleIcon,
+    recordRepresentation: userRepresentation,
+  };
+}

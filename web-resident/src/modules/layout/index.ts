@@ -1,6 +1,8 @@
 export { AppLayout } from './components/AppLayout';
-export { Footer } from './components/Footer';
+export { Footer, type FooterContact } from './components/Footer';
 export { Logo } from './components/Logo';
+export { PageFrame, WIDE_LAYOUT_MEDIA } from './components/PageFrame';
+export { ADMIN_PATH, SectionSwitcher } from './components/SectionSwitcher';
 export {
   formatDocumentTitle,
   type PageLayout,
@@ -8,4 +10,21 @@ export {
   PageMetaProvider,
   useCurrentPageMeta,
   usePageMeta,
+  useSectionName,
 } from './hooks/page-meta';
+export {
+  type HeroImages,
+  type RouteMeta,
+  type RouteMetaResolver,
+  RouteMetaProvider,
+  type SectionKey,
+  useRouteMeta,
+} from './hooks/route-meta';
+export {
+  buildMainNavigation,
+  isExternalHref,
+  NAVIGATION_ORDER,
+  type NavigationFeatures,
+  type NavigationItem,
+  SECTION_PATHS,
+} from './utils/main-navigation';

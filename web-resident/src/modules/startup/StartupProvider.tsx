@@ -182,7 +182,7 @@ type SignedIn = Extract<Auth, { status: 'signedIn' }>;
  * The signed-in user's details, kept fresh by the /me query (re-validated on window focus), with
  * the housing company currently selected. Only for components behind the sign-in guard.
  */
-export function useCurrentUser(): SignedIn & { me: MeResponse } {
+export function useCurrentUser(): SignedIn & { me: MeResponse; featuresLoading: boolean } {
   const auth = useAuth();
   const sessionState = useSessionState();
   const signedIn = auth.status === 'signedIn';
@@ -199,7 +199,9 @@ export function useCurrentUser(): SignedIn & { me: MeResponse } {
     enabled: signedIn && sessionState === 'active',
   });
   if (auth.status !== 'signedIn' || !me) throw new Error('useCurrentUser needs a signed-in user');
-  const features =
-    featuresData?.features ?? (housingCompanyId === (auth.housingCompany?.id ?? null) ? auth.features : {});
-  return { ...auth, me, housingCompany, features };
+  const startupCompany = housingCompanyId === (auth.housingCompany?.id ?? null);
+  const features = featuresData?.features ?? (startupCompany ? auth.features : {});
+  // Only a company chosen after startup can be without its features for a moment.
+  const featuresLoading = !featuresData && !startupCompany;
+  return { ...auth, me, housingCompany, features, featuresLoading };
 }

@@ -1,12 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { languageOfLocale } from '@porta/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { usesSectionSwitcher } from '../../access';
 import { housingCompanyName } from '../../identity';
 import { useCurrentUser } from '../../startup';
 import { PageMetaProvider, useCurrentPageMeta } from '../hooks/page-meta';
-import { Footer } from './Footer';
+import { useRouteMeta } from '../hooks/route-meta';
+import { buildMainNavigation } from '../utils/main-navigation';
+import { Footer, type FooterContact } from './Footer';
 import { Header } from './Header';
 import { MainNavigation } from './MainNavigation';
+
+/**
+ * The main contacts shown in the footer. No service answers them yet (the partner companies of a
+ * housing company are not offered to residents); the footer is ready for them.
+ */
+const NO_CONTACTS: readonly FooterContact[] = [];
 
 /** The frame of every signed-in page: header, off-canvas navigation, main content and footer. */
 export function AppLayout() {
@@ -18,15 +28,30 @@ export function AppLayout() {
 }
 
 function Frame() {
-  const { t } = useTranslation();
-  const { me, housingCompany } = useCurrentUser();
+  const { t, i18n } = useTranslation();
+  const { me, housingCompany, features } = useCurrentUser();
   const meta = useCurrentPageMeta();
+  const route = useRouteMeta();
   const hcName = housingCompany ? housingCompanyName(housingCompany, me.user) : null;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstRender = useRef(true);
+  const adminRoute = route.admin === true;
+  const language = languageOfLocale(i18n.resolvedLanguage ?? i18n.language);
+
+  const navigation = useMemo(
+    () => buildMainNavigation({ state: housingCompany?.state ?? null, features, language }),
+    [housingCompany?.state, features, language],
+  );
+
+  // The header names the page: the admin title on admin routes, the partner company for business
+  // partners, otherwise the section (or the page itself).
+  const partnerCompany = me.user.isBusinessPartner ? me.user.partnerCompanies[0]?.name : undefined;
+  const pageName = adminRoute
+    ? t('header.adminTitle')
+    : (partnerCompany ?? (meta ? (meta.section ?? meta.title) : null));
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
@@ -48,24 +73,26 @@ function Frame() {
   }, [pathname]);
 
   return (
-    <div className="layout" data-layout={meta?.layout ?? 'default'}>
+    <div className="layout" data-layout={route.layout ?? 'default'}>
       <a className="skip-link" href="#main">
         {t('header.skipToContent')}
       </a>
       <Header
         menuButtonRef={menuButtonRef}
-        pageName={meta ? (meta.section ?? meta.title) : null}
+        pageName={pageName}
         housingCompanyName={hcName}
         firstName={me.user.firstName}
         lastName={me.user.lastName}
         menuOpen={menuOpen}
         onOpenMenu={() => setMenuOpen(true)}
+        sectionSwitcher={usesSectionSwitcher(me)}
+        adminRoute={adminRoute}
       />
-      <MainNavigation open={menuOpen} onClose={closeMenu} housingCompanyName={hcName} />
+      <MainNavigation open={menuOpen} onClose={closeMenu} housingCompanyName={hcName} items={navigation} />
       <main ref={mainRef} id="main" className="layout__main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Footer contacts={NO_CONTACTS} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { HousingCompanySwitcher } from '../../housing-company';
 import { Logo } from './Logo';
 import { MAIN_NAVIGATION_ID } from './MainNavigation';
 import { ProfileMenu } from './ProfileMenu';
+import { ADMIN_PATH, SectionSwitcher } from './SectionSwitcher';
 
 export interface HeaderProps {
   pageName: string | null;
@@ -14,9 +15,17 @@ export interface HeaderProps {
   menuOpen: boolean;
   onOpenMenu(): void;
   menuButtonRef: RefObject<HTMLButtonElement | null>;
+  /** The user may switch between the admin section and home (admin, yitUser, contributor). */
+  sectionSwitcher: boolean;
+  /** The current route is an admin route. */
+  adminRoute: boolean;
 }
 
-/** Logo, page name, housing company, profile menu and the button for the main navigation (01 §2). */
+/**
+ * Logo, page name, housing company, section switcher, profile menu and the button for the main
+ * navigation (01 §2). On admin routes the logo of a section-switcher user leads to /admin and the
+ * housing-company dropdown is not shown.
+ */
 export function Header({
   pageName,
   housingCompanyName,
@@ -25,8 +34,17 @@ export function Header({
   menuOpen,
   onOpenMenu,
   menuButtonRef,
+  sectionSwitcher,
+  adminRoute,
 }: HeaderProps) {
   const { t } = useTranslation(['resident', 'common']);
+  const logoToAdmin = adminRoute && sectionSwitcher;
+  const logo = (
+    <>
+      <Logo />
+      <span className="logo__text">{t('common:siteName')}</span>
+    </>
+  );
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -41,13 +59,19 @@ export function Header({
           <span className="menu-button__icon" aria-hidden="true" />
           <span className="menu-button__label">{t('header.openMenu')}</span>
         </button>
-        <Link to="/" className="logo" aria-label={t('header.home')}>
-          <Logo />
-          <span className="logo__text">{t('common:siteName')}</span>
-        </Link>
+        {logoToAdmin ? (
+          <a href={ADMIN_PATH} className="logo" aria-label={t('header.adminHome')}>
+            {logo}
+          </a>
+        ) : (
+          <Link to="/" className="logo" aria-label={t('header.home')}>
+            {logo}
+          </Link>
+        )}
         {pageName && <p className="site-header__page-name">{pageName}</p>}
         <div className="site-header__end">
-          {housingCompanyName && <HousingCompanySwitcher />}
+          {sectionSwitcher && <SectionSwitcher adminRoute={adminRoute} />}
+          {housingCompanyName && !adminRoute && <HousingCompanySwitcher />}
           <ProfileMenu firstName={firstName} lastName={lastName} />
         </div>
       </div>

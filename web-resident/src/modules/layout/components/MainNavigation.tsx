@@ -2,23 +2,26 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useFocusTrap } from '../../../shared/hooks/use-focus-trap';
+import { isExternalHref, type NavigationItem } from '../utils/main-navigation';
 
 export const MAIN_NAVIGATION_ID = 'main-navigation';
 
 /**
  * The off-canvas main navigation (01 §2): a drawer over the page, opened from the header's menu
- * button. Escape, the close button, the backdrop or following a link close it; focus moves into the
- * drawer when it opens and the header gives it back to the menu button when it closes.
- * For now it lists only the dashboard; feature areas add their entries as they arrive.
+ * button, listing home and then the entries of the housing company (`buildMainNavigation`). Escape,
+ * the close button, the backdrop or following a link close it; focus moves into the drawer when it
+ * opens and the header gives it back to the menu button when it closes.
  */
 export function MainNavigation({
   open,
   onClose,
   housingCompanyName,
+  items,
 }: {
   open: boolean;
   onClose: () => void;
   housingCompanyName: string | null;
+  items: readonly NavigationItem[];
 }) {
   const { t } = useTranslation();
   const drawerRef = useRef<HTMLDivElement>(null);
@@ -61,9 +64,42 @@ export function MainNavigation({
                 {t('navigation.home')}
               </NavLink>
             </li>
+            {items.map((item) => (
+              <li key={item.id}>
+                <NavigationEntry item={item} onFollow={onClose} />
+              </li>
+            ))}
           </ul>
         </nav>
       </div>
     </div>
+  );
+}
+
+function NavigationEntry({ item, onFollow }: { item: NavigationItem; onFollow: () => void }) {
+  const { t } = useTranslation();
+  const label = item.labelKey ? t(`sections.${item.labelKey}`) : (item.title ?? item.href);
+  const icon = item.icon ? <span className="nav-icon" data-icon={item.icon} aria-hidden="true" /> : null;
+  const newTab = item.target === '_blank';
+
+  if (newTab || isExternalHref(item.href)) {
+    return (
+      <a
+        href={item.href}
+        target={item.target}
+        rel={newTab ? 'noopener noreferrer' : undefined}
+        onClick={onFollow}
+      >
+        {icon}
+        {label}
+        {newTab && <span className="visually-hidden"> ({t('navigation.opensInNewTab')})</span>}
+      </a>
+    );
+  }
+  return (
+    <NavLink to={item.href} onClick={onFollow}>
+      {icon}
+      {label}
+    </NavLink>
   );
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /**
- * The logged-in name opening a small disclosure with the settings link and logout (01 §2). Escape or
- * a click elsewhere closes it; Escape returns focus to the button.
+ * The logged-in name opening a small disclosure with the profile and settings links and logout
+ * (01 §2). Escape or a click elsewhere closes it; Escape returns focus to the button.
  */
 export function ProfileMenu({ firstName, lastName }: { firstName: string; lastName: string }) {
   const { t } = useTranslation();
@@ -61,6 +61,11 @@ export function ProfileMenu({ firstName, lastName }: { firstName: string; lastNa
         <span className="profile-menu__name">{fullName}</span>
       </button>
       <ul id={listId} className="profile-menu__list" hidden={!open}>
+        <li>
+          <Link to="/my-profile" onClick={() => close(false)}>
+            {t('header.myProfile')}
+          </Link>
+        </li>
         <li>
           <Link to="/my-settings" onClick={() => close(false)}>
             {t('header.settings')}

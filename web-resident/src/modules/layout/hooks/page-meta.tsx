@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteMeta } from './route-meta';
 
 /** Layout names a route may ask for (01 §2). */
 export type PageLayout =
@@ -14,9 +15,8 @@ export type PageLayout =
 export interface PageMeta {
   /** The page itself: the sub section, or the main section on a section's front page. */
   title: string;
-  /** The main section the page belongs to, when it is a sub page. */
+  /** The main section the page belongs to; by default the name of the route's section. */
   section?: string;
-  layout?: PageLayout;
 }
 
 /** 'sub section - main section - site name' (01 §2), skipping empty and repeated parts. */
@@ -43,19 +43,31 @@ export function useCurrentPageMeta(): PageMeta | null {
   return useContext(PageMetaContext)?.meta ?? null;
 }
 
-/** Declare the page's title, section and layout: sets document.title and tells the layout frame. */
-export function usePageMeta({ title, section, layout }: PageMeta): void {
+/** The name of the current route's section, if it has one. */
+export function useSectionName(): string | undefined {
+  const { t } = useTranslation('resident');
+  const { section } = useRouteMeta();
+  return section ? t(`sections.${section}`) : undefined;
+}
+
+/**
+ * Declare the page's title (and, when it differs from the route's, its section): sets
+ * document.title to 'sub section - main section - site name' and tells the layout frame.
+ */
+export function usePageMeta({ title, section }: PageMeta): void {
   const { t } = useTranslation('common');
   const siteName = t('siteName');
+  const routeSection = useSectionName();
+  const mainSection = section ?? routeSection;
   const setMeta = useContext(PageMetaContext)?.setMeta;
 
   useEffect(() => {
-    document.title = formatDocumentTitle({ title, section }, siteName);
-  }, [title, section, siteName]);
+    document.title = formatDocumentTitle({ title, section: mainSection }, siteName);
+  }, [title, mainSection, siteName]);
 
   useEffect(() => {
     if (!setMeta) return;
-    setMeta({ title, section, layout });
+    setMeta({ title, ...(mainSection ? { section: mainSection } : {}) });
     return () => setMeta(null);
-  }, [setMeta, title, section, layout]);
+  }, [setMeta, title, mainSection]);
 }

@@ -1,0 +1,81 @@
+/**
+ * `npm run seed:large`: write the large data set (1,000 housing companies, 50,000 apartments,
+ * 100,000 users at scale 1) into identity's schema, on PGlite (DATA_DIR, as `npm start`) or on
+ * PostgreSQL (DATABASE_URL). Refuses when the data set is there; `--reset` replaces it.
+ *
+ *   npm run seed:large -- [--scale 0.05] [--reset] [--data-dir ./data] [--database-url postgres://…]
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '@porta/service-kit';
+import { LargeDataExists, seedLarge } from './large/seed.js';
+
+/** The password of every user of the data set: the demo's, so one login form fits all. */
+export const LARGE_PASSWORD = 'Demo-Portal-2026';
+
+const USAGE = `Usage: npm run seed:large -- [options]
+
+  --scale <n>            fraction of the full size (1 = 1,000 housing companies, 50,000 apartments,
+                         100,000 users); default 1, or SEED_SCALE
+  --reset                replace the large data set when it is there (otherwise the run refuses)
+  --data-dir <dir>       PGlite: the Porta data folder (its pglite/ subfolder holds the database);
+                         default DATA_DIR or ./data, the folder \`npm start\` uses
+  --database-url <url>   PostgreSQL instead of PGlite; default DATABASE_URL
+  --help                 this text
+
+Stop Porta first when it runs on the same PGlite folder (one process at a time can open it).`;
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string' },
+    reset: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const scale = Number(values.scale ?? (process.env.SEED_SCALE || '1'));
+if (!Number.isFinite(scale) || scale <= 0 || scale > 10) {
+  console.error(`--scale must be a number above 0 and at most 10, got "${values.scale}"`);
+  process.exit(2);
+}
+const url = values['database-url'] || process.env.DATABASE_URL || undefined;
+const dataDir = resolve(values['data-dir'] || process.env.DATA_DIR || './data', 'pglite');
+const where = url ? `PostgreSQL ${new URL(url).host}${new URL(url).pathname}` : `PGlite ${dataDir}`;
+
+console.log(`Seeding the large data set at scale ${scale} into ${where}`);
+const opened = performance.now();
+const database = await openDatabase(url ? { url, poolSize: 1 } : { dataDir });
+console.log(`  ${'open the database'.padEnd(44)} ${String(Math.round(performance.now() - opened)).padStart(7)} ms`);
+try {
+  const result = await seedLarge(database, {
+    scale,
+    password: LARGE_PASSWORD,
+    reset: values.reset,
+    log: (line) => console.log(line),
+  });
+  const counts = Object.entries(result.counts)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ');
+  console.log(`Done in ${(result.totalMs / 1000).toFixed(1)} s: ${counts}.`);
+  console.log(`Every user of the data set signs in with the password ${LARGE_PASSWORD}.`);
+} catch (err) {
+  if (err instanceof LargeDataExists) {
+    console.error(err.message);
+    process.exitCode = 3;
+  } else {
+    console.error(err);
+    process.exitCode = 1;
+  }
+} finally {
+  const closing = performance.now();
+  await database.close();
+  console.log(`  ${'close the database'.padEnd(44)} ${String(Math.round(performance.now() - closing)).padStart(7)} ms`);
+}

@@ -1,0 +1,72 @@
+import { zAdminUserParams, zBan, zBanCreate, zBanList, zBanParams, zMyBansResponse } from '@porta/contracts';
+import { type App, principalOf, withTransaction } from '@porta/service-kit';
+import type { IdentityContext } from '../context.js';
+import { activeBans, banUser, listBans, unbanUser } from '../domain/bans.js';
+import { IDENTITY_POLICIES, userAdminActor, userReadScope } from '../policies.js';
+
+/**
+ * Bans (03 §4, §6): a user is banned from commenting in one housing company or everywhere until
+ * the end of an expiry date. Staff who read users see their bans; business admin (usersBan) bans
+ * and unbans. GET /bans/me tells a signed-in user their bans in force (the community service asks
+ * it, or keeps the identity.user.banned/unbanned events).
+ */
+export async function banRoutes(app: App, ctx: IdentityContext) {
+  async function change<T>(fn: (tx: IdentityContext['db']) => Promise<T>): Promise<T> {
+    const result = await withTransaction(ctx.db, fn);
+    ctx.kickEvents();
+    return result;
+  }
+
+  app.get(
+    '/admin/users/:id/bans',
+    {
+      schema: {
+        summary: "A user's bans (also expired ones)",
+        params: zAdminUserParams,
+        response: { 200: zBanList },
+      },
+      config: { policy: IDENTITY_POLICIES.usersRead },
+    },
+    async (request) => listBans(ctx.db, userReadScope(principalOf(request)), request.params.id),
+  );
+
+  app.post(
+    '/admin/users/:id/bans',
+    {
+      schema: {
+        summary: 'Ban a user in a housing company or everywhere through the end of the expiry date',
+        params: zAdminUserParams,
+        body: zBanCreate,
+        response: { 201: zBan },
+      },
+      config: { policy: IDENTITY_POLICIES.usersBan },
+    },
+    async (request, reply) => {
+      const actor = userAdminActor(principalOf(request));
+      const ban = await change((tx) => banUser(tx, actor, request.params.id, request.body));
+      return reply.status(201).send(ban);
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id/bans/:banId',
+    {
+      schema: { summary: 'Lift a ban', params: zBanParams },
+      config: { policy: IDENTITY_POLICIES.usersBan },
+    },
+    async (request, reply) => {
+      const actor = userAdminActor(principalOf(request));
+      await change((tx) => unbanUser(tx, actor, request.params.id, request.params.banId));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/bans/me',
+    {
+      schema: { summary: 'My bans in force', response: { 200: zMyBansResponse } },
+      config: { policy: IDENTITY_POLICIES.self },
+    },
+    async (request) => ({ bans: await activeBans(ctx.db, principalOf(request).userId) }),
+  );
+}

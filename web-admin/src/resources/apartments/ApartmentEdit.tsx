@@ -1,0 +1,14 @@
+import { Edit, ReferenceField, SimpleForm } from 'react-admin';
+import { ApartmentInputs } from './ApartmentInputs';
+
+/** /admin/apartments/:id: edit every field of an apartment (03 §2 apartment edit). */
+export default function ApartmentEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="show">
+      <SimpleForm>
+        <ReferenceField source="housingCompanyId" reference="housing-companies" />
+        <ApartmentInputs />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,128 @@
+import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
+import type { AdminHousingCompany } from '@porta/contracts';
+import {
+  BooleanField,
+  Button,
+  CreateButton,
+  Datagrid,
+  EditButton,
+  NumberField,
+  Pagination,
+  ReferenceField,
+  ReferenceManyField,
+  Show,
+  TabbedShowLayout,
+  TextField,
+  TopToolbar,
+  useBasename,
+  usePermissions,
+  useRecordContext,
+} from 'react-admin';
+import type { StaffPermissions } from '../../auth/access';
+import { DayField } from '../../common/dates';
+import { HousingCompanyFeatures } from './HousingCompanyFeatures';
+import { HousingCompanyPartners } from './HousingCompanyPartners';
+import { NameField, StateField } from './fields';
+
+function HousingCompanyActions() {
+  const record = useRecordContext<AdminHousingCompany>();
+  const { permissions } = usePermissions<StaffPermissions>();
+  const basename = useBasename();
+  if (!record || !permissions?.can.housingCompaniesEdit) return <TopToolbar />;
+  return (
+    <TopToolbar>
+      <Button to={`${basename}/housing-companies/${record.id}/wizard`} label="porta.wizard.open">
+        <AutoFixHighIcon />
+      </Button>
+      <EditButton />
+    </TopToolbar>
+  );
+}
+
+function ApartmentsTab(_props: { label: false }) {
+  const record = useRecordContext<AdminHousingCompany>();
+  const { permissions } = usePermissions<StaffPermissions>();
+  if (!record) return null;
+  return (
+    <>
+      {permissions?.can.housingCompaniesEdit ? (
+        <CreateButton resource="apartments" state={{ record: { housingCompanyId: record.id } }} />
+      ) : null}
+      <ReferenceManyField
+        reference="apartments"
+        target="housingCompanyId"
+        sort={{ field: 'aptext', order: 'ASC' }}
+        perPage={25}
+        pagination={<Pagination />}
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={<span />}>
+          <TextField source="aptext" />
+          <TextField source="no" />
+          <TextField source="apartmentNumber" />
+          <NumberField source="floorNumber" />
+          <NumberField source="size" />
+          <NumberField source="rooms" />
+        </Datagrid>
+      </ReferenceManyField>
+    </>
+  );
+}
+
+function PartnersTab(_props: { label: false }) {
+  const record = useRecordContext<AdminHousingCompany>();
+  const { permissions } = usePermissions<StaffPermissions>();
+  if (!record) return null;
+  return <HousingCompanyPartners housingCompanyId={record.id} canManage={!!permissions?.can.partnersManage} />;
+}
+
+function FeaturesTab(_props: { label: false }) {
+  const record = useRecordContext<AdminHousingCompany>();
+  const { permissions } = usePermissions<StaffPermissions>();
+  if (!record) return null;
+  return (
+    <HousingCompanyFeatures
+      housingCompanyId={record.id}
+      buildingTaxonomyTermId={record.buildingTaxonomyTermId}
+      canEditToggles={!!permissions?.can.featureToggles}
+    />
+  );
+}
+
+/** /admin/housing-companies/:id/show: details, apartments, partners and features (03 §2). */
+export default function HousingCompanyShow() {
+  return (
+    <Show actions={<HousingCompanyActions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="porta.housing_companies.tabs.details">
+          <NameField source="name" />
+          <TextField source="hcExt" />
+          <TextField source="marketingName" emptyText="-" />
+          <StateField source="state" />
+          <TextField source="addressStreet" emptyText="-" />
+          <TextField source="addressZip" emptyText="-" />
+          <TextField source="addressCity" emptyText="-" />
+          <TextField source="addressArea" emptyText="-" />
+          <TextField source="addressCountry" emptyText="-" />
+          <TextField source="businessUnit" emptyText="-" />
+          <DayField source="completionDate" emptyText="porta.common.none" />
+          <DayField source="finalizationDate" emptyText="porta.common.none" />
+          <NumberField source="numberOfApartments" emptyText="-" />
+          <TextField source="buildingType" emptyText="-" />
+          <ReferenceField source="buildingTaxonomyTermId" reference="taxonomy-terms" link={false} emptyText="-" />
+          <BooleanField source="wizardCompleted" />
+          <BooleanField source="lifecycleStepsActive" />
+          <TextField source="id" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="porta.housing_companies.tabs.apartments" path="apartments">
+          <ApartmentsTab label={false} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="porta.housing_companies.tabs.partners" path="partners">
+          <PartnersTab label={false} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="porta.housing_companies.tabs.features" path="features">
+          <FeaturesTab label={false} />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,197 @@
+import AddIcon from '@mui/icons-material/Add';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import {
+  Alert,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { Ban } from '@porta/contracts';
+import { useState } from 'react';
+import {
+  Button,
+  Confirm,
+  DateInput,
+  FormDataConsumer,
+  RadioButtonGroupInput,
+  required,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { useChange, useIdentityGet, usePortaCalls } from '../../common/api';
+import { formatDay, todayIso } from '../../common/dates';
+import { FormDialog } from '../../common/FormDialog';
+import { HiddenText } from '../../common/HiddenText';
+import { HousingCompanyInput } from '../../common/inputs';
+import { notInPast } from '../../common/validation';
+
+interface BanForm extends Record<string, unknown> {
+  scope: 'global' | 'housingCompany';
+  housingCompanyId?: string | null;
+  expiryDate?: string | null;
+  reason?: string | null;
+}
+
+/** The expiry date's helper: the ban ends at the end of that day, shown as DD.MM.YYYY. */
+function ExpiryHelp({ date }: { date: string | null | undefined }) {
+  const translate = useTranslate();
+  const day = formatDay(date);
+  return (
+    <Typography variant="body2" sx={{ mt: -1, mb: 2 }} aria-live="polite">
+      {day ? translate('porta.bans.ends_on', { date: day }) : translate('porta.bans.end_of_day')}
+    </Typography>
+  );
+}
+
+function BanDialog({
+  userId,
+  open,
+  onClose,
+  onDone,
+}: {
+  userId: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { call } = usePortaCalls();
+  return (
+    <FormDialog<BanForm>
+      open={open}
+      onClose={onClose}
+      onDone={onDone}
+      title="porta.bans.add"
+      saveLabel="porta.bans.ban"
+      success="porta.bans.added"
+      defaultValues={{ scope: 'housingCompany', expiryDate: todayIso() }}
+      onSubmit={(values) =>
+        call('POST', `/admin/users/${userId}/bans`, {
+          body: {
+            expiryDate: values.expiryDate,
+            housingCompanyId: values.scope === 'global' ? null : values.housingCompanyId,
+            ...(values.reason ? { reason: values.reason } : {}),
+          },
+        })
+      }
+    >
+      <RadioButtonGroupInput
+        source="scope"
+        label="porta.bans.scope"
+        choices={[
+          { id: 'housingCompany', name: 'porta.bans.scope_housing_company' },
+          { id: 'global', name: 'porta.bans.scope_global' },
+        ]}
+      />
+      <FormDataConsumer<BanForm>>
+        {({ formData }) => (
+          <>
+            {formData.scope === 'housingCompany' ? (
+              <HousingCompanyInput source="housingCompanyId" validate={required()} />
+            ) : null}
+            <DateInput
+              source="expiryDate"
+              label="porta.bans.expiry_date"
+              validate={[required(), notInPast]}
+              helperText={false}
+            />
+            <ExpiryHelp date={formData.expiryDate} />
+          </>
+        )}
+      </FormDataConsumer>
+      <TextInput source="reason" label="porta.bans.reason" multiline fullWidth />
+    </FormDialog>
+  );
+}
+
+/**
+ * Bans of a user (03 §4, §6): banned from commenting in one housing company or everywhere, until
+ * the end of the expiry day. Staff who may ban list, add and lift them.
+ */
+export function UserBans({ userId }: { userId: string }) {
+  const translate = useTranslate();
+  const { data, error, reload } = useIdentityGet<Ban[]>(`/admin/users/${userId}/bans`);
+  const { call } = usePortaCalls();
+  const { run, busy } = useChange();
+  const [open, setOpen] = useState(false);
+  const [lifting, setLifting] = useState<Ban | null>(null);
+
+  const lift = async () => {
+    if (!lifting) return;
+    const done = await run(() => call('DELETE', `/admin/users/${userId}/bans/${lifting.id}`), {
+      success: 'porta.bans.lifted',
+    });
+    setLifting(null);
+    if (done.ok) reload();
+  };
+
+  const scopeOf = (ban: Ban) => ban.housingCompanyName ?? translate('porta.bans.scope_global');
+
+  return (
+    <Stack spacing={1} sx={{ width: '100%' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h6" component="h2">
+          {translate('porta.bans.title')}
+        </Typography>
+        <Button label="porta.bans.add" onClick={() => setOpen(true)}>
+          <AddIcon />
+        </Button>
+      </Stack>
+      {error ? <Alert severity="error">{translate('porta.common.load_failed')}</Alert> : null}
+      {data && data.length === 0 ? <Typography variant="body2">{translate('porta.bans.none')}</Typography> : null}
+      {data && data.length > 0 ? (
+        <Table size="small" aria-label={translate('porta.bans.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('porta.bans.scope')}</TableCell>
+              <TableCell>{translate('porta.bans.expiry_date')}</TableCell>
+              <TableCell>{translate('porta.bans.reason')}</TableCell>
+              <TableCell>{translate('porta.bans.state')}</TableCell>
+              <TableCell>
+                <HiddenText>{translate('porta.common.actions')}</HiddenText>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.map((ban) => (
+              <TableRow key={ban.id}>
+                <TableCell>{scopeOf(ban)}</TableCell>
+                <TableCell>{formatDay(ban.expiryDate)}</TableCell>
+                <TableCell>{ban.reason ?? '-'}</TableCell>
+                <TableCell>{translate(ban.active ? 'porta.bans.active' : 'porta.bans.ended')}</TableCell>
+                <TableCell align="right">
+                  {ban.active ? (
+                    <Tooltip title={translate('porta.bans.lift')}>
+                      <IconButton
+                        aria-label={translate('porta.bans.lift_label', { scope: scopeOf(ban) })}
+                        onClick={() => setLifting(ban)}
+                        disabled={busy}
+                      >
+                        <LockOpenIcon />
+                      </IconButton>
+                    </Tooltip>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      <BanDialog userId={userId} open={open} onClose={() => setOpen(false)} onDone={reload} />
+      <Confirm
+        isOpen={!!lifting}
+        loading={busy}
+        title="porta.bans.lift"
+        content="porta.bans.lift_content"
+        contentTranslateOptions={{ scope: lifting ? scopeOf(lifting) : '' }}
+        onConfirm={lift}
+        onClose={() => setLifting(null)}
+      />
+    </Stack>
+  );
+}

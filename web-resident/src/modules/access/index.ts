@@ -1,0 +1,19 @@
+export { InsufficientPrivileges } from './components/InsufficientPrivileges';
+export { RequirePolicy } from './components/RequirePolicy';
+export {
+  COMMUNITY_FEATURES,
+  checkPolicy,
+  type EnabledFeatures,
+  type PolicyOutcome,
+  type RoutePolicy,
+} from './utils/policies';
+export {
+  hasAnyRole,
+  heldRoles,
+  isConsumptionManagerOnly,
+  isPartnerOnly,
+  reachesAdminArea,
+  SECTION_SWITCHER_ROLES,
+  userRoles,
+  usesSectionSwitcher,
+} from './utils/roles';

@@ -1,0 +1,165 @@
+import {
+  type FeatureId,
+  type HousingCompanyState,
+  type Language,
+  zElectroluxBookingsSettings,
+  zNavigationLink,
+  zOne4allBookingsSettings,
+  zProjectCameraSettings,
+} from '@porta/contracts';
+
+/** GET /features: the features that are on, with their settings. */
+export type NavigationFeatures = Partial<Record<FeatureId, { settings: Record<string, unknown> }>>;
+
+export type NavigationLabelKey =
+  | 'news'
+  | 'materialSelection'
+  | 'warranty'
+  | 'projectCamera'
+  | 'documents'
+  | 'bookings'
+  | 'community'
+  | 'serviceLounge'
+  | 'faq'
+  | 'support'
+  | 'contactBook';
+
+export interface NavigationItem {
+  id: string;
+  /** Position in the menu: the spec's navigation order numbers (01 §2, 03 §9). */
+  order: number;
+  href: string;
+  /** Built-in entries are named from the dictionary (`navigation.<labelKey>`)… */
+  labelKey?: NavigationLabelKey;
+  /** …links configured with the navigationlink feature carry their own title. */
+  title?: string;
+  target: '_self' | '_blank';
+  icon?: string;
+}
+
+/** Default navigation order numbers (01 §2; project camera and bookings may override theirs). */
+export const NAVIGATION_ORDER = {
+  news: 5,
+  materialSelection: 15,
+  warranty: 20,
+  projectCamera: 25,
+  documents: 30,
+  bookings: 35,
+  community: 40,
+  serviceLounge: 45,
+  faq: 50,
+  support: 55,
+  /** Links of the navigationlink feature follow the built-in entries, in their configured order. */
+  navigationLinks: 100,
+} as const;
+
+export const SECTION_PATHS = {
+  news: '/news',
+  materialSelection: '/material-selection',
+  warranty: '/apartment/warranty',
+  projectCamera: '/project-camera',
+  documents: '/documents',
+  bookings: '/book-common-spaces',
+  community: '/community',
+  serviceLounge: '/service-shop',
+  faq: '/faq',
+  support: '/support',
+  contactBook: '/support/contact-book',
+} as const satisfies Record<NavigationLabelKey, string>;
+
+interface SettingsSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+function settingsOf<T>(features: NavigationFeatures, id: FeatureId, schema: SettingsSchema<T>): T | null {
+  const feature = features[id];
+  if (!feature) return null;
+  const parsed = schema.safeParse(feature.settings ?? {});
+  return parsed.success ? parsed.data : null;
+}
+
+const on = (features: NavigationFeatures, ...ids: FeatureId[]) => ids.some((id) => Object.hasOwn(features, id));
+
+function builtIn(labelKey: NavigationLabelKey, order: number): NavigationItem {
+  return { id: labelKey, labelKey, order, href: SECTION_PATHS[labelKey], target: '_self' };
+}
+
+/** The links of the navigationlink feature shown in this language (a link without one shows always). */
+function navigationLinks(features: NavigationFeatures, language: Language): NavigationItem[] {
+  const raw = features.navigationlink?.settings?.links;
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((value, index) => {
+    const parsed = zNavigationLink.safeParse(value);
+    if (!parsed.success) return [];
+    const link = parsed.data;
+    if (link.language && link.language !== language) return [];
+    return [
+      {
+        id: `navigationlink-${index}`,
+        order: NAVIGATION_ORDER.navigationLinks + index,
+        href: link.href,
+        title: link.title,
+        target: link.target,
+        ...(link.icon ? { icon: link.icon } : {}),
+      },
+    ];
+  });
+}
+
+/**
+ * The main navigation of a housing company (01 §2): in the construction state only the contact
+ * book and material selection (when on); otherwise every section whose feature is on, ordered by the
+ * navigation order numbers, followed by the configured navigation links of the user's language.
+ */
+export function buildMainNavigation({
+  state,
+  features,
+  language,
+}: {
+  /** The housing company's state; null without a housing company (treated as living). */
+  state: HousingCompanyState | null;
+  features: NavigationFeatures;
+  language: Language;
+}): NavigationItem[] {
+  const items: NavigationItem[] = [];
+
+  if (state === 'construction') {
+    if (on(features, 'material-selection'))
+      items.push(builtIn('materialSelection', NAVIGATION_ORDER.materialSelection));
+    items.push(builtIn('contactBook', NAVIGATION_ORDER.support));
+    return items;
+  }
+
+  // News is always on (03 §3).
+  items.push(builtIn('news', NAVIGATION_ORDER.news));
+  if (on(features, 'material-selection'))
+    items.push(builtIn('materialSelection', NAVIGATION_ORDER.materialSelection));
+  if (on(features, 'warranty')) items.push(builtIn('warranty', NAVIGATION_ORDER.warranty));
+  if (on(features, 'project-camera')) {
+    const settings = settingsOf(features, 'project-camera', zProjectCameraSettings);
+    items.push(
+      builtIn('projectCamera', settings?.navigationOrderNumber ?? NAVIGATION_ORDER.projectCamera),
+    );
+  }
+  if (on(features, 'documents', 'documentsv2')) items.push(builtIn('documents', NAVIGATION_ORDER.documents));
+  if (on(features, 'one4all-bookings')) {
+    const settings = settingsOf(features, 'one4all-bookings', zOne4allBookingsSettings);
+    items.push(builtIn('bookings', settings?.navigationOrderNumber ?? NAVIGATION_ORDER.bookings));
+  } else if (settingsOf(features, 'electrolux-bookings', zElectroluxBookingsSettings)?.showMainNavigationLink) {
+    items.push(builtIn('bookings', NAVIGATION_ORDER.bookings));
+  }
+  if (on(features, 'public-discussion', 'neighbours', 'area-discussion'))
+    items.push(builtIn('community', NAVIGATION_ORDER.community));
+  if (on(features, 'service-lounge')) items.push(builtIn('serviceLounge', NAVIGATION_ORDER.serviceLounge));
+  if (on(features, 'faq')) items.push(builtIn('faq', NAVIGATION_ORDER.faq));
+  items.push(builtIn('support', NAVIGATION_ORDER.support));
+  items.push(...navigationLinks(features, language));
+
+  // Array.prototype.sort is stable: equal numbers keep the order above.
+  return items.sort((a, b) => a.order - b.order);
+}
+
+/** Whether an address leaves the app (another site, or a full URL). */
+export function isExternalHref(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
