@@ -10,7 +10,13 @@ import { createI18nProvider } from './i18n/i18n-provider';
 import { startupLanguage } from './i18n/locale';
 import { Dashboard } from './layout/Dashboard';
 import { PortaLayout } from './layout/PortaLayout';
-import users from './resources/users';
+import { NO_CAPABILITIES, type StaffPermissions } from './auth/access';
+import apartments from './resources/apartments';
+import featureToggles from './resources/feature-toggles';
+import housingCompanies, { HousingCompanyWizard } from './resources/housing-companies';
+import partnerCompanies from './resources/partner-companies';
+import taxonomyTerms, { taxonomyRepresentation } from './resources/taxonomy-terms';
+import users, { userRepresentation } from './resources/users';
 import { session as defaultSession } from './session';
 
 /** The gateway serves the staff app here (03 §2: /admin, /admin/users, …). */
@@ -26,6 +32,39 @@ function UserPageRedirect() {
   const { id } = useParams();
   const createPath = useCreatePath();
   return <Navigate replace to={createPath({ resource: 'users', id, type: 'show' })} />;
+}
+
+/**
+ * The resources and routes the viewer may use (01 §6, 03 §2, §6): a resource the viewer may not use
+ * is neither in the menu nor routed. Resources other screens refer to are registered without
+ * screens, so references to them still show names.
+ */
+function staffResources(permissions: StaffPermissions | null) {
+  const can = permissions?.can ?? NO_CAPABILITIES;
+  return (
+    <>
+      {can.usersRead ? (
+        <Resource name="users" {...users(can)} />
+      ) : (
+        <Resource name="users" recordRepresentation={userRepresentation} />
+      )}
+      {can.housingCompaniesRead ? <Resource name="housing-companies" {...housingCompanies(can)} /> : null}
+      {can.housingCompaniesRead ? <Resource name="apartments" {...apartments(can)} /> : null}
+      {can.partnersRead ? <Resource name="partner-companies" {...partnerCompanies(can)} /> : null}
+      {can.taxonomy ? (
+        <Resource name="taxonomy-terms" {...taxonomyTerms} />
+      ) : (
+        <Resource name="taxonomy-terms" recordRepresentation={taxonomyRepresentation} />
+      )}
+      {can.featureToggles ? <Resource name="feature-toggles" {...featureToggles} /> : null}
+      <CustomRoutes>
+        {can.usersRead ? <Route path="/user/:id" element={<UserPageRedirect />} /> : null}
+        {can.housingCompaniesEdit ? (
+          <Route path="/housing-companies/:id/wizard" element={<HousingCompanyWizard />} />
+        ) : null}
+      </CustomRoutes>
+    </>
+  );
 }
 
 function PortaAdmin({ session, store }: Required<AppProps>) {
@@ -52,10 +91,7 @@ function PortaAdmin({ session, store }: Required<AppProps>) {
       dashboard={Dashboard}
       layout={PortaLayout}
     >
-      <Resource name="users" {...users} />
-      <CustomRoutes>
-        <Route path="/user/:id" element={<UserPageRedirect />} />
-      </CustomRoutes>
+      {(permissions: StaffPermissions | null) => staffResources(permissions)}
     </Admin>
   );
 }

@@ -1,6 +1,7 @@
 import type { SessionClient } from '@porta/web-kit';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { IdentityApi } from '../modules/identity/api/identity.api';
+import { type AppConfig, DEFAULT_APP_CONFIG } from './config';
 
 /** The app's long-lived collaborators, created once in main.tsx (or per test). */
 export interface AppServices {
@@ -11,6 +12,8 @@ export interface AppServices {
    * Defaults to `window.location.assign`.
    */
   leaveApp?: (url: string) => void;
+  /** The app's switches; DEFAULT_APP_CONFIG when not given. */
+  config?: AppConfig;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -29,4 +32,9 @@ export function useServices(): AppServices {
 export function useLeaveApp(): (url: string) => void {
   const { leaveApp } = useServices();
   return leaveApp ?? ((url: string) => window.location.assign(url));
+}
+
+/** The app's switches (shared/config.ts). */
+export function useAppConfig(): AppConfig {
+  return useServices().config ?? DEFAULT_APP_CONFIG;
 }

@@ -96,7 +96,13 @@ describe('userFeatures with building taxonomies (global, then the nearest term w
     await toggle({ featureId: 'faq' });
     await toggle({ featureId: 'warranty', scope: finland });
     await toggle({ featureId: 'hab', scope: espoo });
-    expect(Object.keys(await features(linden)).sort()).toEqual(['calendar', 'faq', 'hab', 'news', 'warranty']);
+    expect(Object.keys(await features(linden)).sort()).toEqual([
+      'calendar',
+      'faq',
+      'hab',
+      'news',
+      'warranty',
+    ]);
     expect(Object.keys(await features(harbour)).sort()).toEqual(['calendar', 'faq', 'news', 'warranty']);
     expect(Object.keys(await features(birch)).sort()).toEqual(['calendar', 'faq', 'news']);
     expect(Object.keys(await features(undefined)).sort()).toEqual(['calendar', 'faq', 'news']);
@@ -105,14 +111,22 @@ describe('userFeatures with building taxonomies (global, then the nearest term w
   it('takes the settings of the nearest toggle, and lets a term switch a global feature off', async () => {
     await toggle({ featureId: 'project-camera', settings: { url: 'global' } });
     await toggle({ featureId: 'project-camera', scope: finland, settings: { url: 'finland' } });
-    await toggle({ featureId: 'project-camera', scope: uusimaa, settings: { url: 'uusimaa', navigationOrderNumber: 7 } });
+    await toggle({
+      featureId: 'project-camera',
+      scope: uusimaa,
+      settings: { url: 'uusimaa', navigationOrderNumber: 7 },
+    });
     await toggle({ featureId: 'faq' });
     await toggle({ featureId: 'faq', scope: uusimaa, active: false });
     const lindenFeatures = await features(linden);
-    expect(lindenFeatures['project-camera']).toEqual({ settings: { url: 'uusimaa', navigationOrderNumber: 7 } });
+    expect(lindenFeatures['project-camera']).toEqual({
+      settings: { url: 'uusimaa', navigationOrderNumber: 7 },
+    });
     expect(lindenFeatures.faq).toBeUndefined();
     const birchFeatures = await features(birch);
-    expect(birchFeatures['project-camera']).toEqual({ settings: { url: 'global', navigationOrderNumber: 25 } });
+    expect(birchFeatures['project-camera']).toEqual({
+      settings: { url: 'global', navigationOrderNumber: 25 },
+    });
     expect(birchFeatures.faq).toEqual({ settings: {} });
   });
 

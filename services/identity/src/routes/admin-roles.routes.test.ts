@@ -98,7 +98,11 @@ describe('apartment roles', () => {
     });
     const tenant = await admin.post(rolesUrl(id), { apartmentId: apts['DEMO-1000-A1'], role: 'tenant' });
     expect(tenant.statusCode).toBe(201);
-    expect(tenant.json()).toMatchObject({ housingCompanyState: 'construction', validFrom: null, validUntil: null });
+    expect(tenant.json()).toMatchObject({
+      housingCompanyState: 'construction',
+      validFrom: null,
+      validUntil: null,
+    });
     // Posting the same role again replaces its validity.
     const again = await admin.post(rolesUrl(id), {
       apartmentId: apts['DEMO-2000-B12'],
@@ -197,9 +201,9 @@ describe('apartment roles', () => {
       role: 'familyMember',
     });
     expect(mine.statusCode).toBe(201);
-    expect((await manager.delete(`${rolesUrl(tenantId)}/${apts['DEMO-2000-B12']}/familyMember`)).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await manager.delete(`${rolesUrl(tenantId)}/${apts['DEMO-2000-B12']}/familyMember`)).statusCode,
+    ).toBe(204);
     // A user of another housing company, or an apartment there: 404.
     const otherUser = await manager.post(rolesUrl(await userId('neighbour')), {
       apartmentId: apts['DEMO-2000-B12'],
@@ -207,29 +211,40 @@ describe('apartment roles', () => {
     });
     expect(otherUser.statusCode).toBe(404);
     expect(otherUser.json().code).toBe('IDN_USER_NOT_FOUND');
-    const otherApt = await manager.post(rolesUrl(tenantId), { apartmentId: apts['DEMO-3000-C1'], role: 'tenant' });
+    const otherApt = await manager.post(rolesUrl(tenantId), {
+      apartmentId: apts['DEMO-3000-C1'],
+      role: 'tenant',
+    });
     expect(otherApt.statusCode).toBe(404);
     expect(otherApt.json().code).toBe('IDN_APARTMENT_NOT_FOUND');
     const otherManager = await as('othermanager');
     expect((await otherManager.get(rolesUrl(tenantId))).statusCode).toBe(404);
     expect((await otherManager.get(`/api/identity/admin/users/${tenantId}/roles`)).statusCode).toBe(404);
-    const removeElsewhere = await otherManager.delete(`${rolesUrl(tenantId)}/${apts['DEMO-2000-B14']}/tenant`);
+    const removeElsewhere = await otherManager.delete(
+      `${rolesUrl(tenantId)}/${apts['DEMO-2000-B14']}/tenant`,
+    );
     expect(removeElsewhere.statusCode).toBe(404);
     // The other manager sees only the roles in their own company of a shared user.
     const neighbourId = await userId('neighbour');
-    await (await as('admin')).post(rolesUrl(neighbourId), { apartmentId: apts['DEMO-2000-B12'], role: 'tenant' });
+    await (await as('admin')).post(rolesUrl(neighbourId), {
+      apartmentId: apts['DEMO-2000-B12'],
+      role: 'tenant',
+    });
     const seen = (await otherManager.get(`/api/identity/admin/users/${neighbourId}/roles`)).json();
     expect(seen.apartments.map((r: { aptext: string }) => r.aptext)).toEqual(['DEMO-3000-C1']);
     const all = (await (await as('staff')).get(`/api/identity/admin/users/${neighbourId}/roles`)).json();
-    expect(all.apartments.map((r: { aptext: string }) => r.aptext)).toEqual(['DEMO-3000-C1', 'DEMO-2000-B12']);
+    expect(all.apartments.map((r: { aptext: string }) => r.aptext)).toEqual([
+      'DEMO-3000-C1',
+      'DEMO-2000-B12',
+    ]);
     await (await as('admin')).delete(`${rolesUrl(neighbourId)}/${apts['DEMO-2000-B12']}/tenant`);
 
     for (const who of ['tenant', 'owner', 'partner']) {
       const c = await as(who);
       expect((await c.get(rolesUrl(tenantId))).statusCode, who).toBe(403);
-      expect((await c.post(rolesUrl(tenantId), { apartmentId: apts['DEMO-2000-B12'], role: 'tenant' })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await c.post(rolesUrl(tenantId), { apartmentId: apts['DEMO-2000-B12'], role: 'tenant' })).statusCode,
+      ).toBe(403);
     }
   });
 
@@ -271,7 +286,10 @@ describe('apartment roles', () => {
     const claims = claimsOf(refresh.json().accessToken);
     expect(Object.keys(claims.hcs)).not.toContain(linden);
     expect(Object.keys(claims.apts)).not.toContain(apts['DEMO-2000-B14']);
-    await admin.post(rolesUrl(await userId('tenant')), { apartmentId: apts['DEMO-2000-B14'], role: 'tenant' });
+    await admin.post(rolesUrl(await userId('tenant')), {
+      apartmentId: apts['DEMO-2000-B14'],
+      role: 'tenant',
+    });
   });
 });
 
@@ -294,14 +312,20 @@ describe('housing-company roles', () => {
       validFrom: '2026-01-01',
       validUntil: '2027-12-31',
     });
-    await admin.post(rolesUrl(id), { apartmentId: apts['DEMO-2000-B12'], role: 'tenant', validUntil: '2020-01-31' });
+    await admin.post(rolesUrl(id), {
+      apartmentId: apts['DEMO-2000-B12'],
+      role: 'tenant',
+      validUntil: '2020-01-31',
+    });
     await admin.put(`/api/identity/admin/users/${id}/global-roles`, { roles: ['yitMarketing'] });
     const roles = await admin.get(`/api/identity/admin/users/${id}/roles`);
     expect(roles.statusCode).toBe(200);
     expect(roles.json()).toEqual({
       global: ['yitMarketing'],
       housingCompanies: [add.json()],
-      apartments: [expect.objectContaining({ aptext: 'DEMO-2000-B12', role: 'tenant', validUntil: '2020-01-31' })],
+      apartments: [
+        expect.objectContaining({ aptext: 'DEMO-2000-B12', role: 'tenant', validUntil: '2020-01-31' }),
+      ],
       scheduledChanges: [],
     });
     const order = await admin.post(hcRolesUrl(id), {
@@ -335,7 +359,10 @@ describe('housing-company roles', () => {
   it('lets a manager grant board roles in their own companies but not manager roles', async () => {
     const manager = await as('manager');
     const tenantId = await userId('tenant');
-    const board = await manager.post(hcRolesUrl(tenantId), { housingCompanyId: hcs['DEMO-2000'], role: 'boardMember' });
+    const board = await manager.post(hcRolesUrl(tenantId), {
+      housingCompanyId: hcs['DEMO-2000'],
+      role: 'boardMember',
+    });
     expect(board.statusCode).toBe(201);
     for (const role of ['propertyManager', 'userManager', 'siteAdministrator']) {
       const res = await manager.post(hcRolesUrl(tenantId), { housingCompanyId: hcs['DEMO-2000'], role });
@@ -349,13 +376,18 @@ describe('housing-company roles', () => {
     expect(elsewhere.statusCode).toBe(404);
     // The demo manager cannot remove another property manager's role either.
     const admin = await as('admin');
-    await admin.post(hcRolesUrl(tenantId), { housingCompanyId: hcs['DEMO-2000'], role: 'maintenanceManager' });
+    await admin.post(hcRolesUrl(tenantId), {
+      housingCompanyId: hcs['DEMO-2000'],
+      role: 'maintenanceManager',
+    });
     const removePm = await manager.delete(`${hcRolesUrl(tenantId)}/${hcs['DEMO-2000']}/maintenanceManager`);
     expect(removePm.statusCode).toBe(403);
-    expect((await admin.delete(`${hcRolesUrl(tenantId)}/${hcs['DEMO-2000']}/maintenanceManager`)).statusCode).toBe(
+    expect(
+      (await admin.delete(`${hcRolesUrl(tenantId)}/${hcs['DEMO-2000']}/maintenanceManager`)).statusCode,
+    ).toBe(204);
+    expect((await manager.delete(`${hcRolesUrl(tenantId)}/${hcs['DEMO-2000']}/boardMember`)).statusCode).toBe(
       204,
     );
-    expect((await manager.delete(`${hcRolesUrl(tenantId)}/${hcs['DEMO-2000']}/boardMember`)).statusCode).toBe(204);
   });
 
   it('never removes siteAdministrator here, and needs confirm for one’s own role', async () => {
@@ -364,10 +396,14 @@ describe('housing-company roles', () => {
     await t.identity.context.db
       .insert(housingCompanyRoles)
       .values({ userId: tenantId, housingCompanyId: hcs['DEMO-2000']!, role: 'siteAdministrator' });
-    const res = await admin.delete(`${hcRolesUrl(tenantId)}/${hcs['DEMO-2000']}/siteAdministrator?confirm=true`);
+    const res = await admin.delete(
+      `${hcRolesUrl(tenantId)}/${hcs['DEMO-2000']}/siteAdministrator?confirm=true`,
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('IDN_ROLE_NOT_REMOVABLE');
-    await t.identity.context.db.delete(housingCompanyRoles).where(eq(housingCompanyRoles.role, 'siteAdministrator'));
+    await t.identity.context.db
+      .delete(housingCompanyRoles)
+      .where(eq(housingCompanyRoles.role, 'siteAdministrator'));
 
     const board = await as('board');
     const boardId = await userId('board');
@@ -390,7 +426,9 @@ describe('global roles', () => {
     expect(ok.json().roles).toEqual(['yitProject', 'contributor']);
     expect((await admin.put(url, { roles: ['owner'] })).json().errors[0].path).toBe('body.roles.0');
     expect((await admin.put(url, { roles: ['yitUser', 'yitUser'] })).statusCode).toBe(400);
-    expect((await admin.put(`/api/identity/admin/users/${NOBODY}/global-roles`, { roles: [] })).statusCode).toBe(404);
+    expect(
+      (await admin.put(`/api/identity/admin/users/${NOBODY}/global-roles`, { roles: [] })).statusCode,
+    ).toBe(404);
     for (const who of ['staff', 'manager', 'tenant']) {
       expect((await (await as(who)).put(url, { roles: [] })).statusCode, who).toBe(403);
     }
@@ -457,7 +495,12 @@ describe('scheduled role and ownership changes', () => {
     expect(sellerRoles.scheduledChanges).toEqual([change]);
     const buyerRoles = (await admin.get(`/api/identity/admin/users/${buyerId}/roles`)).json();
     expect(buyerRoles.apartments).toEqual([
-      expect.objectContaining({ aptext: 'DEMO-2000-B12', role: 'owner', validFrom: tomorrow, validUntil: null }),
+      expect.objectContaining({
+        aptext: 'DEMO-2000-B12',
+        role: 'owner',
+        validFrom: tomorrow,
+        validUntil: null,
+      }),
     ]);
     expect(buyerRoles.scheduledChanges).toEqual([change]);
     expect((await admin.get(changesUrl('DEMO-2000-B12'))).json()).toEqual([change]);
@@ -608,9 +651,13 @@ describe('scheduled role and ownership changes', () => {
       addUserIds: [await userId('owner')],
     });
     expect(pending.statusCode).toBe(201);
-    const foreignDelete = await otherManager.delete(`/api/identity/admin/scheduled-changes/${pending.json().id}`);
+    const foreignDelete = await otherManager.delete(
+      `/api/identity/admin/scheduled-changes/${pending.json().id}`,
+    );
     expect(foreignDelete.statusCode).toBe(404);
-    expect((await manager.delete(`/api/identity/admin/scheduled-changes/${pending.json().id}`)).statusCode).toBe(204);
+    expect(
+      (await manager.delete(`/api/identity/admin/scheduled-changes/${pending.json().id}`)).statusCode,
+    ).toBe(204);
     const tenant = await as('tenant');
     expect((await tenant.get(changesUrl('DEMO-2000-B14'))).statusCode).toBe(403);
   });
@@ -619,7 +666,11 @@ describe('scheduled role and ownership changes', () => {
     const admin = await as('admin');
     const id = await newUser('later@example.com');
     const start = addDays(todayIso(), 2);
-    const res = await admin.post(changesUrl('DEMO-2000-B12'), { role: 'tenant', startDate: start, addUserIds: [id] });
+    const res = await admin.post(changesUrl('DEMO-2000-B12'), {
+      role: 'tenant',
+      startDate: start,
+      addUserIds: [id],
+    });
     expect(res.json().pending).toBe(true);
     const inThreeDays = new Date(Date.now() + 3 * DAY);
     expect((await loadMembership(t.identity.context.db, id, inThreeDays)).housingCompanies).toHaveLength(1);

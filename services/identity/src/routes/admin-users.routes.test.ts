@@ -1,12 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apartmentRoles,
-  apartments,
-  housingCompanies,
-  outbox,
-  users,
-} from '../db/schema.js';
+import { apartmentRoles, apartments, housingCompanies, outbox, users } from '../db/schema.js';
 import { IDENTITY_EVENTS } from '../domain/events.js';
 import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
 
@@ -96,7 +90,11 @@ describe('GET /api/identity/admin/users (react-admin list convention)', () => {
 
   it('filters by housing-company and apartment roles, housing company and apartment', async () => {
     const linden = hcs['DEMO-2000'];
-    expect(emails(await list('admin', { filter: { role: 'owner' } }))).toEqual(['board', 'neighbour', 'owner']);
+    expect(emails(await list('admin', { filter: { role: 'owner' } }))).toEqual([
+      'board',
+      'neighbour',
+      'owner',
+    ]);
     expect(emails(await list('admin', { filter: { role: 'propertyManager' } }))).toEqual([
       'manager',
       'othermanager',
@@ -149,9 +147,7 @@ describe('GET /api/identity/admin/users (react-admin list convention)', () => {
     // Filters narrow within the scope, never beyond it.
     const ids = [await userId('neighbour'), await userId('tenant')];
     expect(emails(await list('manager', { filter: { id: ids } }))).toEqual(['tenant']);
-    expect(
-      (await list('manager', { filter: { housingCompanyId: hcs['DEMO-3000'] } })).json(),
-    ).toEqual([]);
+    expect((await list('manager', { filter: { housingCompanyId: hcs['DEMO-3000'] } })).json()).toEqual([]);
   });
 
   it('refuses residents and partners with 403', async () => {
@@ -257,7 +253,12 @@ describe('creating users', () => {
       locale: 'de_DE',
     });
     expect(locale.json().errors[0].path).toBe('body.locale');
-    const roles = await create('admin', { email: 'x@example.com', firstName: 'A', lastName: 'B', roles: ['admin'] });
+    const roles = await create('admin', {
+      email: 'x@example.com',
+      firstName: 'A',
+      lastName: 'B',
+      roles: ['admin'],
+    });
     expect(roles.json().errors[0].path).toBe('body.roles');
     const order = await create('admin', {
       email: 'x@example.com',
@@ -402,9 +403,14 @@ describe('updating, deactivating and activating users', () => {
   it('updates a user, keeps the e-mail, refuses an e-mail change naming body.email', async () => {
     const admin = await as('admin');
     const id = (
-      await admin.post('/api/identity/admin/users', { email: 'edit.me@example.com', firstName: 'Edit', lastName: 'Me' })
+      await admin.post('/api/identity/admin/users', {
+        email: 'edit.me@example.com',
+        firstName: 'Edit',
+        lastName: 'Me',
+      })
     ).json().id;
-    const put = (payload: Record<string, unknown>, to = id) => admin.put(`/api/identity/admin/users/${to}`, payload);
+    const put = (payload: Record<string, unknown>, to = id) =>
+      admin.put(`/api/identity/admin/users/${to}`, payload);
     const ok = await put({
       firstName: 'Edited',
       lastName: 'Person',
@@ -445,14 +451,16 @@ describe('updating, deactivating and activating users', () => {
     const mine = await manager.put(`/api/identity/admin/users/${await userId('tenant')}`, { phone: '555' });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().phone).toBe('555');
-    const other = await manager.put(`/api/identity/admin/users/${await userId('neighbour')}`, { phone: '555' });
+    const other = await manager.put(`/api/identity/admin/users/${await userId('neighbour')}`, {
+      phone: '555',
+    });
     expect(other.statusCode).toBe(404);
     const staff = await manager.put(`/api/identity/admin/users/${await userId('staff')}`, { phone: '555' });
     expect(staff.statusCode).toBe(404);
     const tenant = await as('tenant');
-    expect((await tenant.put(`/api/identity/admin/users/${await userId('owner')}`, { phone: '1' })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await tenant.put(`/api/identity/admin/users/${await userId('owner')}`, { phone: '1' })).statusCode,
+    ).toBe(403);
   });
 
   it('deactivates a user, ending their sessions, and activates them again', async () => {
@@ -469,11 +477,15 @@ describe('updating, deactivating and activating users', () => {
     });
     expect(refresh.statusCode).toBe(401);
     await expect(loginAs(t.app, 'tenant')).rejects.toThrow(/403/);
-    expect(await events(IDENTITY_EVENTS.userDeactivated)).toContainEqual(expect.objectContaining({ userId: id }));
+    expect(await events(IDENTITY_EVENTS.userDeactivated)).toContainEqual(
+      expect.objectContaining({ userId: id }),
+    );
     const on = await admin.post(`/api/identity/admin/users/${id}/activate`);
     expect(on.json().enabled).toBe(true);
     await expect(loginAs(t.app, 'tenant')).resolves.toBeTruthy();
-    expect(await events(IDENTITY_EVENTS.userActivated)).toContainEqual(expect.objectContaining({ userId: id }));
+    expect(await events(IDENTITY_EVENTS.userActivated)).toContainEqual(
+      expect.objectContaining({ userId: id }),
+    );
     expect((await admin.post(`/api/identity/admin/users/${NOBODY}/deactivate`)).statusCode).toBe(404);
   });
 
@@ -481,7 +493,10 @@ describe('updating, deactivating and activating users', () => {
     const manager = await as('manager');
     const other = await manager.post(`/api/identity/admin/users/${await userId('neighbour')}/deactivate`);
     expect(other.statusCode).toBe(404);
-    const [row] = await t.identity.context.db.select().from(users).where(eq(users.email, 'neighbour@demo.porta.test'));
+    const [row] = await t.identity.context.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'neighbour@demo.porta.test'));
     expect(row!.enabled).toBe(true);
   });
 });

@@ -118,11 +118,23 @@ describe('bans', () => {
     const ownerId = await userId('owner');
     const first = await admin.post(bansUrl(ownerId), { expiryDate: todayIso(), housingCompanyId: null });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ housingCompanyId: null, housingCompanyName: null, reason: null, active: true });
+    expect(first.json()).toMatchObject({
+      housingCompanyId: null,
+      housingCompanyName: null,
+      reason: null,
+      active: true,
+    });
     const later = addDays(todayIso(), 30);
-    const second = await admin.post(bansUrl(ownerId), { expiryDate: later, housingCompanyId: null, reason: 'Spam' });
+    const second = await admin.post(bansUrl(ownerId), {
+      expiryDate: later,
+      housingCompanyId: null,
+      reason: 'Spam',
+    });
     expect(second.json()).toMatchObject({ id: first.json().id, expiryDate: later, reason: 'Spam' });
-    const project = await admin.post(bansUrl(ownerId), { expiryDate: later, housingCompanyId: hcs['DEMO-1000'] });
+    const project = await admin.post(bansUrl(ownerId), {
+      expiryDate: later,
+      housingCompanyId: hcs['DEMO-1000'],
+    });
     expect(project.json().id).not.toBe(first.json().id);
     const mine = (await (await as('owner')).get('/api/identity/bans/me')).json();
     expect(mine.bans.map((b: { housingCompanyId: string | null }) => b.housingCompanyId).sort()).toEqual(

@@ -85,7 +85,7 @@ function FieldsStep({
   return (
     <Form
       record={record}
-      onSubmit={async (values) => {
+      onSubmit={async (values: Record<string, unknown>) => {
         const result = await save(pick(values, fields));
         if (result.ok) onNext();
         return result.ok ? undefined : result.fields;

@@ -2,6 +2,7 @@ export { AppLayout } from './components/AppLayout';
 export { Footer, type FooterContact } from './components/Footer';
 export { Logo } from './components/Logo';
 export { PageFrame, WIDE_LAYOUT_MEDIA } from './components/PageFrame';
+export { PublicCard } from './components/PublicCard';
 export { ADMIN_PATH, SectionSwitcher } from './components/SectionSwitcher';
 export {
   formatDocumentTitle,

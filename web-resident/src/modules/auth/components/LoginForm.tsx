@@ -20,14 +20,17 @@ type FieldErrors = Partial<Record<Field, string>>;
 export function LoginForm({
   onSubmit,
   initialError,
+  initialEmail = '',
 }: {
   onSubmit(credentials: Credentials): Promise<void>;
   /** An error to show from the start (a failed consumer sign-in). */
   initialError?: unknown;
+  /** The e-mail to start with (after setting the password of an invitation). */
+  initialEmail?: string | undefined;
 }) {
   const { t } = useTranslation(['resident', 'common']);
   const errorText = useErrorText();
-  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  const [values, setValues] = useState<Credentials>({ email: initialEmail, password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(() =>
     initialError ? errorText(initialError) : null,

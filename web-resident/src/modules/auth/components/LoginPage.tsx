@@ -7,6 +7,7 @@ import { b2cStartUrl } from '../../identity';
 import { Logo, usePageMeta } from '../../layout';
 import { useStartup } from '../../startup';
 import { useLoginOptions } from '../hooks/use-login-options';
+import type { LoginLocationState } from './FirstLoginPage';
 import { type Credentials, LoginForm } from './LoginForm';
 
 /** The route stored for after sign-in, left in place (the password form may still need it). */
@@ -27,7 +28,8 @@ export function LoginPage() {
   const { session } = useServices();
   const { auth, signIn } = useStartup();
   const options = useLoginOptions();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  const [{ notice, email }] = useState<LoginLocationState>(() => (state as LoginLocationState | null) ?? {});
   const navigate = useNavigate();
   const [returnTo] = useState(() => peekRememberedRoute(session));
   const loginError = auth.status === 'signedOut' ? auth.loginError : null;
@@ -56,7 +58,12 @@ export function LoginPage() {
         </p>
         <h1 className="login-card__title">{t('login.heading')}</h1>
         <p className="login-card__intro">{t('login.intro')}</p>
-        <LoginForm onSubmit={submit} initialError={loginError} />
+        {notice && (
+          <p className="alert alert--success" role="status">
+            {t(`login.notices.${notice}`)}
+          </p>
+        )}
+        <LoginForm onSubmit={submit} initialError={loginError} initialEmail={email} />
         {options.data?.b2c && (
           <>
             <p className="login-card__divider">

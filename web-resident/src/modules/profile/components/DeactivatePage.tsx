@@ -4,12 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useServices } from '../../../shared/services';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import type { LoginLocationState } from '../../auth';
 import { useErrorText } from '../../errors';
 import { usePageMeta } from '../../layout';
 import { useStartup } from '../../startup';
-
-/** What the login page says after an account was closed or a password set. */
-export type LoginNotice = 'deactivated' | 'passwordSet';
 
 /**
  * /deactivate (01 §2): the user closes their own account. A confirmation first; then the account is
@@ -31,7 +29,8 @@ export function DeactivatePage() {
     onSuccess: async () => {
       await session.logout().catch(() => undefined);
       signOut();
-      navigate('/login', { replace: true, state: { notice: 'deactivated' satisfies LoginNotice } });
+      const state: LoginLocationState = { notice: 'deactivated' };
+      navigate('/login', { replace: true, state });
     },
   });
 

@@ -1,0 +1,2 @@
+export { MaintenancePage } from './components/MaintenancePage';
+export { MAINTENANCE_PATH, type MaintenanceSettings, sendsToMaintenance } from './utils/maintenance';

@@ -1,0 +1,2 @@
+export { type SectionLink, SectionPage } from './components/SectionPage';
+export { UiSandboxPage } from './components/UiSandboxPage';
