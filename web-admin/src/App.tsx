@@ -15,8 +15,8 @@ import apartments from './resources/apartments';
 import featureToggles from './resources/feature-toggles';
 import housingCompanies, { HousingCompanyWizard } from './resources/housing-companies';
 import partnerCompanies from './resources/partner-companies';
-import taxonomyTerms, { taxonomyRepresentation } from './resources/taxonomy-terms';
-import users, { userRepresentation } from './resources/users';
+import taxonomyTerms from './resources/taxonomy-terms';
+import users from './resources/users';
 import { session as defaultSession } from './session';
 
 /** The gateway serves the staff app here (03 §2: /admin, /admin/users, …). */
@@ -36,26 +36,18 @@ function UserPageRedirect() {
 
 /**
  * The resources and routes the viewer may use (01 §6, 03 §2, §6): a resource the viewer may not use
- * is neither in the menu nor routed. Resources other screens refer to are registered without
- * screens, so references to them still show names.
+ * is neither in the menu nor routed. (References to an unregistered resource still show the
+ * record's name: taxonomy terms are readable by every signed-in user.)
  */
 function staffResources(permissions: StaffPermissions | null) {
   const can = permissions?.can ?? NO_CAPABILITIES;
   return (
     <>
-      {can.usersRead ? (
-        <Resource name="users" {...users(can)} />
-      ) : (
-        <Resource name="users" recordRepresentation={userRepresentation} />
-      )}
+      {can.usersRead ? <Resource name="users" {...users(can)} /> : null}
       {can.housingCompaniesRead ? <Resource name="housing-companies" {...housingCompanies(can)} /> : null}
       {can.housingCompaniesRead ? <Resource name="apartments" {...apartments(can)} /> : null}
       {can.partnersRead ? <Resource name="partner-companies" {...partnerCompanies(can)} /> : null}
-      {can.taxonomy ? (
-        <Resource name="taxonomy-terms" {...taxonomyTerms} />
-      ) : (
-        <Resource name="taxonomy-terms" recordRepresentation={taxonomyRepresentation} />
-      )}
+      {can.taxonomy ? <Resource name="taxonomy-terms" {...taxonomyTerms} /> : null}
       {can.featureToggles ? <Resource name="feature-toggles" {...featureToggles} /> : null}
       <CustomRoutes>
         {can.usersRead ? <Route path="/user/:id" element={<UserPageRedirect />} /> : null}

@@ -1,4 +1,4 @@
-import type { AdminUser, MeResponse, Role, TokenResponse } from '@porta/contracts';
+import type { AdminApartment, AdminHousingCompany, AdminUser, MeResponse, Role, TokenResponse } from '@porta/contracts';
 import { vi } from 'vitest';
 
 /** One request as the code under test sent it to `fetch`. */
@@ -66,7 +66,11 @@ export function tokens(n = 1): TokenResponse {
   };
 }
 
-export function meOf(roles: Role[], user: Partial<MeResponse['user']> = {}): MeResponse {
+export function meOf(
+  roles: Role[],
+  user: Partial<MeResponse['user']> = {},
+  hcs: MeResponse['hcs'] = [],
+): MeResponse {
   return {
     user: {
       id: '7d6f2a52-2f4a-4a53-9a3e-1a1c3f9d0001',
@@ -82,7 +86,7 @@ export function meOf(roles: Role[], user: Partial<MeResponse['user']> = {}): MeR
       ...user,
     },
     issuer: 'portal',
-    hcs: [],
+    hcs,
     selectedHousingCompanyId: null,
     selectedApartmentId: null,
   };
@@ -105,5 +109,107 @@ export function adminUser(n: number, overrides: Partial<AdminUser> = {}): AdminU
     createdAt: '2026-01-15T09:30:00.000Z',
     lastLoginAt: null,
     ...overrides,
+  };
+}
+
+/** A list answer in the ra-data-simple-rest convention: the rows and a Content-Range total. */
+export function listOf(resource: string, rows: readonly unknown[], total = rows.length): Response {
+  const end = Math.max(rows.length - 1, 0);
+  return json(rows, 200, { 'Content-Range': `${resource} 0-${end}/${total}` });
+}
+
+export function housingCompany(n: number, overrides: Partial<AdminHousingCompany> = {}): AdminHousingCompany {
+  return {
+    id: `5a0c1b2d-3e4f-4a5b-8c6d-${String(n).padStart(12, '0')}`,
+    liferayId: null,
+    hcExt: `HC-${n}`,
+    name: `Housing company ${n}`,
+    marketingName: null,
+    addressStreet: `Street ${n}`,
+    addressZip: '00520',
+    addressCity: 'Helsinki',
+    addressArea: null,
+    addressCountry: 'Finland',
+    businessUnit: null,
+    completionDate: '2020-05-01',
+    finalizationDate: null,
+    state: 'living',
+    isDemo: false,
+    energyClass: null,
+    numberOfApartments: 10,
+    numberOfNonSellableParkingPlaces: null,
+    additionalInformationAboutParkingPlaces: null,
+    serviceRequestSettings: {},
+    housingCompanyAdminEmail: null,
+    porrasFeedUrl: null,
+    one4allUuid: null,
+    one4allArticleRssUrl: null,
+    one4allEventRssUrl: null,
+    one4allCampaignRssUrl: null,
+    one4allIncludeAllResidents: false,
+    isYseProject: false,
+    congridId: null,
+    warrantyReportStartDate: null,
+    warrantyReportEndDate: null,
+    warrantyRepairMeetingDate: null,
+    warrantyRepairNoticeInfoDate: null,
+    warrantyRepairEndDate: null,
+    warrantyRepairProcessEndDate: null,
+    warrantyPeriodEndDate: null,
+    warrantyContacts: [],
+    lifecycleStepsActive: false,
+    wizardCompleted: true,
+    buildingType: 'block_of_flats',
+    documentsScope: null,
+    buildingTaxonomyTermId: null,
+    propertyManagerCompanies: [],
+    maintenanceManagerCompanies: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function apartment(n: number, housingCompanyId: string, overrides: Partial<AdminApartment> = {}): AdminApartment {
+  return {
+    id: `6b1d2c3e-4f5a-4b6c-9d7e-${String(n).padStart(12, '0')}`,
+    housingCompanyId,
+    no: `A ${n}`,
+    externalName: null,
+    aptext: `APT-${n}`,
+    apartmentNumber: String(n),
+    visibleApartmentNumber: null,
+    floorNumber: 1,
+    terrace: false,
+    balcony: true,
+    sauna: false,
+    numberOfShares: null,
+    shareNumbers: null,
+    size: 54.5,
+    rooms: 2,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A housing company in /me with the viewer's roles there. */
+export function myHousingCompany(n: number, roles: Role[]): MeResponse['hcs'][number] {
+  const hc = housingCompany(n);
+  return {
+    id: hc.id,
+    hcExt: hc.hcExt,
+    name: hc.name,
+    marketingName: null,
+    addressStreet: hc.addressStreet,
+    addressCity: hc.addressCity,
+    addressCountry: hc.addressCountry,
+    businessUnit: null,
+    completionDate: hc.completionDate,
+    state: hc.state,
+    lifecycleStepsActive: false,
+    isDemo: false,
+    roles,
+    apts: [],
   };
 }

@@ -9,3 +9,9 @@ export function renderAppAt(path: string, session: SessionClient) {
   const store = memoryStore();
   return { store, ...render(<App session={session} store={store} />) };
 }
+
+/** Type a whole value into a field at once (typing key by key is slow under react-admin). */
+export async function fill(user: { click: (e: Element) => Promise<void>; paste: (text: string) => Promise<void> }, field: Element, value: string) {
+  await user.click(field);
+  await user.paste(value);
+}

@@ -1,49 +1,104 @@
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { LoginPage, LogoutPage } from '../modules/auth';
-import { DashboardPage } from '../modules/dashboard';
+import { RequirePolicy, type RoutePolicy } from '../modules/access';
+import { FirstLoginPage, LoginPage, LogoutPage } from '../modules/auth';
 import { ErrorPage, NotFoundPage } from '../modules/errors';
-import { CHANGE_HOUSING_COMPANY_PATH, ChangeHousingCompanyPage } from '../modules/housing-company';
-import { AppLayout } from '../modules/layout';
-import { RequireApplicationError, RequireSignedOut, RequireSignIn } from './guards';
+import { AppLayout, PageFrame, RouteMetaProvider } from '../modules/layout';
+import { MAINTENANCE_PATH, MaintenancePage } from '../modules/maintenance';
+import { RegisterPage } from '../modules/profile';
+import { EmailChangedPage } from '../modules/settings';
+import {
+  REGISTER_PATH,
+  RequireApplicationError,
+  RequireSignedOut,
+  RequireSignIn,
+  RequireUnregistered,
+  SignedInRules,
+  StaffAppRedirect,
+} from './guards';
+import { resolveRouteMeta, SIGNED_IN_ROUTES } from './routes';
 import { SessionFrame } from './SessionFrame';
 
+/** One page of the signed-in app in its frame (hero, section title), behind its policy. */
+function RoutePage({ policy, children }: { policy: RoutePolicy | undefined; children: ReactNode }) {
+  return (
+    <PageFrame>
+      <RequirePolicy policy={policy}>{children}</RequirePolicy>
+    </PageFrame>
+  );
+}
+
 /**
- * Public: /login (signed out only), /error (only with an application error), /logout.
- * Everything else needs a signed-in user and renders inside the layout frame.
+ * Public: /login (signed out only), /error (only with an application error), /maintenance,
+ * /firstlogin, /profile/email-changed/…, /logout. /register for signed-in users not registered yet.
+ * Everything else needs a signed-in, registered user and renders inside the layout frame (01 §2, §6).
  */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<SessionFrame />}>
-        <Route
-          path="/login"
-          element={
-            <RequireSignedOut>
-              <LoginPage />
-            </RequireSignedOut>
-          }
-        />
-        <Route
-          path="/error"
-          element={
-            <RequireApplicationError>
-              <ErrorPage />
-            </RequireApplicationError>
-          }
-        />
-        <Route path="/logout" element={<LogoutPage />} />
-        <Route
-          element={
-            <RequireSignIn>
-              <AppLayout />
-            </RequireSignIn>
-          }
-        >
-          <Route index element={<DashboardPage />} />
-          <Route path={CHANGE_HOUSING_COMPANY_PATH} element={<ChangeHousingCompanyPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+    <RouteMetaProvider resolve={resolveRouteMeta}>
+      <Routes>
+        <Route element={<SessionFrame />}>
+          <Route
+            path="/login"
+            element={
+              <RequireSignedOut>
+                <LoginPage />
+              </RequireSignedOut>
+            }
+          />
+          <Route
+            path="/error"
+            element={
+              <RequireApplicationError>
+                <ErrorPage />
+              </RequireApplicationError>
+            }
+          />
+          <Route path={MAINTENANCE_PATH} element={<MaintenancePage />} />
+          <Route path="/firstlogin" element={<FirstLoginPage />} />
+          <Route path="/profile/email-changed/:userUuid/:confirmCode" element={<EmailChangedPage />} />
+          <Route
+            path="/logout"
+            element={
+              <StaffAppRedirect>
+                <LogoutPage />
+              </StaffAppRedirect>
+            }
+          />
+          <Route
+            path={REGISTER_PATH}
+            element={
+              <RequireSignIn>
+                <StaffAppRedirect>
+                  <RequireUnregistered>
+                    <RegisterPage />
+                  </RequireUnregistered>
+                </StaffAppRedirect>
+              </RequireSignIn>
+            }
+          />
+          <Route
+            element={
+              <RequireSignIn>
+                <StaffAppRedirect>
+                  <SignedInRules>
+                    <AppLayout />
+                  </SignedInRules>
+                </StaffAppRedirect>
+              </RequireSignIn>
+            }
+          >
+            {SIGNED_IN_ROUTES.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<RoutePage policy={route.policy}>{route.element}</RoutePage>}
+              />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
         </Route>
-      </Route>
-    </Routes>
+      </Routes>
+    </RouteMetaProvider>
   );
 }

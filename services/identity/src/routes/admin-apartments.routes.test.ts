@@ -86,7 +86,9 @@ describe('GET /admin/apartments', () => {
   it('shows managers the apartments of their housing companies only', async () => {
     expect(nos(await (await as('othermanager')).get(listUrl()))).toEqual(['C 1', 'C 2']);
     expect(nos(await (await as('manager')).get(listUrl()))).toEqual(['A 1', 'A 2', 'B 12', 'B 14']);
-    const elsewhere = await (await as('othermanager')).get(listUrl({ filter: { housingCompanyId: hcs['DEMO-2000'] } }));
+    const elsewhere = await (await as('othermanager')).get(
+      listUrl({ filter: { housingCompanyId: hcs['DEMO-2000'] } }),
+    );
     expect(elsewhere.json()).toEqual([]);
     expect(elsewhere.headers['content-range']).toBe('apartments 0-0/0');
   });
@@ -157,7 +159,11 @@ describe('POST /admin/apartments', () => {
   it('answers 409 for a taken aptext and 404 for an unknown housing company, storing nothing', async () => {
     const admin = await as('admin');
     const before = await apartmentCount();
-    const taken = await admin.post(BASE, { housingCompanyId: hcs['DEMO-3000'], no: 'X', aptext: 'DEMO-2000-B12' });
+    const taken = await admin.post(BASE, {
+      housingCompanyId: hcs['DEMO-3000'],
+      no: 'X',
+      aptext: 'DEMO-2000-B12',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('IDN_APTEXT_IN_USE');
     const unknown = await admin.post(BASE, { housingCompanyId: NOBODY, no: 'X', aptext: 'X-1' });
@@ -184,14 +190,21 @@ describe('POST /admin/apartments', () => {
     for (const [payload, path] of cases) {
       const res = await admin.post(BASE, payload);
       expect(res.statusCode, path).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path), path).toContain(path);
+      expect(
+        res.json().errors.map((e: { path: string }) => e.path),
+        path,
+      ).toContain(path);
     }
     expect(await apartmentCount()).toBe(before);
   });
 
   it('is for housing-company editors only', async () => {
     for (const who of ['staff', 'manager', 'othermanager', 'board', 'owner']) {
-      const res = await (await as(who)).post(BASE, { housingCompanyId: hcs['DEMO-3000'], no: 'Z', aptext: 'Z-1' });
+      const res = await (await as(who)).post(BASE, {
+        housingCompanyId: hcs['DEMO-3000'],
+        no: 'Z',
+        aptext: 'Z-1',
+      });
       expect(res.statusCode, who).toBe(403);
     }
   });
@@ -222,7 +235,13 @@ describe('PUT /admin/apartments/:id', () => {
       .where(eq(outbox.subject, IDENTITY_EVENTS.apartmentChanged));
     const updated = rows.map((r) => r.payload as Record<string, unknown>).find((p) => p.action === 'updated');
     expect(updated).toMatchObject({ apartmentId: apts['DEMO-3000-C2'] });
-    expect((updated!.changed as string[]).sort()).toEqual(['rooms', 'sauna', 'shareNumbers', 'size', 'visibleApartmentNumber']);
+    expect((updated!.changed as string[]).sort()).toEqual([
+      'rooms',
+      'sauna',
+      'shareNumbers',
+      'size',
+      'visibleApartmentNumber',
+    ]);
   });
 
   it('refuses moving to another company, a taken aptext and an unknown apartment', async () => {

@@ -235,7 +235,11 @@ describe('POST /admin/housing-companies', () => {
     const [event] = (await events(IDENTITY_EVENTS.housingCompanyCreated)).filter(
       (e) => e.housingCompanyId === created.id,
     );
-    expect(event).toMatchObject({ hcExt: 'NEW-1', state: 'construction', buildingTaxonomyTermId: terms.helsinki });
+    expect(event).toMatchObject({
+      hcExt: 'NEW-1',
+      state: 'construction',
+      buildingTaxonomyTermId: terms.helsinki,
+    });
     // A company without a completion date is in construction; the demo company stays first.
     const bare = await (await as('bizadmin')).post(BASE, { hcExt: 'NEW-2', name: 'As Oy Aaa' });
     expect(bare.statusCode).toBe(201);
@@ -262,19 +266,30 @@ describe('POST /admin/housing-companies', () => {
       [{ hcExt: 'X-1', name: 'N', addressZip: '12a45' }, 'body.addressZip'],
       [{ hcExt: 'X-1', name: 'N', addressZip: '123456' }, 'body.addressZip'],
       [{ hcExt: 'X-1', name: 'N', porrasFeedUrl: 'not a url' }, 'body.porrasFeedUrl'],
-      [{ hcExt: 'X-1', name: 'N', one4allEventRssUrl: 'ftp://feeds.example.com/x' }, 'body.one4allEventRssUrl'],
+      [
+        { hcExt: 'X-1', name: 'N', one4allEventRssUrl: 'ftp://feeds.example.com/x' },
+        'body.one4allEventRssUrl',
+      ],
       [{ hcExt: 'X-1', name: 'N', housingCompanyAdminEmail: 'nobody' }, 'body.housingCompanyAdminEmail'],
       [{ hcExt: 'X-1', name: 'N', completionDate: '2024-13-01' }, 'body.completionDate'],
       [{ hcExt: 'X-1', name: 'N', completionDate: '1.6.2024' }, 'body.completionDate'],
       [{ hcExt: 'X-1', name: 'N', buildingType: 'castle' }, 'body.buildingType'],
       [{ hcExt: 'X-1', name: 'N', numberOfApartments: -1 }, 'body.numberOfApartments'],
-      [{ hcExt: 'X-1', name: 'N', numberOfNonSellableParkingPlaces: 1.5 }, 'body.numberOfNonSellableParkingPlaces'],
+      [
+        { hcExt: 'X-1', name: 'N', numberOfNonSellableParkingPlaces: 1.5 },
+        'body.numberOfNonSellableParkingPlaces',
+      ],
       [{ hcExt: 'X-1', name: 'N', addressCountry: 'Narnia' }, 'body.addressCountry'],
       [{ hcExt: 'X-1', name: 'N', warrantyContacts: [{ email: 'a@b.fi' }] }, 'body.warrantyContacts.0.name'],
       [{ hcExt: 'X-1', name: 'N', isDemo: true }, 'body.isDemo'],
       [{ hcExt: 'X-1', name: 'N', buildingTaxonomyTermId: terms.maintenance }, 'body.buildingTaxonomyTermId'],
       [
-        { hcExt: 'X-1', name: 'N', warrantyRepairMeetingDate: '2025-05-10', warrantyRepairNoticeInfoDate: '2025-05-01' },
+        {
+          hcExt: 'X-1',
+          name: 'N',
+          warrantyRepairMeetingDate: '2025-05-10',
+          warrantyRepairNoticeInfoDate: '2025-05-01',
+        },
         'body.warrantyRepairNoticeInfoDate',
       ],
     ];
@@ -301,7 +316,9 @@ describe('POST /admin/housing-companies', () => {
 describe('PUT /admin/housing-companies/:id', () => {
   it('updates, clears and derives the state; writes an event naming the changed fields', async () => {
     const admin = await as('admin');
-    const id = (await admin.post(BASE, { hcExt: 'UPD-1', name: 'As Oy Update', addressArea: 'Kallio' })).json().id;
+    const id = (
+      await admin.post(BASE, { hcExt: 'UPD-1', name: 'As Oy Update', addressArea: 'Kallio' })
+    ).json().id;
     const res = await admin.put(`${BASE}/${id}`, {
       completionDate: '2001-01-01',
       addressArea: null,
@@ -324,7 +341,9 @@ describe('PUT /admin/housing-companies/:id', () => {
       isYseProject: true,
       name: 'As Oy Update',
     });
-    const [event] = (await events(IDENTITY_EVENTS.housingCompanyUpdated)).filter((e) => e.housingCompanyId === id);
+    const [event] = (await events(IDENTITY_EVENTS.housingCompanyUpdated)).filter(
+      (e) => e.housingCompanyId === id,
+    );
     expect(event).toMatchObject({ state: 'living', hcExt: 'UPD-1' });
     expect(event!.changed).toEqual(
       expect.arrayContaining(['completionDate', 'addressArea', 'addressZip', 'wizardCompleted']),
@@ -402,7 +421,11 @@ describe('partner companies of a housing company', () => {
     const marketing = await as('marketing');
     const [other] = await db
       .insert(partnerCompanies)
-      .values({ name: 'Other Isännöinti Oy', type: 'PROPERTY_MANAGER', keyContactUserId: userIds.othermanager })
+      .values({
+        name: 'Other Isännöinti Oy',
+        type: 'PROPERTY_MANAGER',
+        keyContactUserId: userIds.othermanager,
+      })
       .returning();
     await db.insert(partnerCompanyUsers).values([
       { partnerCompanyId: other!.id, userId: userIds.othermanager! },
@@ -411,7 +434,10 @@ describe('partner companies of a housing company', () => {
     const url = `${partnersUrl('DEMO-2000')}/PropertyManager`;
 
     // The key contact must be a user of the new company: nothing changes otherwise.
-    const notUser = await marketing.put(url, { partnerCompanyId: other!.id, keyContactUserId: userIds.manager });
+    const notUser = await marketing.put(url, {
+      partnerCompanyId: other!.id,
+      keyContactUserId: userIds.manager,
+    });
     expect(notUser.statusCode).toBe(400);
     expect(notUser.json()).toMatchObject({
       code: 'IDN_KEY_CONTACT_NOT_A_USER',
@@ -451,11 +477,19 @@ describe('partner companies of a housing company', () => {
     });
 
     // Without a key contact the partner company's own key contact is used.
-    const birch = await marketing.put(`${partnersUrl('DEMO-3000')}/PropertyManager`, { partnerCompanyId: other!.id });
-    expect(birch.json()).toMatchObject({ keyContactUserId: userIds.othermanager, keyContactName: 'Otto Othermanager' });
+    const birch = await marketing.put(`${partnersUrl('DEMO-3000')}/PropertyManager`, {
+      partnerCompanyId: other!.id,
+    });
+    expect(birch.json()).toMatchObject({
+      keyContactUserId: userIds.othermanager,
+      keyContactName: 'Otto Othermanager',
+    });
     // Back to the demo property manager, for the other tests.
     const back = await marketing.put(url, { partnerCompanyId: pcs['DEMO-PC-2'] });
-    expect(back.json()).toMatchObject({ partnerCompanyId: pcs['DEMO-PC-2'], keyContactUserId: userIds.manager });
+    expect(back.json()).toMatchObject({
+      partnerCompanyId: pcs['DEMO-PC-2'],
+      keyContactUserId: userIds.manager,
+    });
   });
 
   it('refuses a partner company of the wrong type, a missing body or company, and an unknown type', async () => {
@@ -463,7 +497,10 @@ describe('partner companies of a housing company', () => {
     const url = `${partnersUrl('DEMO-3000')}/MaintenanceManager`;
     const wrong = await admin.put(url, { partnerCompanyId: pcs['DEMO-PC-1'] });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'IDN_PARTNER_TYPE_MISMATCH', title: 'Changing partner company failed' });
+    expect(wrong.json()).toMatchObject({
+      code: 'IDN_PARTNER_TYPE_MISMATCH',
+      title: 'Changing partner company failed',
+    });
     const missing = await admin.put(url, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({
@@ -471,7 +508,9 @@ describe('partner companies of a housing company', () => {
       title: 'ProjectId and partnerCompanyId are required',
     });
     expect((await admin.put(url)).json().code).toBe('IDN_PROJECT_PARTNER_REQUIRED');
-    const badType = await admin.put(`${partnersUrl('DEMO-3000')}/Janitor`, { partnerCompanyId: pcs['DEMO-PC-3'] });
+    const badType = await admin.put(`${partnersUrl('DEMO-3000')}/Janitor`, {
+      partnerCompanyId: pcs['DEMO-PC-3'],
+    });
     expect(badType.statusCode).toBe(400);
     expect(badType.json()).toMatchObject({
       code: 'IDN_PROJECT_TYPE_REQUIRED',
@@ -508,7 +547,12 @@ describe('partner companies of a housing company', () => {
       (e) => e.housingCompanyId === hcs['DEMO-3000'] && e.action === 'removed',
     );
     expect(removals).toEqual([
-      { action: 'removed', housingCompanyId: hcs['DEMO-3000'], type: 'MaintenanceManager', partnerCompanyId: pcs['DEMO-PC-3'] },
+      {
+        action: 'removed',
+        housingCompanyId: hcs['DEMO-3000'],
+        type: 'MaintenanceManager',
+        partnerCompanyId: pcs['DEMO-PC-3'],
+      },
     ]);
   });
 

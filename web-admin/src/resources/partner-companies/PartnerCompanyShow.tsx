@@ -38,6 +38,13 @@ function ZipsField(_props: { source: string; label?: string }) {
   );
 }
 
+/** The key contact's name, for viewers who may look users up. */
+function KeyContactField(_props: { source: string; label?: string }) {
+  const { permissions } = usePermissions<StaffPermissions>();
+  if (!permissions?.can.usersRead) return null;
+  return <ReferenceField source="keyContactUserId" reference="users" link="show" emptyText="-" />;
+}
+
 function UsersTab(_props: { label: false }) {
   const record = useRecordContext<PartnerCompany>();
   const { permissions } = usePermissions<StaffPermissions>();
@@ -64,7 +71,7 @@ export default function PartnerCompanyShow() {
           <TextField source="email" emptyText="-" />
           <UrlField source="webPageUrl" emptyText="-" />
           <TextField source="description" emptyText="-" />
-          <ReferenceField source="keyContactUserId" reference="users" link={false} emptyText="-" />
+          <KeyContactField source="keyContactUserId" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="porta.partner_companies.tabs.area" path="area">
           <ZipsField source="operationalAreaZips" />

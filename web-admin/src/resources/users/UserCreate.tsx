@@ -109,7 +109,15 @@ function FirstRoleInputs() {
 export default function UserCreate() {
   return (
     <Create redirect="show" transform={(data: UserCreateForm) => createUserBody(data)}>
-      <SimpleForm defaultValues={{ locale: 'en_US', publicProfile: false, firstRoleKind: 'none' }}>
+      <SimpleForm
+        defaultValues={{
+          locale: 'en_US',
+          publicProfile: false,
+          firstRoleKind: 'none',
+          apartmentRole: { role: 'owner' },
+          housingCompanyRole: { role: 'boardMember' },
+        }}
+      >
         <UserFields emailEditable />
         <FirstRoleInputs />
       </SimpleForm>

@@ -2,7 +2,7 @@ import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, json, meOf, mockFetch, tokens } from '../../testing/fetch-mock';
+import { adminUser, housingCompany, json, listOf, meOf, mockFetch, tokens } from '../../testing/fetch-mock';
 import { renderAppAt } from '../../testing/render-app';
 
 let session: SessionClient;
@@ -21,9 +21,19 @@ const ben = adminUser(2, {
   enabled: false,
 });
 
+const harbour = housingCompany(1, { name: 'Harbour View' });
+const linden = housingCompany(2, { name: 'Linden Court' });
+
 function staffApi(list = () => json([anna, ben], 200, { 'Content-Range': 'users 0-1/2' })) {
   return mockFetch({
     'GET /api/identity/me': () => json(meOf(['admin'])),
+    'GET /api/identity/admin/housing-companies': (request) => {
+      const filter = JSON.parse(request.query.get('filter') ?? '{}') as { q?: string; id?: string[] };
+      const rows = [harbour, linden].filter(
+        (hc) => (!filter.q || hc.name.toLowerCase().includes(filter.q.toLowerCase())) && (!filter.id || filter.id.includes(hc.id)),
+      );
+      return listOf('housing-companies', rows);
+    },
     'GET /api/identity/admin/users': list,
     [`GET /api/identity/admin/users/${anna.id}`]: () => json(anna),
   });
@@ -92,6 +102,31 @@ describe('users list', () => {
         expect(JSON.parse(api.to('GET /api/identity/admin/users').at(-1)!.query.get('filter')!)).toEqual({
           q: 'anna',
         }),
+      { timeout: 3000 },
+    );
+  });
+
+  it('filters by housing company, role and state, sending them in the filter query', async () => {
+    const api = staffApi();
+    renderAppAt('/admin/users', session);
+    await screen.findByText('anna.asukas@example.com');
+    const user = userEvent.setup();
+    const lastFilter = () => JSON.parse(api.to('GET /api/identity/admin/users').at(-1)!.query.get('filter')!);
+
+    await user.type(screen.getByRole('combobox', { name: 'Housing company' }), 'linden');
+    await user.click(await screen.findByRole('option', { name: 'Linden Court' }));
+    await waitFor(() => expect(lastFilter()).toEqual({ housingCompanyId: linden.id }), { timeout: 3000 });
+
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Board member' }));
+    await waitFor(() => expect(lastFilter()).toEqual({ housingCompanyId: linden.id, role: 'boardMember' }), {
+      timeout: 3000,
+    });
+
+    await user.click(screen.getByRole('combobox', { name: 'Enabled' }));
+    await user.click(await screen.findByRole('option', { name: 'No' }));
+    await waitFor(
+      () => expect(lastFilter()).toEqual({ housingCompanyId: linden.id, role: 'boardMember', enabled: false }),
       { timeout: 3000 },
     );
   });

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../startup';
  * details, users and operational area are kept in the staff app.
  */
 export function BusinessPartnerDashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['resident', 'common']);
   usePageMeta({ title: t('sections.businessPartners') });
   const { me } = useCurrentUser();
   const companies = me.user.partnerCompanies;

@@ -2,7 +2,7 @@ import { FIELD_MAX_LENGTH_DEFAULT, languageOfLocale } from '@porta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { CheckboxField, RadioGroupField, SelectField, TextField } from '../../../shared/ui/fields';
 import { errorCode, useErrorText } from '../../errors';
 import { ME_QUERY_KEY } from '../../identity';
@@ -19,8 +19,8 @@ export interface RegisterLocationState {
 
 /**
  * /register (01 §2, §6): a signed-in user who is not registered yet completes the registration —
- * language, phone, gender, public profile and the terms (POST /me/register) — and then goes on to
- * where they were heading.
+ * language, phone, gender, public profile and the terms (POST /me/register). Once registered, the
+ * route guard sends them on to where they were heading.
  */
 export function RegisterPage() {
   const { t, i18n } = useTranslation(['resident', 'common']);
@@ -29,9 +29,6 @@ export function RegisterPage() {
   const errorText = useErrorText();
   const register = useRegister();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const from = (location.state as RegisterLocationState | null)?.from;
   const hintId = useId();
   const [locale, setLocale] = useState(supportedLocale(me.user.locale || i18n.language));
   const [phone, setPhone] = useState(me.user.phone ?? '');
@@ -41,8 +38,6 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<{ phone?: string; acceptTerms?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const termsRef = useRef<HTMLInputElement>(null);
-
-  const goOn = () => navigate(from?.startsWith('/') && from !== '/register' ? from : '/', { replace: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,14 +61,13 @@ export function RegisterPage() {
         acceptTerms: true,
       },
       {
+        // Registered now: the route guard sends the user on to where they were heading.
         onSuccess: (registered) => {
           void applyLanguage(i18n, languageOfLocale(registered.user.locale));
-          goOn();
         },
         onError: (error) => {
           if (errorCode(error) === 'IDN_ALREADY_REGISTERED') {
             void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-            goOn();
             return;
           }
           setFailure(errorText(error));

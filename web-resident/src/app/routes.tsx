@@ -1,0 +1,164 @@
+import { ADMIN_AREA_ROLES } from '@porta/contracts';
+import type { ReactNode } from 'react';
+import { matchRoutes, Navigate, useLocation } from 'react-router';
+import heroDesktop from '../assets/hero-desktop.svg';
+import heroMobile from '../assets/hero-mobile.svg';
+import { COMMUNITY_FEATURES, type RoutePolicy } from '../modules/access';
+import { BUSINESS_PARTNER_DASHBOARD_PATH, BusinessPartnerDashboardPage } from '../modules/business-partners';
+import { CHANGE_HOUSING_COMPANY_PATH, ChangeHousingCompanyPage } from '../modules/housing-company';
+import type { HeroImages, RouteMeta } from '../modules/layout';
+import { DeactivatePage, GdprReportPage, MyProfilePage } from '../modules/profile';
+import { type SectionLink, SectionPage, UiSandboxPage } from '../modules/sections';
+import { MySettingsPage } from '../modules/settings';
+import { HomeRoute } from './guards';
+
+/** A route of the signed-in app: where, what, its frame (01 §2) and its policy (01 §6). */
+export interface AppRoute {
+  path: string;
+  element: ReactNode;
+  meta?: RouteMeta;
+  policy?: RoutePolicy;
+}
+
+const PROFILE_HERO: HeroImages = { mobile: heroMobile, desktop: heroDesktop };
+
+const SUPPORT_LINKS: readonly SectionLink[] = [
+  { to: '/support/service-requests', label: 'serviceRequests', features: ['service-requests'] },
+  { to: '/support/contact-book', label: 'contactBook' },
+];
+
+const COMMUNITY_LINKS: readonly SectionLink[] = [
+  { to: '/community/public-discussions', label: 'publicDiscussions', features: ['public-discussion'] },
+  { to: '/community/private-messages', label: 'privateMessages', features: ['neighbours'] },
+  { to: '/community/my-neighbours', label: 'myNeighbours', features: ['neighbours'] },
+  { to: '/community/area-discussions', label: 'areaDiscussions', features: ['area-discussion'] },
+];
+
+/** The old service-request addresses lead to the support centre's (02 §2). */
+function ToSupport() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={`/support${pathname}${search}`} replace />;
+}
+
+/** Several paths, one page. */
+function each(paths: string[], route: Omit<AppRoute, 'path'>): AppRoute[] {
+  return paths.map((path) => ({ path, ...route }));
+}
+
+/**
+ * The routes inside the signed-in layout. Feature areas whose screens are not built yet have their
+ * section page (heading and sub-section links) so that navigation, titles and policies hold.
+ */
+export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
+  { path: '/', element: <HomeRoute /> },
+  { path: CHANGE_HOUSING_COMPANY_PATH, element: <ChangeHousingCompanyPage /> },
+
+  // Profile and settings (01 §2 general routes, 03 §2 my settings)
+  { path: '/profile', element: <Navigate to="/my-profile" replace /> },
+  {
+    path: '/my-profile',
+    element: <MyProfilePage />,
+    meta: { section: 'myProfile', layout: 'fullwidthnarrow', hero: PROFILE_HERO, sectionTitle: true },
+  },
+  {
+    path: '/my-settings',
+    element: <MySettingsPage />,
+    meta: { section: 'mySettings', layout: 'two-columns', hero: PROFILE_HERO, sectionTitle: true },
+  },
+  {
+    path: '/profile/gdpr-report/:userUuid?',
+    element: <GdprReportPage />,
+    meta: { section: 'mySettings', layout: 'subpage' },
+  },
+  { path: '/deactivate', element: <DeactivatePage />, meta: { section: 'mySettings', layout: 'fullwidthnarrow' } },
+  { path: '/my-notifications', element: <SectionPage />, meta: { section: 'notifications', layout: 'subpage' } },
+  { path: '/ui-sandbox', element: <UiSandboxPage />, meta: { section: 'uiSandbox' }, policy: { roles: ['admin'] } },
+
+  // Business partners (03 §2: an admin route)
+  {
+    path: BUSINESS_PARTNER_DASHBOARD_PATH,
+    element: <BusinessPartnerDashboardPage />,
+    meta: { section: 'businessPartners', admin: true },
+    policy: { roles: ADMIN_AREA_ROLES, businessPartners: true },
+  },
+
+  // Feature areas (02 §2), in the order of the main navigation
+  ...each(['/news', '/news/*', '/calendar/*', '/step/:id'], { element: <SectionPage />, meta: { section: 'news' } }),
+  ...each(['/material-selection', '/material-selection/*'], {
+    element: <SectionPage />,
+    meta: { section: 'materialSelection' },
+  }),
+  ...each(['/apartment/warranty', '/apartment/warranty/*', '/warranty', '/warranty/*'], {
+    element: <SectionPage />,
+    meta: { section: 'warranty' },
+    policy: { features: ['warranty'] },
+  }),
+  { path: '/project-camera', element: <SectionPage />, meta: { section: 'projectCamera', layout: 'fullwidth' } },
+  ...each(['/documents', '/documents/*', '/my-apartment/documents'], {
+    element: <SectionPage />,
+    meta: { section: 'documents', layout: 'two-columns' },
+  }),
+  ...each(['/book-common-spaces', '/booking/:id'], { element: <SectionPage />, meta: { section: 'bookings' } }),
+  {
+    path: '/community',
+    element: <SectionPage links={COMMUNITY_LINKS} />,
+    meta: { section: 'community' },
+    policy: { features: COMMUNITY_FEATURES },
+  },
+  ...each(['/community/public-discussions', '/community/public-discussions/:id', '/public-discussions/:id'], {
+    element: <SectionPage title="publicDiscussions" />,
+    meta: { section: 'community', layout: 'subpage' },
+    policy: { features: ['public-discussion'] },
+  }),
+  ...each(['/community/private-messages', '/community/private-messages/*'], {
+    element: <SectionPage title="privateMessages" />,
+    meta: { section: 'community', layout: 'subpage' },
+    policy: { features: ['neighbours'] },
+  }),
+  {
+    path: '/community/my-neighbours',
+    element: <SectionPage title="myNeighbours" />,
+    meta: { section: 'community', layout: 'subpage' },
+    policy: { features: ['neighbours'] },
+  },
+  ...each(['/community/area-discussions', '/community/area-discussions/:id'], {
+    element: <SectionPage title="areaDiscussions" />,
+    meta: { section: 'community', layout: 'subpage' },
+    policy: { features: ['area-discussion'] },
+  }),
+  ...each(['/service-shop', '/service-shop/*', '/campaign/:id', '/partner/:id'], {
+    element: <SectionPage />,
+    meta: { section: 'serviceLounge', layout: 'fullwidth' },
+  }),
+  ...each(['/faq', '/faq/:id'], { element: <SectionPage />, meta: { section: 'faq' }, policy: { features: ['faq'] } }),
+  { path: '/support', element: <SectionPage links={SUPPORT_LINKS} />, meta: { section: 'support' } },
+  ...each(['/support/service-requests', '/support/service-requests/*'], {
+    element: <SectionPage title="serviceRequests" />,
+    meta: { section: 'support', layout: 'subpage' },
+    policy: { features: ['service-requests'] },
+  }),
+  ...each(['/service-requests', '/service-requests/*'], { element: <ToSupport /> }),
+  {
+    path: '/support/contact-book',
+    element: <SectionPage title="contactBook" />,
+    meta: { section: 'support', layout: 'subpage' },
+  },
+  ...each(['/my-apartment/consumption', '/my-apartment/consumption/*'], {
+    element: <SectionPage title="consumption" />,
+    meta: { section: 'myApartment', layout: 'subpage' },
+    policy: { features: ['consumption'] },
+  }),
+  {
+    path: '/my-apartment/movement-sensors',
+    element: <SectionPage title="movementSensors" />,
+    meta: { section: 'myApartment', layout: 'subpage' },
+  },
+];
+
+const MATCHABLE = SIGNED_IN_ROUTES.map((route) => ({ path: route.path, handle: route.meta }));
+
+/** The meta of the signed-in route matching an address (the layout reads it). */
+export function resolveRouteMeta(pathname: string): RouteMeta | null {
+  const matches = matchRoutes(MATCHABLE, pathname);
+  return (matches?.at(-1)?.route.handle as RouteMeta | undefined) ?? null;
+}
