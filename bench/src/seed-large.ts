@@ -7,8 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@porta/service-kit';
-import { LargeDataExists, seedLarge } from './large/seed.js';
+import { describeTarget, LargeDataExists, seedLarge } from './large/seed.js';
 
 /** The password of every user of the data set: the demo's, so one login form fits all. */
 export const LARGE_PASSWORD = 'Demo-Portal-2026';
@@ -47,15 +46,13 @@ if (!Number.isFinite(scale) || scale <= 0 || scale > 10) {
   process.exit(2);
 }
 const url = values['database-url'] || process.env.DATABASE_URL || undefined;
-const dataDir = resolve(values['data-dir'] || process.env.DATA_DIR || './data', 'pglite');
-const where = url ? `PostgreSQL ${new URL(url).host}${new URL(url).pathname}` : `PGlite ${dataDir}`;
+const target = url
+  ? { url }
+  : { dataDir: resolve(values['data-dir'] || process.env.DATA_DIR || './data', 'pglite') };
 
-console.log(`Seeding the large data set at scale ${scale} into ${where}`);
-const opened = performance.now();
-const database = await openDatabase(url ? { url, poolSize: 1 } : { dataDir });
-console.log(`  ${'open the database'.padEnd(44)} ${String(Math.round(performance.now() - opened)).padStart(7)} ms`);
+console.log(`Seeding the large data set at scale ${scale} into ${describeTarget(target)}`);
 try {
-  const result = await seedLarge(database, {
+  const result = await seedLarge(target, {
     scale,
     password: LARGE_PASSWORD,
     reset: values.reset,
@@ -74,8 +71,4 @@ try {
     console.error(err);
     process.exitCode = 1;
   }
-} finally {
-  const closing = performance.now();
-  await database.close();
-  console.log(`  ${'close the database'.padEnd(44)} ${String(Math.round(performance.now() - closing)).padStart(7)} ms`);
 }

@@ -243,7 +243,11 @@ function termToggles(): ToggleSpec[] {
       scope: country.codename,
       settings: { moduleId: `one4all-${country.codename}`, navigationOrderNumber: 35 },
     });
-    toggles.push({ featureId: 'documentsv2', scope: country.codename, active: country.codename === 'finland' });
+    toggles.push({
+      featureId: 'documentsv2',
+      scope: country.codename,
+      active: country.codename === 'finland',
+    });
     if (country.codename !== 'finland') {
       toggles.push({ featureId: 'area-discussion', scope: country.codename, active: false });
       toggles.push({ featureId: 'yit-corporation-news', scope: country.codename, active: false });
@@ -272,9 +276,15 @@ function termToggles(): ToggleSpec[] {
     }
     if (i % 5 === 1) {
       // Scheduled: visible from next month for a quarter.
-      toggles.push({ featureId: 'atp-feed', scope: city.codename, visibleFromDays: 30, visibleUntilDays: 120 });
+      toggles.push({
+        featureId: 'atp-feed',
+        scope: city.codename,
+        visibleFromDays: 30,
+        visibleUntilDays: 120,
+      });
     }
-    if (i % 6 === 2) toggles.push({ featureId: 'email-letters', scope: city.codename, languages: ['fi', 'sv'] });
+    if (i % 6 === 2)
+      toggles.push({ featureId: 'email-letters', scope: city.codename, languages: ['fi', 'sv'] });
     if (i % 7 === 4) toggles.push({ featureId: 'service-requests', scope: city.codename, active: false });
   });
   return toggles;

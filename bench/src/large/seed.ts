@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Database, migrateService } from '@porta/service-kit';
+import { type Database, migrateService, openDatabase } from '@porta/service-kit';
 import { ROOT } from '../settings.js';
 import { ascii, CITIES, COUNTRIES, TERM_PREFIX, TOGGLES } from './data.js';
 
@@ -113,6 +113,16 @@ interface PlannedCompany {
   parkingPlaces: number;
 }
 
+/** The country at a point 0…1000 of the cumulated shares. */
+function countryAt(point: number): number {
+  let cumulated = 0;
+  for (const [i, country] of COUNTRIES.entries()) {
+    cumulated += country.share;
+    if (point < cumulated) return i;
+  }
+  return 0;
+}
+
 /** The housing companies: country by share, a city term, a street, a size and a state. */
 function planCompanies(counts: LargeCounts, cityTermIds: Map<string, string>): PlannedCompany[] {
   const random = prng(20_261_122);
@@ -120,11 +130,7 @@ function planCompanies(counts: LargeCounts, cityTermIds: Map<string, string>): P
   const companies: PlannedCompany[] = [];
   const weights: number[] = [];
   for (let g = 1; g <= counts.housingCompanies; g++) {
-    let pick = random() * 1000;
-    const countryIndex = Math.max(
-      0,
-      COUNTRIES.findIndex((c) => (pick -= c.share) < 0),
-    );
+    const countryIndex = countryAt(random() * 1000);
     const country = COUNTRIES[countryIndex]!;
     const city = country.cities[Math.floor(random() * country.cities.length)]!;
     const street = country.streets[Math.floor(random() * country.streets.length)]!;
@@ -241,19 +247,28 @@ const TABLES = [
   'scheduled_role_changes',
 ];
 
+/** Where the data set goes: PostgreSQL when url is given, else PGlite in dataDir. */
+export interface LargeTarget {
+  url?: string | undefined;
+  /** The PGlite folder itself (DATA_DIR/pglite for Porta's embedded mode). */
+  dataDir?: string | undefined;
+}
+
+export const describeTarget = (target: LargeTarget) =>
+  target.url
+    ? `PostgreSQL ${new URL(target.url).host}${new URL(target.url).pathname}`
+    : `PGlite ${target.dataDir}`;
+
 /**
  * Migrate identity's schema, then write the data set (refusing, or replacing it with `reset`, when
- * it is there). The database should be opened with a single connection (PGlite always is; give
- * node-postgres `poolSize: 1`): the load runs in one transaction with temporary tables.
+ * it is there). The load runs in one transaction with temporary tables, so on PostgreSQL it uses
+ * one connection of its own (the migration needs two: the advisory lock holds one).
  */
-export async function seedLarge(database: Database, options: SeedOptions): Promise<SeedResult> {
+export async function seedLarge(target: LargeTarget, options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? (() => undefined);
   const counts = countsAt(options.scale);
   const steps: Step[] = [];
   const started = performance.now();
-  const exec: Exec = async (text, params) => {
-    await database.query(text, params);
-  };
   async function step<T>(name: string, fn: () => Promise<T>, rows?: (value: T) => number | undefined) {
     const t0 = performance.now();
     const value = await fn();
@@ -263,14 +278,50 @@ export async function seedLarge(database: Database, options: SeedOptions): Promi
     log(`  ${name.padEnd(44)} ${String(ms).padStart(7)} ms${n === undefined ? '' : `  ${n} rows`}`);
     return value;
   }
+
+  const migrations = join(ROOT, 'services/identity/drizzle');
+  let database: Database;
+  if (target.url) {
+    const url = target.url;
+    await step('migrate identity', async () => {
+      const pool = await openDatabase({ url, poolSize: 2 });
+      try {
+        await migrateService(pool, 'identity', migrations);
+      } finally {
+        await pool.close();
+      }
+    });
+    database = await openDatabase({ url, poolSize: 1 });
+  } else {
+    const dataDir = target.dataDir ?? 'memory://';
+    database = await step('open PGlite', () => openDatabase({ dataDir }));
+    await step('migrate identity', () => migrateService(database, 'identity', migrations));
+  }
+  let loaded: Record<string, number>;
+  try {
+    loaded = await load(database, counts, options, step);
+  } finally {
+    await step('close the database', () => database.close());
+  }
+  return { counts: loaded, steps, totalMs: Math.round(performance.now() - started) };
+}
+
+type StepFn = <T>(name: string, fn: () => Promise<T>, rows?: (value: T) => number | undefined) => Promise<T>;
+
+async function load(
+  database: Database,
+  counts: LargeCounts,
+  options: SeedOptions,
+  step: StepFn,
+): Promise<Record<string, number>> {
+  const exec: Exec = async (text, params) => {
+    await database.query(text, params);
+  };
   const scalar = async (text: string, params?: unknown[]) => {
     const [row] = await database.query<{ n: number }>(text, params);
     return Number(row?.n ?? 0);
   };
 
-  await step('migrate identity', () =>
-    migrateService(database, 'identity', join(ROOT, 'services/identity/drizzle')),
-  );
   const existing = await existingLargeData(database);
   if ((existing.housingCompanies || existing.users) && !options.reset) {
     throw new LargeDataExists(
@@ -293,61 +344,76 @@ export async function seedLarge(database: Database, options: SeedOptions): Promi
     // Building-taxonomy terms: the countries, and their cities below them.
     const countryTermIds = new Map(COUNTRIES.map((c) => [c.codename, randomUUID()]));
     const cityTermIds = new Map(CITIES.map((c) => [c.codename, randomUUID()]));
-    await step('taxonomy terms', async () => {
-      const terms = [
-        ...COUNTRIES.map((c) => ({ id: countryTermIds.get(c.codename)!, codename: c.codename, name: c.name, parent: null })),
-        ...CITIES.map((c) => ({
-          id: cityTermIds.get(c.codename)!,
-          codename: c.codename,
-          name: c.name,
-          parent: countryTermIds.get(c.country.codename)!,
-        })),
-      ];
-      await exec(
-        `insert into identity.taxonomy_terms (id, "group", codename, external_id, name, parent_id)
+    await step(
+      'taxonomy terms',
+      async () => {
+        const terms = [
+          ...COUNTRIES.map((c) => ({
+            id: countryTermIds.get(c.codename)!,
+            codename: c.codename,
+            name: c.name,
+            parent: null,
+          })),
+          ...CITIES.map((c) => ({
+            id: cityTermIds.get(c.codename)!,
+            codename: c.codename,
+            name: c.name,
+            parent: countryTermIds.get(c.country.codename)!,
+          })),
+        ];
+        await exec(
+          `insert into identity.taxonomy_terms (id, "group", codename, external_id, name, parent_id)
          select id, 'buildingtaxonomy', $5::text || codename, 'LARGE-T-' || codename, name, parent
            from unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) as t(id, codename, name, parent)`,
-        [
-          terms.map((t) => t.id),
-          terms.map((t) => t.codename),
-          terms.map((t) => t.name),
-          terms.map((t) => t.parent),
-          TERM_PREFIX,
-        ],
-      );
-      return terms.length;
-    }, (n) => n);
+          [
+            terms.map((t) => t.id),
+            terms.map((t) => t.codename),
+            terms.map((t) => t.name),
+            terms.map((t) => t.parent),
+            TERM_PREFIX,
+          ],
+        );
+        return terms.length;
+      },
+      (n) => n,
+    );
 
-    await step('feature toggles (global and per term)', async () => {
-      const now = Date.now();
-      const at = (days: number | undefined) =>
-        days === undefined ? null : new Date(now + days * 86_400_000).toISOString();
-      const scopeOf = (scope: string) =>
-        scope === 'global' ? 'global' : (countryTermIds.get(scope) ?? cityTermIds.get(scope)!);
-      await exec(
-        `insert into identity.feature_toggles (feature_id, scope, settings, active, visible_from, visible_until, languages)
+    await step(
+      'feature toggles (global and per term)',
+      async () => {
+        const now = Date.now();
+        const at = (days: number | undefined) =>
+          days === undefined ? null : new Date(now + days * 86_400_000).toISOString();
+        const scopeOf = (scope: string) =>
+          scope === 'global' ? 'global' : (countryTermIds.get(scope) ?? cityTermIds.get(scope)!);
+        await exec(
+          `insert into identity.feature_toggles (feature_id, scope, settings, active, visible_from, visible_until, languages)
          select f, s, st::jsonb, a, vf, vu, case when l = '' then null else string_to_array(l, ',') end
            from unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::timestamptz[], $6::timestamptz[], $7::text[])
              as t(f, s, st, a, vf, vu, l)
          on conflict (feature_id, scope) do nothing`,
-        [
-          TOGGLES.map((t) => t.featureId),
-          TOGGLES.map((t) => scopeOf(t.scope)),
-          TOGGLES.map((t) => JSON.stringify(t.settings ?? {})),
-          TOGGLES.map((t) => t.active ?? true),
-          TOGGLES.map((t) => at(t.visibleFromDays)),
-          TOGGLES.map((t) => at(t.visibleUntilDays)),
-          TOGGLES.map((t) => (t.languages ?? []).join(',')),
-        ],
-      );
-      return TOGGLES.length;
-    }, (n) => n);
+          [
+            TOGGLES.map((t) => t.featureId),
+            TOGGLES.map((t) => scopeOf(t.scope)),
+            TOGGLES.map((t) => JSON.stringify(t.settings ?? {})),
+            TOGGLES.map((t) => t.active ?? true),
+            TOGGLES.map((t) => at(t.visibleFromDays)),
+            TOGGLES.map((t) => at(t.visibleUntilDays)),
+            TOGGLES.map((t) => (t.languages ?? []).join(',')),
+          ],
+        );
+        return TOGGLES.length;
+      },
+      (n) => n,
+    );
 
     const companies = planCompanies(counts, cityTermIds);
-    await step('housing companies', async () => {
-      const col = <K extends keyof PlannedCompany>(k: K) => companies.map((c) => c[k]);
-      await exec(
-        `insert into identity.housing_companies
+    await step(
+      'housing companies',
+      async () => {
+        const col = <K extends keyof PlannedCompany>(k: K) => companies.map((c) => c[k]);
+        await exec(
+          `insert into identity.housing_companies
            (id, hc_ext, name, marketing_name, address_street, address_zip, address_city, address_country,
             business_unit, completion_date, lifecycle_steps_active, building_taxonomy_term_id, building_type,
             energy_class, number_of_apartments, number_of_non_sellable_parking_places, wizard_completed,
@@ -358,65 +424,69 @@ export async function seedLarge(database: Database, options: SeedOptions): Promi
                        $8::text[], $9::text[], $10::text[], $11::boolean[], $12::uuid[], $13::text[], $14::text[],
                        $15::int[], $16::int[])
              as t(id, ext, name, mname, street, zip, city, country, bu, cd, cons, term, bt, ec, apts, parking)`,
-        [
-          col('id'),
-          col('hcExt'),
-          col('name'),
-          col('marketingName'),
-          col('street'),
-          col('zip'),
-          col('city'),
-          col('countryName'),
-          col('businessUnit'),
-          col('completionDate'),
-          col('construction'),
-          col('termId'),
-          col('buildingType'),
-          col('energyClass'),
-          col('aptCount'),
-          col('parkingPlaces'),
-        ],
-      );
-      await exec(
-        `create temp table large_hc on commit drop as
+          [
+            col('id'),
+            col('hcExt'),
+            col('name'),
+            col('marketingName'),
+            col('street'),
+            col('zip'),
+            col('city'),
+            col('countryName'),
+            col('businessUnit'),
+            col('completionDate'),
+            col('construction'),
+            col('termId'),
+            col('buildingType'),
+            col('energyClass'),
+            col('aptCount'),
+            col('parkingPlaces'),
+          ],
+        );
+        await exec(
+          `create temp table large_hc on commit drop as
          select * from unnest($1::int[], $2::uuid[], $3::text[], $4::int[], $5::int[], $6::int[], $7::boolean[])
            as t(g, id, hc_ext, country, apt_first, apt_count, construction)`,
-        [
-          col('g'),
-          col('id'),
-          col('hcExt'),
-          col('countryIndex'),
-          col('aptFirst'),
-          col('aptCount'),
-          col('construction'),
-        ],
-      );
-      await exec(
-        `create temp table large_country on commit drop as
+          [
+            col('g'),
+            col('id'),
+            col('hcExt'),
+            col('countryIndex'),
+            col('aptFirst'),
+            col('aptCount'),
+            col('construction'),
+          ],
+        );
+        await exec(
+          `create temp table large_country on commit drop as
          select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
            as t(idx, locale, first_names, last_names, first_ascii, last_ascii, phone_prefix)`,
-        [
-          COUNTRIES.map((_, i) => i),
-          COUNTRIES.map((c) => c.locale),
-          // Arrays of names travel as one text each (a text[][] would need equal lengths).
-          COUNTRIES.map((c) => c.firstNames.join('|')),
-          COUNTRIES.map((c) => c.lastNames.join('|')),
-          COUNTRIES.map((c) => c.firstNames.map(ascii).join('|')),
-          COUNTRIES.map((c) => c.lastNames.map(ascii).join('|')),
-          COUNTRIES.map((c) => PHONE_PREFIX[c.codename] ?? '+358'),
-        ],
-      );
-      return companies.length;
-    }, (n) => n);
+          [
+            COUNTRIES.map((_, i) => i),
+            COUNTRIES.map((c) => c.locale),
+            // Arrays of names travel as one text each (a text[][] would need equal lengths).
+            COUNTRIES.map((c) => c.firstNames.join('|')),
+            COUNTRIES.map((c) => c.lastNames.join('|')),
+            COUNTRIES.map((c) => c.firstNames.map(ascii).join('|')),
+            COUNTRIES.map((c) => c.lastNames.map(ascii).join('|')),
+            COUNTRIES.map((c) => PHONE_PREFIX[c.codename] ?? '+358'),
+          ],
+        );
+        return companies.length;
+      },
+      (n) => n,
+    );
 
-    const apartments = await step('apartments', async () => {
-      await exec(
-        `create temp table large_apt on commit drop as
+    const apartments = await step(
+      'apartments',
+      async () => {
+        await exec(
+          `create temp table large_apt on commit drop as
          select h.apt_first + k - 1 as n, h.g, h.id as hc_id, h.hc_ext, h.construction, k
            from large_hc h cross join lateral generate_series(1, h.apt_count) as k`,
-      );
-      await exec(
-        `insert into identity.apartments
+        );
+        await exec(
+          `insert into identity.apartments
            (id, housing_company_id, no, external_name, aptext, apartment_number, visible_apartment_number,
             floor_number, terrace, balcony, sauna, number_of_shares, share_numbers, size, rooms)
          select ${uuidOf('apt', 'a.n')}, a.hc_id, x.no, x.no, a.hc_ext || '-' || replace(x.no, ' ', ''),
@@ -429,26 +499,30 @@ export async function seedLarge(database: Database, options: SeedOptions): Promi
                     1 + ${rnd(24, 'a.n')} % 5 as rooms,
                     round((22 + ${rnd(24, 'a.n')} % 5 * 17 + ${rnd(25, 'a.n')} % 15)::numeric, 1)::float8 as size
            ) as x`,
-      );
-      return scalar('select count(*)::int as n from large_apt');
-    }, (n) => n);
+        );
+        return scalar('select count(*)::int as n from large_apt');
+      },
+      (n) => n,
+    );
 
     // Who lives where. Construction-phase companies: 80 % of the apartments sold, owners only.
     // Living companies: 70 % owner-occupied (owner, often a spouse, family members), 30 % rented
     // (tenants and family, owned by investors who own about five apartments each); 10 % of the
     // rented ones have a former tenant (ended role), 1 % of the owner-occupied ones a scheduled
     // change of ownership (the owner until a date, the buyer from the next day).
-    await step('plan the residents', async () => {
-      await exec(
-        `create temp table large_occ on commit drop as
+    await step(
+      'plan the residents',
+      async () => {
+        await exec(
+          `create temp table large_occ on commit drop as
          select a.n, a.g, a.construction,
                 (not a.construction and ${rnd(1, 'a.n')} < 300) as rented,
                 ${rnd(2, 'a.n')} as r2, ${rnd(3, 'a.n')} as r3, ${rnd(4, 'a.n')} as r4
            from large_apt a
           where not a.construction or ${rnd(5, 'a.n')} < 800`,
-      );
-      await exec(
-        `create temp table large_role on commit drop as
+        );
+        await exec(
+          `create temp table large_role on commit drop as
          select (row_number() over (order by n, role, slot))::int as user_n, n, g, role, slot,
                 'resident'::text as kind,
                 case when slot = 2 and ${rnd(7, 'n')} < 300 then n + 100000000 else n end as family,
@@ -471,18 +545,20 @@ export async function seedLarge(database: Database, options: SeedOptions): Promi
              union all select n, g, 'tenant', 3, current_date - (r2 % 900 + 1000), current_date - (r2 % 900 + 40)
                from large_occ where rented and r4 < 100
            ) as s`,
-      );
-      const residents = await scalar('select count(*)::int as n from large_role');
-      const rented = await scalar('select count(*)::int as n from large_occ where rented');
-      const investors = Math.ceil(rented / 5);
-      await exec(
-        `insert into large_role (user_n, n, g, role, slot, kind, family, valid_from, valid_until)
+        );
+        const residents = await scalar('select count(*)::int as n from large_role');
+        const rented = await scalar('select count(*)::int as n from large_occ where rented');
+        const investors = Math.ceil(rented / 5);
+        await exec(
+          `insert into large_role (user_n, n, g, role, slot, kind, family, valid_from, valid_until)
          select $1 + 1 + ((row_number() over (order by n)) - 1) % $2, n, g, 'owner', 1, 'investor', null, null, null
            from large_occ where rented`,
-        [residents, Math.max(1, investors)],
-      );
-      return residents + rented;
-    }, (n) => n);
+          [residents, Math.max(1, investors)],
+        );
+        return residents + rented;
+      },
+      (n) => n,
+    );
 
     const residents = await scalar('select coalesce(max(user_n), 0)::int as n from large_role');
     const propertyManagers = Math.max(2, Math.round(40 * options.scale));
@@ -496,37 +572,39 @@ export async function seedLarge(database: Database, options: SeedOptions): Promi
     const restFirst = partnerFirst + 2 * businessPartners;
     const totalUsers = Math.max(counts.users, restFirst - 1);
 
-    const users = await step('users (one shared password hash)', async () => {
-      await exec(
-        `create temp table large_user on commit drop as
+    const users = await step(
+      'users (one shared password hash)',
+      async () => {
+        await exec(
+          `create temp table large_user on commit drop as
          select distinct on (r.user_n) r.user_n as n, r.kind, h.country, r.family, r.n as apt_n, r.g,
                 '{}'::text[] as roles
            from large_role r join large_hc h using (g)
           order by r.user_n, r.n`,
-      );
-      await exec(
-        `insert into large_user (n, kind, country, family, apt_n, g, roles)
+        );
+        await exec(
+          `insert into large_user (n, kind, country, family, apt_n, g, roles)
          select $1 + i - 1, 'staff', 0, null, null, null, string_to_array(r, ',')
            from unnest($2::text[]) with ordinality as t(r, i)`,
-        [staffFirst, STAFF_ROLES.map((r) => r.join(','))],
-      );
-      await exec(
-        `insert into large_user (n, kind, country, family, apt_n, g, roles)
+          [staffFirst, STAFF_ROLES.map((r) => r.join(','))],
+        );
+        await exec(
+          `insert into large_user (n, kind, country, family, apt_n, g, roles)
          select n, case when n < $2 then 'propertyManager' when n < $3 then 'maintenanceManager' else 'partner' end,
                 0, null, null, null, case when n >= $3 then array['partner'] else '{}'::text[] end
            from generate_series($1::int, $4::int - 1) as n`,
-        [pmFirst, mmFirst, partnerFirst, restFirst],
-      );
-      // Everyone else: people without a current role (invited, moved away, not yet placed).
-      await exec(
-        `insert into large_user (n, kind, country, family, apt_n, g, roles)
+          [pmFirst, mmFirst, partnerFirst, restFirst],
+        );
+        // Everyone else: people without a current role (invited, moved away, not yet placed).
+        await exec(
+          `insert into large_user (n, kind, country, family, apt_n, g, roles)
          select n, 'other', (select h.country from large_hc h where h.g = 1 + ${rnd(31, 'n')} * $3 / 1000),
                 null, null, null, '{}'::text[]
            from generate_series($1::int, $2::int) as n`,
-        [restFirst, totalUsers, counts.housingCompanies],
-      );
-      await exec(
-        `insert into identity.users
+          [restFirst, totalUsers, counts.housingCompanies],
+        );
+        await exec(
+          `insert into identity.users
            (id, email, first_name, last_name, phone, locale, external_id, password_hash, registered, enabled,
             public_profile, source, roles, selected_housing_company_id, selected_apartment_id, created_at,
             updated_at, last_login_at, registered_at)
@@ -564,32 +642,40 @@ export async function seedLarge(database: Database, options: SeedOptions): Promi
              select names.fn[names.fi] as f, names.ln[names.li] as l, names.fa_all[names.fi] as fa,
                     names.la_all[names.li] as la, names.created
            ) as x`,
-        [passwordHash],
-      );
-      return scalar('select count(*)::int as n from large_user');
-    }, (n) => n);
+          [passwordHash],
+        );
+        return scalar('select count(*)::int as n from large_user');
+      },
+      (n) => n,
+    );
 
-    const apartmentRoles = await step('apartment roles', async () => {
-      await exec(
-        `insert into identity.apartment_roles (user_id, apartment_id, role, valid_from, valid_until)
+    const apartmentRoles = await step(
+      'apartment roles',
+      async () => {
+        await exec(
+          `insert into identity.apartment_roles (user_id, apartment_id, role, valid_from, valid_until)
          select ${uuidOf('user', 'user_n')}, ${uuidOf('apt', 'n')}, role, valid_from, valid_until from large_role`,
-      );
-      await exec(
-        `insert into identity.scheduled_role_changes (apartment_id, role, start_date, add_user_ids, remove_user_ids)
+        );
+        await exec(
+          `insert into identity.scheduled_role_changes (apartment_id, role, start_date, add_user_ids, remove_user_ids)
          select ${uuidOf('apt', 'b.n')}, 'owner', b.valid_from, array[${uuidOf('user', 'b.user_n')}],
                 array[${uuidOf('user', 's.user_n')}]
            from large_role b join large_role s on s.n = b.n and s.role = 'owner' and s.slot = 1
           where b.role = 'owner' and b.slot = 9`,
-      );
-      return scalar('select count(*)::int as n from large_role');
-    }, (n) => n);
+        );
+        return scalar('select count(*)::int as n from large_role');
+      },
+      (n) => n,
+    );
 
     // Boards of living companies (a chairman and two to four members, owners living there);
     // every company has a property and a maintenance manager, each serving many companies;
     // construction sites have a site administrator from the staff.
-    const companyRoles = await step('housing-company roles', async () => {
-      await exec(
-        `insert into identity.housing_company_roles (user_id, housing_company_id, role)
+    const companyRoles = await step(
+      'housing-company roles',
+      async () => {
+        await exec(
+          `insert into identity.housing_company_roles (user_id, housing_company_id, role)
          select ${uuidOf('user', 'b.user_n')}, h.id, r.role
            from (
              select user_n, g, n, row_number() over (partition by g order by n) as rank
@@ -598,54 +684,64 @@ export async function seedLarge(database: Database, options: SeedOptions): Promi
            join large_hc h on h.g = b.g and not h.construction
            cross join lateral (values ('boardMember'), ('chairman')) as r(role)
           where b.rank <= 3 + ${rnd(61, 'b.g')} % 3 and (r.role = 'boardMember' or b.rank = 1)`,
-      );
-      await exec(
-        `insert into identity.housing_company_roles (user_id, housing_company_id, role, valid_from)
+        );
+        await exec(
+          `insert into identity.housing_company_roles (user_id, housing_company_id, role, valid_from)
          select ${uuidOf('user', 'm.u')}, h.id, m.role, current_date - (${rnd(62, 'h.g')} * 2) from large_hc h
            cross join lateral (values ($1 + h.g % $2, 'propertyManager'), ($3 + (h.g * 7) % $4, 'maintenanceManager'))
              as m(u, role)`,
-        [pmFirst, propertyManagers, mmFirst, maintenanceManagers],
-      );
-      await exec(
-        `insert into identity.housing_company_roles (user_id, housing_company_id, role)
+          [pmFirst, propertyManagers, mmFirst, maintenanceManagers],
+        );
+        await exec(
+          `insert into identity.housing_company_roles (user_id, housing_company_id, role)
          select ${uuidOf('user', '$1::int + h.g % 3')}, h.id, 'siteAdministrator' from large_hc h where h.construction`,
-        [staffFirst + STAFF_ROLES.findIndex((r) => r[0] === 'yitProject')],
-      );
-      return scalar(
-        'select count(*)::int as n from identity.housing_company_roles where housing_company_id in (select id from large_hc)',
-      );
-    }, (n) => n);
+          [staffFirst + STAFF_ROLES.findIndex((r) => r[0] === 'yitProject')],
+        );
+        return scalar(
+          'select count(*)::int as n from identity.housing_company_roles where housing_company_id in (select id from large_hc)',
+        );
+      },
+      (n) => n,
+    );
 
     // Partner companies: property-management firms (five managers each), maintenance firms (six
     // each), business partners with two users each and an operational area.
-    await step('partner companies', async () => {
-      const firms = [
-        ...Array.from({ length: Math.ceil(propertyManagers / 5) }, (_, i) => ({
-          type: 'PROPERTY_MANAGER',
-          name: `Isännöinti ${['Aalto', 'Kivi', 'Lumo', 'Selkä', 'Vesa', 'Uusi', 'Meri', 'Koti'][i % 8]} ${i + 1} Oy`,
-        })),
-        ...Array.from({ length: Math.ceil(maintenanceManagers / 6) }, (_, i) => ({
-          type: 'MAINTENANCE_MANAGER',
-          name: `Kiinteistöhuolto ${i + 1} Oy`,
-        })),
-        ...Array.from({ length: businessPartners }, (_, i) => ({
-          type: 'BUSINESS_PARTNER',
-          name: `${['Kitchen', 'Sauna', 'Floor', 'Window', 'Garden'][i % 5]} Partners ${i + 1} Oy`,
-        })),
-      ].map((f, i) => ({ ...f, id: randomUUID(), externalId: `${LARGE_PC_PREFIX}${i + 1}` }));
-      const ofType = (type: string) => firms.filter((f) => f.type === type).map((f) => f.id);
-      const finlandTerm = countryTermIds.get('finland')!;
-      await exec(
-        `insert into identity.partner_companies (id, name, type, external_id, city, country, email, operational_area_zips,
+    await step(
+      'partner companies',
+      async () => {
+        const firms = [
+          ...Array.from({ length: Math.ceil(propertyManagers / 5) }, (_, i) => ({
+            type: 'PROPERTY_MANAGER',
+            name: `Isännöinti ${['Aalto', 'Kivi', 'Lumo', 'Selkä', 'Vesa', 'Uusi', 'Meri', 'Koti'][i % 8]} ${i + 1} Oy`,
+          })),
+          ...Array.from({ length: Math.ceil(maintenanceManagers / 6) }, (_, i) => ({
+            type: 'MAINTENANCE_MANAGER',
+            name: `Kiinteistöhuolto ${i + 1} Oy`,
+          })),
+          ...Array.from({ length: businessPartners }, (_, i) => ({
+            type: 'BUSINESS_PARTNER',
+            name: `${['Kitchen', 'Sauna', 'Floor', 'Window', 'Garden'][i % 5]} Partners ${i + 1} Oy`,
+          })),
+        ].map((f, i) => ({ ...f, id: randomUUID(), externalId: `${LARGE_PC_PREFIX}${i + 1}` }));
+        const ofType = (type: string) => firms.filter((f) => f.type === type).map((f) => f.id);
+        const finlandTerm = countryTermIds.get('finland')!;
+        await exec(
+          `insert into identity.partner_companies (id, name, type, external_id, city, country, email, operational_area_zips,
                                                  operational_area_taxonomies)
          select id, name, type, ext, 'Helsinki', 'Finland', lower(replace(ext, '-', '.')) || '@${LARGE_EMAIL_DOMAIN}',
                 case when type = 'BUSINESS_PARTNER' then array['00100', '00200', '02100', '33100'] else '{}' end,
                 case when type = 'BUSINESS_PARTNER' then array[$5::uuid] else '{}' end
            from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) as t(id, name, type, ext)`,
-        [firms.map((f) => f.id), firms.map((f) => f.name), firms.map((f) => f.type), firms.map((f) => f.externalId), finlandTerm],
-      );
-      await exec(
-        `insert into identity.housing_company_partners (housing_company_id, partner_company_id, type, key_contact_user_id)
+          [
+            firms.map((f) => f.id),
+            firms.map((f) => f.name),
+            firms.map((f) => f.type),
+            firms.map((f) => f.externalId),
+            finlandTerm,
+          ],
+        );
+        await exec(
+          `insert into identity.housing_company_partners (housing_company_id, partner_company_id, type, key_contact_user_id)
          select h.id, (case when p.type = 'PropertyManager' then $1::uuid[] else $2::uuid[] end)[p.firm], p.type,
                 ${uuidOf('user', 'p.u')}
            from large_hc h
@@ -653,41 +749,38 @@ export async function seedLarge(database: Database, options: SeedOptions): Promi
              ('PropertyManager', 1 + (h.g % $4) / 5, $3 + h.g % $4),
              ('MaintenanceManager', 1 + ((h.g * 7) % $6) / 6, $5 + (h.g * 7) % $6)
            ) as p(type, firm, u)`,
-        [
-          ofType('PROPERTY_MANAGER'),
-          ofType('MAINTENANCE_MANAGER'),
-          pmFirst,
-          propertyManagers,
-          mmFirst,
-          maintenanceManagers,
-        ],
-      );
-      await exec(
-        `insert into identity.partner_company_users (partner_company_id, user_id)
+          [
+            ofType('PROPERTY_MANAGER'),
+            ofType('MAINTENANCE_MANAGER'),
+            pmFirst,
+            propertyManagers,
+            mmFirst,
+            maintenanceManagers,
+          ],
+        );
+        await exec(
+          `insert into identity.partner_company_users (partner_company_id, user_id)
          select ($1::uuid[])[1 + (n - $2) / 2], ${uuidOf('user', 'n')} from generate_series($2::int, $3::int - 1) as n`,
-        [ofType('BUSINESS_PARTNER'), partnerFirst, restFirst],
-      );
-      return firms.length;
-    }, (n) => n);
+          [ofType('BUSINESS_PARTNER'), partnerFirst, restFirst],
+        );
+        return firms.length;
+      },
+      (n) => n,
+    );
 
     await step('commit', () => exec('commit'));
     await step('analyse the tables', () =>
       exec(`vacuum analyze ${TABLES.map((t) => `identity.${t}`).join(', ')}`),
     );
-    const result = {
-      counts: {
-        housingCompanies: companies.length,
-        apartments,
-        users,
-        apartmentRoles,
-        housingCompanyRoles: companyRoles,
-        buildingTaxonomyTerms: COUNTRIES.length + CITIES.length,
-        featureToggles: TOGGLES.length,
-      },
-      steps,
-      totalMs: Math.round(performance.now() - started),
+    return {
+      housingCompanies: companies.length,
+      apartments,
+      users,
+      apartmentRoles,
+      housingCompanyRoles: companyRoles,
+      buildingTaxonomyTerms: COUNTRIES.length + CITIES.length,
+      featureToggles: TOGGLES.length,
     };
-    return result;
   } catch (err) {
     await exec('rollback').catch(() => undefined);
     throw err;

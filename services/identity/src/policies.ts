@@ -1,4 +1,4 @@
-import type { Role } from '@porta/contracts';
+import { ADMIN_AREA_ROLES, type Role } from '@porta/contracts';
 import { type Policy, type Principal, policy } from '@porta/service-kit';
 
 /**
@@ -120,6 +120,11 @@ export function housingCompanyReadScope(p: Principal): Scope {
   };
 }
 
+/** The admin area (01 §6): admin, yitUser, contributor, partner or rolePartner, globally or in a company. */
+const staffArea = policy.check('admin-area role (global or in a housing company)', (p) =>
+  holdsAnywhere(p, ADMIN_AREA_ROLES),
+);
+
 export const IDENTITY_POLICIES = {
   /** Sign-in, token refresh, JWKS, first login and e-mail confirmation links. */
   public: (reason: string) => policy.public(reason),
@@ -144,12 +149,16 @@ export const IDENTITY_POLICIES = {
   /** Ban and unban users; read another user's GDPR report. */
   usersBan: policy.anyRole(...BAN_AND_GDPR_ROLES),
   gdprReportOfOthers: policy.anyRole(...BAN_AND_GDPR_ROLES),
-  /** Housing companies and apartments in the staff app (scope: housingCompanyReadScope). */
-  housingCompaniesRead: policy.staff(),
+  /**
+   * Housing companies and apartments in the staff app (scope: housingCompanyScope). The admin-area
+   * roles count whether held globally or in a housing company: a property manager or board member
+   * holds the contributor alias in their companies only.
+   */
+  housingCompaniesRead: staffArea,
   housingCompaniesEdit: policy.anyRole(...HOUSING_COMPANY_EDITORS),
   housingCompanyFeatures: policy.anyRole(...HOUSING_COMPANY_FEATURE_EDITORS),
   /** Partner companies: staff read; partner managers write; partners edit their own company. */
-  partnersRead: policy.staff(),
+  partnersRead: staffArea,
   partnersManage: policy.anyRole(...PARTNER_MANAGERS),
   partnerOwnCompany: policy.check(
     'partner of the company',

@@ -44,26 +44,10 @@ type IdentityDb = Db<typeof schema>;
 export type HousingCompanyRow = typeof housingCompanies.$inferSelect;
 export type ApartmentRow = typeof apartments.$inferSelect;
 
-/**
- * A staff-area read policy that also admits managers and board members who hold their role in a
- * housing company rather than globally (the contributor alias, 01 §6). `policy.staff()` looks at
- * global roles only, which would shut out a property manager of a housing company; their reach is
- * then limited by housingCompanyReadScope.
- */
-function orHousingCompanyContributors(base: Policy, name: string): Policy {
-  return policy.check(name, (p, request) => allows(base, p, request) || holdsAnywhere(p, ['contributor']));
-}
-
 /** Read housing companies and apartments in the staff app (scope: housingCompanyScope). */
-export const HOUSING_COMPANY_READERS = orHousingCompanyContributors(
-  IDENTITY_POLICIES.housingCompaniesRead,
-  'staff, or a manager or board member of a housing company',
-);
+export const HOUSING_COMPANY_READERS = IDENTITY_POLICIES.housingCompaniesRead;
 /** Read partner companies in the staff app (scope: partnerCompanyReadScope). */
-export const PARTNER_READERS = orHousingCompanyContributors(
-  IDENTITY_POLICIES.partnersRead,
-  'staff, or a manager or board member of a housing company',
-);
+export const PARTNER_READERS = IDENTITY_POLICIES.partnersRead;
 
 /**
  * The housing companies a caller reaches in the staff app: housingCompanyReadScope (all for the

@@ -35,7 +35,8 @@ function validOn<T extends { validFrom: unknown; validUntil: unknown }>(table: T
 
 export interface Membership {
   housingCompanies: MeResponse['hcs'];
-  partnerCompanies: MeResponse['user']['partnerCompanies'];
+  /** With the partner company type (PROPERTY_MANAGER, MAINTENANCE_MANAGER, BUSINESS_PARTNER). */
+  partnerCompanies: (MeResponse['user']['partnerCompanies'][number] & { type: string })[];
 }
 
 /** The housing companies (with apartments and roles) and partner companies of a user, valid today. */
@@ -64,6 +65,7 @@ export async function loadMembership(db: IdentityDb, userId: string, now = new D
         id: partnerCompanies.id,
         externalId: partnerCompanies.externalId,
         name: partnerCompanies.name,
+        type: partnerCompanies.type,
       })
       .from(partnerCompanyUsers)
       .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerCompanyUsers.partnerCompanyId))

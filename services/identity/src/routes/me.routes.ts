@@ -62,9 +62,15 @@ export async function meRoutes(app: App, ctx: IdentityContext) {
       publicProfile: user.publicProfile,
       registered: user.registered,
       roles: user.roles as Role[],
+      // Business partners (not the property or maintenance managers' companies) get their own area.
       isBusinessPartner:
-        membership.partnerCompanies.length > 0 || effectiveRoles(user.roles as Role[]).has('partner'),
-      partnerCompanies: membership.partnerCompanies,
+        membership.partnerCompanies.some((pc) => pc.type === 'BUSINESS_PARTNER') ||
+        effectiveRoles(user.roles as Role[]).has('partner'),
+      partnerCompanies: membership.partnerCompanies.map(({ id, externalId, name }) => ({
+        id,
+        externalId,
+        name,
+      })),
       quickLinks,
       dialogs,
       tasks,
