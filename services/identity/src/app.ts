@@ -46,7 +46,7 @@ export interface Identity {
   keySource: KeySource;
   migrate(): Promise<void>;
   /** Seed the demo data unless it is there; answers whether it seeded. */
-  seedDemo(): Promise<boolean>;
+  seedDemo(options?: { features?: boolean }): Promise<boolean>;
   /** Schedule identity's background jobs (call before jobs.start()) and start the outbox relay. */
   scheduleJobs(): Promise<void>;
   /** Stop the outbox relay (part of shutdown, before the bus and database close). */
@@ -114,7 +114,7 @@ export function createIdentity(options: {
     }),
     keySource: { kind: 'local', keys: () => keys.jwks() },
     migrate: () => migrateService(database, 'identity', IDENTITY_MIGRATIONS),
-    seedDemo: () => seedDemo(db),
+    seedDemo: (options) => seedDemo(db, options),
     async scheduleJobs() {
       relay?.start();
       if (!jobs) return;

@@ -6,6 +6,7 @@ import type * as schema from './db/schema.js';
 import {
   apartmentRoles,
   apartments,
+  featureToggles,
   housingCompanies,
   housingCompanyPartners,
   housingCompanyRoles,
@@ -60,7 +61,10 @@ const CONTACT_GROUPS: [codename: string, name: string][] = [
  * partner with an operational area, and one user per main role with the password
  * Demo-Portal-2026. Runs once: it does nothing when the demo admin exists.
  */
-export async function seedDemo(db: Db<typeof schema>): Promise<boolean> {
+export async function seedDemo(
+  db: Db<typeof schema>,
+  options: { features?: boolean } = {},
+): Promise<boolean> {
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
@@ -327,6 +331,19 @@ export async function seedDemo(db: Db<typeof schema>): Promise<boolean> {
       },
       { housingCompanyId: living!.id, partnerCompanyId: maintenanceCompany!.id, type: 'MaintenanceManager' },
     ]);
+    if (options.features !== false) {
+      // A portal to look at: these features everywhere, warranty in Uusimaa only (Harbour View and
+      // Linden Court, not Birch Hill). News and calendar are always on.
+      await tx.insert(featureToggles).values([
+        ...(['material-selection', 'service-requests', 'public-discussion', 'faq'] as const).map(
+          (featureId) => ({
+            featureId,
+            scope: 'global',
+          }),
+        ),
+        { featureId: 'warranty', scope: uusimaa },
+      ]);
+    }
   });
   return true;
 }
