@@ -5,6 +5,10 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  /** Requests per second across all connections; absent: as fast as the server answers. */
+  overallRate?: number | undefined;
+  /** Seconds before a request counts as timed out (autocannon's default: 10). */
+  timeoutSeconds?: number | undefined;
 }
 
 export interface Measurement {
@@ -26,6 +30,8 @@ export async function measure(options: LoadOptions): Promise<Measurement> {
     connections: options.connections,
     duration: options.durationSeconds,
     headers: options.headers ?? {},
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
   });
   return {
     requestsPerSecond: result.requests.total / result.duration,

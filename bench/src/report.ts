@@ -13,6 +13,10 @@ export interface TargetResult extends Measurement {
   serverCpuMicrosPerRequest: number | null;
   /** CPU cores autocannon (this process) used on average during the measurement. */
   loadGeneratorCpuCores: number;
+  /** Paced load: requests per second asked for across all connections; null for closed loop. */
+  rate: number | null;
+  /** The p99 the target should stay under (ms), or null. */
+  p99TargetMs: number | null;
 }
 
 export interface Ratio {
@@ -58,11 +62,23 @@ export const RATIOS: Ratio[] = [
     denominator: 'identity-me',
     target: null,
   },
+  ...(['embedded', 'pg'] as const).flatMap((mode) =>
+    (['me', 'features', 'users'] as const).map((route) => ({
+      id: `scale-${mode}-${route}/bare`,
+      title: `scale ${route === 'users' ? 'user search' : route === 'me' ? '/me' : 'features'}, ${
+        mode === 'embedded' ? 'embedded / bare Fastify + PGlite' : 'PostgreSQL / bare Fastify + pg'
+      }`,
+      numerator: `scale-${mode}-${route}`,
+      denominator: `scale-${mode}-bare-${route}`,
+      target: null,
+    })),
+  ),
 ];
 
 export function computeRatios(results: TargetResult[]): RatioResult[] {
   const byId = new Map(results.map((r) => [r.id, r]));
-  return RATIOS.map((ratio) => {
+  const measured = (ratio: Ratio) => byId.has(ratio.numerator) || byId.has(ratio.denominator);
+  return RATIOS.filter(measured).map((ratio) => {
     const numerator = byId.get(ratio.numerator);
     const denominator = byId.get(ratio.denominator);
     const value =
@@ -76,6 +92,39 @@ export function computeRatios(results: TargetResult[]): RatioResult[] {
     const round = (n: number | null) => (n === null ? null : Number(n.toFixed(3)));
     return { ...ratio, value: round(value), byCpu: round(byCpu), met };
   });
+}
+
+export interface LatencyCheck {
+  id: string;
+  title: string;
+  p99Ms: number;
+  targetMs: number;
+  met: boolean;
+}
+
+/** The p99 targets of the measured targets that have one. */
+export function latencyChecks(results: TargetResult[]): LatencyCheck[] {
+  return results.flatMap((r) =>
+    r.p99TargetMs === null
+      ? []
+      : [
+          {
+            id: r.id,
+            title: r.title,
+            p99Ms: r.latencyMs.p99,
+            targetMs: r.p99TargetMs,
+            met: r.latencyMs.p99 < r.p99TargetMs,
+          },
+        ],
+  );
+}
+
+export function formatLatencyChecks(checks: LatencyCheck[]): string {
+  return table(
+    ['p99 target', 'p99 ms', 'target', 'result'],
+    checks.map((c) => [c.title, fixed(c.p99Ms, 0), `< ${c.targetMs}`, c.met ? 'met' : 'MISSED']),
+    new Set([1, 2]),
+  );
 }
 
 /** Failed requests of any kind: connection errors, timeouts and non-2xx answers. */

@@ -15,12 +15,15 @@ import { killAll, type ServerProcess } from './processes.js';
 import {
   computeRatios,
   failures,
+  formatLatencyChecks,
   formatLine,
   formatRatios,
   formatResults,
+  latencyChecks,
   type TargetResult,
 } from './report.js';
-import { SCENARIOS, type Target } from './scenarios.js';
+import { SCALE_SCENARIOS, scaleSeedings } from './scale.js';
+import { SCENARIOS, type Scenario, type Target } from './scenarios.js';
 import { RESULTS_DIR, readSettings } from './settings.js';
 
 const NEEDS_POSTGRES = new Set(['pg', 'distributed-me', 'identity-me']);
@@ -35,7 +38,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const settings = readSettings();
-const selected = (id: string) => settings.only.length === 0 || settings.only.includes(id);
+/** BENCH_ONLY entries name ids or groups of them ("scale", "scale-pg": every id they start). */
+const named = (id: string) => settings.only.some((entry) => id === entry || id.startsWith(`${entry}-`));
+/** Without BENCH_ONLY every scenario runs except the opt-in ones. */
+const selectedIn = (scenario: Scenario) => (id: string) =>
+  settings.only.length === 0 ? !scenario.optIn : named(id);
 mkdirSync(join(RESULTS_DIR, 'logs'), { recursive: true });
 
 let build = 'source';
@@ -43,8 +50,8 @@ if (!settings.fromSource) {
   build = settings.skipBuild ? 'dist (build skipped)' : ensureBuilt().current ? 'dist' : 'dist (stale)';
 }
 
-const scenarios = SCENARIOS.filter((s) => s.ids.some(selected));
-const usesPostgres = scenarios.some((s) => s.ids.some((id) => selected(id) && NEEDS_POSTGRES.has(id)));
+const scenarios = [...SCENARIOS, ...SCALE_SCENARIOS].filter((s) => s.ids.some(selectedIn(s)));
+const usesPostgres = scenarios.some((s) => s.ids.some((id) => selectedIn(s)(id) && NEEDS_POSTGRES.has(id)));
 const postgresVersion = usesPostgres ? await prepareDatabase(settings.postgresUrl, settings.database) : null;
 
 console.log(
@@ -53,9 +60,16 @@ console.log(
     `${cpus().length} CPUs, Node ${process.version}\n`,
 );
 
-/** Ask once, outside the measurement, that the target answers what it should. */
+/**
+ * Ask once, outside the measurement, that the target answers what it should. The answer comes
+ * after whatever an earlier load left queued in the server (autocannon drops its connections at
+ * the end, the server still works through them), so it also waits until the server is idle.
+ */
 async function verify(target: Target) {
-  const res = await fetch(target.url, { headers: target.headers ?? {} });
+  const res = await fetch(target.url, {
+    headers: target.headers ?? {},
+    signal: AbortSignal.timeout(300_000),
+  });
   const text = await res.text();
   let body: unknown;
   try {
@@ -101,6 +115,8 @@ async function measureTarget(
     serverCpuMicrosPerRequest:
       known && measurement.requests ? round((total * 1e6) / measurement.requests, 1) : null,
     loadGeneratorCpuCores: round((generator.user + generator.system) / 1e6 / measurement.durationSeconds, 3),
+    rate: target.rate ?? null,
+    p99TargetMs: target.p99TargetMs ?? null,
     ...measurement,
     requestsPerSecond: round(measurement.requestsPerSecond, 1),
   };
@@ -116,18 +132,25 @@ for (const scenario of scenarios) {
   let started: Awaited<ReturnType<typeof scenario.start>> | null = null;
   try {
     started = await scenario.start({ settings, dataDir });
-    for (const target of started.targets.filter((t) => selected(t.id))) {
+    for (const target of started.targets.filter((t) => selectedIn(scenario)(t.id))) {
       await verify(target);
       const load = {
         url: target.url,
         connections: settings.connections,
         ...(target.headers ? { headers: target.headers } : {}),
+        overallRate: target.rate,
+        timeoutSeconds: target.timeoutSeconds,
       };
-      if (settings.warmupSeconds > 0) await measure({ ...load, durationSeconds: settings.warmupSeconds });
+      if (settings.warmupSeconds > 0) {
+        await measure({ ...load, durationSeconds: settings.warmupSeconds });
+        await verify(target);
+      }
       const result = await measureTarget(target, started.servers, () =>
         measure({ ...load, durationSeconds: settings.durationSeconds }),
       );
       results.push(result);
+      // Let the server finish what the load left queued before the next target or the stop.
+      await verify(target);
       console.log(formatLine(result));
       if (failures(result)) {
         problems.push(
@@ -146,12 +169,25 @@ for (const scenario of scenarios) {
   await sleep(1000);
 }
 
+const scale = await scaleSeedings();
+for (const scenario of scenarios) {
+  try {
+    await scenario.cleanup?.(settings);
+  } catch (err) {
+    console.error(`cleanup of ${scenario.ids[0]}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
 if (usesPostgres) await dropDatabase(settings.postgresUrl, settings.database);
 for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 
 const ratios = computeRatios(results);
-const missed = ratios.filter((r) => r.met === false);
+const latency = latencyChecks(results);
+const missed = [
+  ...ratios.filter((r) => r.met === false).map((r) => `${r.title} ${r.value?.toFixed(2)} < ${r.target}`),
+  ...latency.filter((c) => !c.met).map((c) => `${c.title} p99 ${c.p99Ms} ms >= ${c.targetMs} ms`),
+];
 console.log(`\n${formatResults(results)}\n\n${formatRatios(ratios)}\n`);
+if (latency.length) console.log(`${formatLatencyChecks(latency)}\n`);
 
 const report = {
   date: new Date().toISOString(),
@@ -161,6 +197,9 @@ const report = {
     connections: settings.connections,
     logLevel: settings.logLevel,
     build,
+    ...(scale.length
+      ? { scale: settings.scale, scaleQuery: settings.scaleQuery, scaleRate: settings.scaleRate || null }
+      : {}),
   },
   machine: {
     cpus: cpus().length,
@@ -170,8 +209,16 @@ const report = {
     platform: `${process.platform} ${process.arch}`,
     postgres: postgresVersion,
   },
+  scale: scale.map((f) => ({
+    mode: f.mode,
+    seeding: f.seeding,
+    resident: f.subjects.resident,
+    searchQuery: settings.scaleQuery,
+    searchMatches: f.subjects.searchMatches,
+  })),
   results,
   ratios,
+  latency,
   problems,
   ok: problems.length === 0,
   targetsMet: missed.length === 0,
@@ -185,7 +232,7 @@ if (problems.length) {
   process.exit(1);
 }
 if (missed.length) {
-  const list = missed.map((r) => `${r.title} ${r.value?.toFixed(2)} < ${r.target}`).join('; ');
+  const list = missed.join('; ');
   if (settings.enforce) {
     console.error(`Targets missed (BENCH_ENFORCE=true): ${list}`);
     process.exit(1);

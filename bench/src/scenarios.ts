@@ -11,6 +11,12 @@ export interface Target {
   headers?: Record<string, string>;
   /** Checks one answer before the load, so that a wrong setup cannot pass as fast. */
   check(body: unknown): boolean;
+  /** Paced load: this many requests per second across all connections (default: closed loop). */
+  rate?: number;
+  /** The p99 latency the target should stay under, when there is one. */
+  p99TargetMs?: number;
+  /** Seconds before a request times out (default 10): for targets that queue far longer. */
+  timeoutSeconds?: number;
 }
 
 export interface Started {
@@ -21,7 +27,11 @@ export interface Started {
 /** A set of processes started together and the targets measured against them. */
 export interface Scenario {
   ids: string[];
+  /** Runs only when BENCH_ONLY names it (or its group), not in the default run. */
+  optIn?: boolean;
   start(context: ScenarioContext): Promise<Started>;
+  /** After the whole run: remove what the scenario left for later ones (databases, folders). */
+  cleanup?(settings: BenchSettings): Promise<void>;
 }
 
 export interface ScenarioContext {
@@ -33,12 +43,12 @@ export interface ScenarioContext {
 const DEMO_EMAIL = 'owner@demo.porta.test';
 const DEMO_PASSWORD = 'Demo-Portal-2026';
 
-function script(settings: BenchSettings, service: string): string {
+export function script(settings: BenchSettings, service: string): string {
   return settings.fromSource ? `services/${service}/src/server.ts` : `services/${service}/dist/server.js`;
 }
 
 /** Environment of every Porta process: production logging, no optional infrastructure. */
-function portaEnv(context: ScenarioContext): Record<string, string> {
+export function portaEnv(context: ScenarioContext): Record<string, string> {
   return {
     NODE_ENV: 'production',
     LOG_LEVEL: context.settings.logLevel,
@@ -54,20 +64,20 @@ function portaEnv(context: ScenarioContext): Record<string, string> {
   };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 const isMe = (body: unknown) => isRecord(body) && isRecord(body.user) && body.user.email === DEMO_EMAIL;
 
-/** Sign in as the demo owner through baseUrl and answer the access token. */
-async function signIn(baseUrl: string): Promise<string> {
+/** Sign in through baseUrl (by default as the demo owner) and answer the access token. */
+export async function signIn(baseUrl: string, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<string> {
   const res = await fetch(`${baseUrl}/api/identity/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   const body: unknown = await res.json();
   if (!res.ok || !isRecord(body) || typeof body.accessToken !== 'string') {
-    throw new Error(`sign-in at ${baseUrl} failed (${res.status}): ${JSON.stringify(body)}`);
+    throw new Error(`sign-in of ${email} at ${baseUrl} failed (${res.status}): ${JSON.stringify(body)}`);
   }
   return body.accessToken;
 }

@@ -7,10 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeTarget, LargeDataExists, seedLarge } from './large/seed.js';
-
-/** The password of every user of the data set: the demo's, so one login form fits all. */
-export const LARGE_PASSWORD = 'Demo-Portal-2026';
+import { describeTarget, LARGE_PASSWORD, LargeDataExists, seedLarge } from './large/seed.js';
 
 const USAGE = `Usage: npm run seed:large -- [options]
 

@@ -23,8 +23,18 @@ export interface BenchSettings {
   fromSource: boolean;
   /** Skip `nx build` of the gateway and its dependencies. */
   skipBuild: boolean;
-  /** Only these scenario ids, when given. */
+  /** Only these scenario ids (or groups: the part of an id before a dash), when given. */
   only: string[];
+  /** The scale scenarios: size of the large data set (1 = 1,000 companies, 100,000 users). */
+  scale: number;
+  /** The scale scenarios' PostgreSQL database. */
+  scaleDatabase: string;
+  /** Keep the seeded data after the run and use it again next time (PGlite in bench/results/). */
+  scaleReuse: boolean;
+  /** The search text of the staff user list. */
+  scaleQuery: string;
+  /** Also measure the Porta targets of the scale scenarios paced at this many requests/s (0: not). */
+  scaleRate: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -62,6 +72,11 @@ export function readSettings(): BenchSettings {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    scale: positiveNumber('BENCH_SCALE', 1) || 1,
+    scaleDatabase: identifier('BENCH_SCALE_DATABASE', 'porta_bench_scale'),
+    scaleReuse: flag('BENCH_SCALE_REUSE'),
+    scaleQuery: process.env.BENCH_SCALE_QUERY || 'korhonen',
+    scaleRate: positiveNumber('BENCH_SCALE_RATE', 0),
   };
 }
 

@@ -19,6 +19,9 @@ import { ascii, CITIES, COUNTRIES, TERM_PREFIX, TOGGLES } from './data.js';
  * hash, computed once.
  */
 
+/** The password of every user of the data set: the demo's, so that one login form fits all. */
+export const LARGE_PASSWORD = 'Demo-Portal-2026';
+
 /** The e-mail domain of every user of the data set; `--reset` removes them by it. */
 export const LARGE_EMAIL_DOMAIN = 'large.porta.test';
 /** hc_ext prefix of the data set's housing companies. */
@@ -247,6 +250,22 @@ const TABLES = [
   'scheduled_role_changes',
 ];
 
+/** identity's own source file (not exported by the package), loaded at run time through tsx. */
+async function identitySource<T>(path: string): Promise<T> {
+  return (await import(pathToFileURL(join(ROOT, 'services/identity/src', path)).href)) as T;
+}
+
+/**
+ * The demo (identity's seedDemo: demo companies, users, and global feature toggles) goes in
+ * first, so that Porta's first start finds it there and the data set's global toggles give way
+ * to the demo's.
+ */
+async function seedDemo(database: Database): Promise<boolean> {
+  const schema = await identitySource<Record<string, unknown>>('db/schema.ts');
+  const demo = await identitySource<{ seedDemo(db: unknown): Promise<boolean> }>('seed.ts');
+  return demo.seedDemo(database.drizzle(schema));
+}
+
 /** Where the data set goes: PostgreSQL when url is given, else PGlite in dataDir. */
 export interface LargeTarget {
   url?: string | undefined;
@@ -280,22 +299,24 @@ export async function seedLarge(target: LargeTarget, options: SeedOptions): Prom
   }
 
   const migrations = join(ROOT, 'services/identity/drizzle');
+  const prepare = async (db: Database) => {
+    await step('migrate identity', () => migrateService(db, 'identity', migrations));
+    await step('demo data (identity seedDemo, unless there)', () => seedDemo(db));
+  };
   let database: Database;
   if (target.url) {
     const url = target.url;
-    await step('migrate identity', async () => {
-      const pool = await openDatabase({ url, poolSize: 2 });
-      try {
-        await migrateService(pool, 'identity', migrations);
-      } finally {
-        await pool.close();
-      }
-    });
+    const pool = await openDatabase({ url, poolSize: 2 });
+    try {
+      await prepare(pool);
+    } finally {
+      await pool.close();
+    }
     database = await openDatabase({ url, poolSize: 1 });
   } else {
     const dataDir = target.dataDir ?? 'memory://';
     database = await step('open PGlite', () => openDatabase({ dataDir }));
-    await step('migrate identity', () => migrateService(database, 'identity', migrations));
+    await prepare(database);
   }
   let loaded: Record<string, number>;
   try {
@@ -330,8 +351,9 @@ async function load(
     );
   }
   const passwordHash = await step('hash the shared password (scrypt, once)', async () => {
-    const url = pathToFileURL(join(ROOT, 'services/identity/src/domain/password.ts')).href;
-    const { hashPassword } = (await import(url)) as { hashPassword(p: string): Promise<string> };
+    const { hashPassword } = await identitySource<{ hashPassword(p: string): Promise<string> }>(
+      'domain/password.ts',
+    );
     return hashPassword(options.password);
   });
 

@@ -10,6 +10,7 @@ import type { HeroImages, RouteMeta } from '../modules/layout';
 import { DeactivatePage, GdprReportPage, MyProfilePage } from '../modules/profile';
 import { type SectionLink, SectionPage, UiSandboxPage } from '../modules/sections';
 import { MySettingsPage } from '../modules/settings';
+import { useCurrentUser } from '../modules/startup';
 import { HomeRoute } from './guards';
 
 /** A route of the signed-in app: where, what, its frame (01 §2) and its policy (01 §6). */
@@ -33,6 +34,16 @@ const COMMUNITY_LINKS: readonly SectionLink[] = [
   { to: '/community/my-neighbours', label: 'myNeighbours', features: ['neighbours'] },
   { to: '/community/area-discussions', label: 'areaDiscussions', features: ['area-discussion'] },
 ];
+
+/** /community leads to the public discussions when they are on (02 §2), else lists what is. */
+function CommunityRoute() {
+  const { features } = useCurrentUser();
+  return Object.hasOwn(features, 'public-discussion') ? (
+    <Navigate to="/community/public-discussions" replace />
+  ) : (
+    <SectionPage links={COMMUNITY_LINKS} />
+  );
+}
 
 /** The old service-request addresses lead to the support centre's (02 §2). */
 function ToSupport() {
@@ -70,9 +81,22 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     element: <GdprReportPage />,
     meta: { section: 'mySettings', layout: 'subpage' },
   },
-  { path: '/deactivate', element: <DeactivatePage />, meta: { section: 'mySettings', layout: 'fullwidthnarrow' } },
-  { path: '/my-notifications', element: <SectionPage />, meta: { section: 'notifications', layout: 'subpage' } },
-  { path: '/ui-sandbox', element: <UiSandboxPage />, meta: { section: 'uiSandbox' }, policy: { roles: ['admin'] } },
+  {
+    path: '/deactivate',
+    element: <DeactivatePage />,
+    meta: { section: 'mySettings', layout: 'fullwidthnarrow' },
+  },
+  {
+    path: '/my-notifications',
+    element: <SectionPage />,
+    meta: { section: 'notifications', layout: 'subpage' },
+  },
+  {
+    path: '/ui-sandbox',
+    element: <UiSandboxPage />,
+    meta: { section: 'uiSandbox' },
+    policy: { roles: ['admin'] },
+  },
 
   // Business partners (03 §2: an admin route)
   {
@@ -83,7 +107,10 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   },
 
   // Feature areas (02 §2), in the order of the main navigation
-  ...each(['/news', '/news/*', '/calendar/*', '/step/:id'], { element: <SectionPage />, meta: { section: 'news' } }),
+  ...each(['/news', '/news/*', '/calendar/*', '/step/:id'], {
+    element: <SectionPage />,
+    meta: { section: 'news' },
+  }),
   ...each(['/material-selection', '/material-selection/*'], {
     element: <SectionPage />,
     meta: { section: 'materialSelection' },
@@ -93,15 +120,22 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     meta: { section: 'warranty' },
     policy: { features: ['warranty'] },
   }),
-  { path: '/project-camera', element: <SectionPage />, meta: { section: 'projectCamera', layout: 'fullwidth' } },
+  {
+    path: '/project-camera',
+    element: <SectionPage />,
+    meta: { section: 'projectCamera', layout: 'fullwidth' },
+  },
   ...each(['/documents', '/documents/*', '/my-apartment/documents'], {
     element: <SectionPage />,
     meta: { section: 'documents', layout: 'two-columns' },
   }),
-  ...each(['/book-common-spaces', '/booking/:id'], { element: <SectionPage />, meta: { section: 'bookings' } }),
+  ...each(['/book-common-spaces', '/booking/:id'], {
+    element: <SectionPage />,
+    meta: { section: 'bookings' },
+  }),
   {
     path: '/community',
-    element: <SectionPage links={COMMUNITY_LINKS} />,
+    element: <CommunityRoute />,
     meta: { section: 'community' },
     policy: { features: COMMUNITY_FEATURES },
   },
@@ -130,7 +164,11 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     element: <SectionPage />,
     meta: { section: 'serviceLounge', layout: 'fullwidth' },
   }),
-  ...each(['/faq', '/faq/:id'], { element: <SectionPage />, meta: { section: 'faq' }, policy: { features: ['faq'] } }),
+  ...each(['/faq', '/faq/:id'], {
+    element: <SectionPage />,
+    meta: { section: 'faq' },
+    policy: { features: ['faq'] },
+  }),
   { path: '/support', element: <SectionPage links={SUPPORT_LINKS} />, meta: { section: 'support' } },
   ...each(['/support/service-requests', '/support/service-requests/*'], {
     element: <SectionPage title="serviceRequests" />,

@@ -40,7 +40,11 @@ export function renderApp(
 
   const view = render(
     <StrictMode>
-      <MemoryRouter initialEntries={[state === undefined ? path : { pathname: pathOnly(path), search: searchOf(path), state }]}>
+      <MemoryRouter
+        initialEntries={[
+          state === undefined ? path : { pathname: pathOnly(path), search: searchOf(path), state },
+        ]}
+      >
         <App services={services} queryClient={queryClient} i18n={i18n} delay={delay} />
         <LocationProbe onLocation={(location) => (current.location = location)} />
       </MemoryRouter>

@@ -16,8 +16,8 @@ export {
 export {
   type HeroImages,
   type RouteMeta,
-  type RouteMetaResolver,
   RouteMetaProvider,
+  type RouteMetaResolver,
   type SectionKey,
   useRouteMeta,
 } from './hooks/route-meta';

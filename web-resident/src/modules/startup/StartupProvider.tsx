@@ -193,7 +193,7 @@ export function useCurrentUser(): SignedIn & { me: MeResponse; featuresLoading: 
   const housingCompanyId = housingCompany?.id ?? null;
   // The features of the company shown: startup caches the first company's; after a switch the new
   // company's are fetched (and re-validated whenever the identity queries are invalidated).
-  const { data: featuresData } = useQuery({
+  const { data: featuresData, isError: featuresFailed } = useQuery({
     queryKey: [...FEATURES_QUERY_KEY, housingCompanyId],
     queryFn: () => identity.getFeatures(housingCompanyId),
     enabled: signedIn && sessionState === 'active',
@@ -201,7 +201,8 @@ export function useCurrentUser(): SignedIn & { me: MeResponse; featuresLoading: 
   if (auth.status !== 'signedIn' || !me) throw new Error('useCurrentUser needs a signed-in user');
   const startupCompany = housingCompanyId === (auth.housingCompany?.id ?? null);
   const features = featuresData?.features ?? (startupCompany ? auth.features : {});
-  // Only a company chosen after startup can be without its features for a moment.
-  const featuresLoading = !featuresData && !startupCompany;
+  // Only a company chosen after startup can be without its features for a moment; if they cannot
+  // be fetched, none are on.
+  const featuresLoading = !featuresData && !startupCompany && !featuresFailed;
   return { ...auth, me, housingCompany, features, featuresLoading };
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '../hooks/use-focus-trap';
 
 /**
- * A confirm-before-action dialog (03 §2). Modal: focus moves to Cancel, stays inside while open, and
- * Escape or Cancel close it. The caller gives focus back to what opened it (`onCancel`/`onConfirm`).
+ * A confirm-before-action dialog (03 §2). Modal: focus moves to Cancel and stays inside while open;
+ * Escape or Cancel close it (`onCancel`), and focus then goes back to what opened it.
  */
 export function ConfirmDialog({
   title,
@@ -31,10 +31,15 @@ export function ConfirmDialog({
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    cancelRef.current?.focus();
-  }, []);
+  // The trap is set up first so that it is also released first: then focus may go back outside.
   useFocusTrap(dialogRef, true, busy ? undefined : onCancel);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancelRef.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
 
   return (
     <div className="modal-backdrop">

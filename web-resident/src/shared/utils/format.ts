@@ -1,5 +1,5 @@
 import { languageOfLocale } from '@porta/contracts';
-import { DEFAULT_TIME_ZONE, type DateInput, formatDate, toCalendarDate } from '@porta/web-kit';
+import { type DateInput, DEFAULT_TIME_ZONE, formatDate, toCalendarDate } from '@porta/web-kit';
 import { useTranslation } from 'react-i18next';
 
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();

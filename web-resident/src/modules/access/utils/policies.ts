@@ -35,4 +35,8 @@ export function checkPolicy(
 }
 
 /** The feature policies of the resident routes (01 §6). */
-export const COMMUNITY_FEATURES: readonly FeatureId[] = ['public-discussion', 'neighbours', 'area-discussion'];
+export const COMMUNITY_FEATURES: readonly FeatureId[] = [
+  'public-discussion',
+  'neighbours',
+  'area-discussion',
+];

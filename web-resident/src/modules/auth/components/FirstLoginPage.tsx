@@ -38,7 +38,10 @@ export function FirstLoginPage() {
   });
   const [values, setValues] = useState<Record<Field, string>>({ password: '', passwordConfirmation: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const refs = { password: useRef<HTMLInputElement>(null), passwordConfirmation: useRef<HTMLInputElement>(null) };
+  const refs = {
+    password: useRef<HTMLInputElement>(null),
+    passwordConfirmation: useRef<HTMLInputElement>(null),
+  };
   const formatText = t('common:errors.codes.IDN_PASSWORD_FORMAT');
   const mismatchText = t('common:errors.codes.IDN_PASSWORD_MISMATCH');
 
@@ -81,7 +84,9 @@ export function FirstLoginPage() {
   };
 
   const invalidLink = token === '' || invitation.isError;
-  const linkError = invitation.isError ? errorText(invitation.error) : t('common:errors.codes.IDN_LINK_INVALID');
+  const linkError = invitation.isError
+    ? errorText(invitation.error)
+    : t('common:errors.codes.IDN_LINK_INVALID');
   const fieldCodes = ['IDN_PASSWORD_FORMAT', 'IDN_PASSWORD_MISMATCH'];
 
   return (

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockFetch, problem, type RecordedRequest } from '../../../testing/fetch-mock';
 import { features, housingCompany, IDS, meResponse, storeSession } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { housingCompanyDataKey } from '../hooks/housing-company-data';
 
 const SWITCH = 'PUT /api/identity/me/housing-company';
 const uuid = (n: number) => `3f4e5d6c-7a8b-4c9d-8e0f-${String(n).padStart(12, '0')}`;
@@ -106,6 +107,17 @@ describe('housing-company switcher', () => {
       expect(calls.slice(put + 1)).toContain('GET /api/identity/me');
       expect(calls.slice(put + 1)).toContain(`GET /api/identity/features?housingCompanyId=${IDS.livingHc}`);
     });
+  });
+
+  it('drops the data areas of the previous housing company on a switch (01 §4)', async () => {
+    const app = start(meResponse());
+    await openSwitcher(app.user);
+    const news = housingCompanyDataKey(IDS.demoHc, 'news');
+    app.queryClient.setQueryData(news, ['an article of the demo company']);
+    await app.user.click(screen.getByRole('radio', { name: 'As Oy Living' }));
+    await app.user.click(screen.getByRole('button', { name: 'Change' }));
+    await screen.findByRole('button', { name: 'Housing company: As Oy Living' });
+    await waitFor(() => expect(app.queryClient.getQueryData(news)).toBeUndefined());
   });
 
   it('offers the apartments of the chosen company and sends the chosen one', async () => {

@@ -46,12 +46,11 @@ function Frame() {
     [housingCompany?.state, features, language],
   );
 
-  // The header names the page: the admin title on admin routes, the partner company for business
-  // partners, otherwise the section (or the page itself).
+  // The header names the page: the partner company for business partners, the admin title on admin
+  // routes, otherwise the section (or the page itself).
   const partnerCompany = me.user.isBusinessPartner ? me.user.partnerCompanies[0]?.name : undefined;
-  const pageName = adminRoute
-    ? t('header.adminTitle')
-    : (partnerCompany ?? (meta ? (meta.section ?? meta.title) : null));
+  const pageName =
+    partnerCompany ?? (adminRoute ? t('header.adminTitle') : meta ? (meta.section ?? meta.title) : null);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 

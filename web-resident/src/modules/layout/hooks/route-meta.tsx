@@ -52,7 +52,13 @@ export type RouteMetaResolver = (pathname: string) => RouteMeta | null;
 const RouteMetaContext = createContext<RouteMetaResolver>(() => null);
 
 /** Gives the layout the meta of whichever route matches the address (the route table lives in app/). */
-export function RouteMetaProvider({ resolve, children }: { resolve: RouteMetaResolver; children: ReactNode }) {
+export function RouteMetaProvider({
+  resolve,
+  children,
+}: {
+  resolve: RouteMetaResolver;
+  children: ReactNode;
+}) {
   return <RouteMetaContext.Provider value={resolve}>{children}</RouteMetaContext.Provider>;
 }
 

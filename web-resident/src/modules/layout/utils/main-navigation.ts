@@ -78,7 +78,8 @@ function settingsOf<T>(features: NavigationFeatures, id: FeatureId, schema: Sett
   return parsed.success ? parsed.data : null;
 }
 
-const on = (features: NavigationFeatures, ...ids: FeatureId[]) => ids.some((id) => Object.hasOwn(features, id));
+const on = (features: NavigationFeatures, ...ids: FeatureId[]) =>
+  ids.some((id) => Object.hasOwn(features, id));
 
 function builtIn(labelKey: NavigationLabelKey, order: number): NavigationItem {
   return { id: labelKey, labelKey, order, href: SECTION_PATHS[labelKey], target: '_self' };
@@ -137,15 +138,15 @@ export function buildMainNavigation({
   if (on(features, 'warranty')) items.push(builtIn('warranty', NAVIGATION_ORDER.warranty));
   if (on(features, 'project-camera')) {
     const settings = settingsOf(features, 'project-camera', zProjectCameraSettings);
-    items.push(
-      builtIn('projectCamera', settings?.navigationOrderNumber ?? NAVIGATION_ORDER.projectCamera),
-    );
+    items.push(builtIn('projectCamera', settings?.navigationOrderNumber ?? NAVIGATION_ORDER.projectCamera));
   }
   if (on(features, 'documents', 'documentsv2')) items.push(builtIn('documents', NAVIGATION_ORDER.documents));
   if (on(features, 'one4all-bookings')) {
     const settings = settingsOf(features, 'one4all-bookings', zOne4allBookingsSettings);
     items.push(builtIn('bookings', settings?.navigationOrderNumber ?? NAVIGATION_ORDER.bookings));
-  } else if (settingsOf(features, 'electrolux-bookings', zElectroluxBookingsSettings)?.showMainNavigationLink) {
+  } else if (
+    settingsOf(features, 'electrolux-bookings', zElectroluxBookingsSettings)?.showMainNavigationLink
+  ) {
     items.push(builtIn('bookings', NAVIGATION_ORDER.bookings));
   }
   if (on(features, 'public-discussion', 'neighbours', 'area-discussion'))

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useServices } from '../../../shared/services';
@@ -22,22 +22,24 @@ export function DeactivatePage() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [confirming, setConfirming] = useState(false);
-  const openButtonRef = useRef<HTMLButtonElement>(null);
 
   const deactivate = useMutation({
     mutationFn: () => identity.deactivate(),
     onSuccess: async () => {
       await session.logout().catch(() => undefined);
-      signOut();
       const state: LoginLocationState = { notice: 'deactivated' };
-      navigate('/login', { replace: true, state });
+      // One update: signed out and on the login page together, so that no guard of the signed-in
+      // pages sees the signed-out user first and sends them to /login without the note.
+      startTransition(() => {
+        signOut();
+        navigate('/login', { replace: true, state });
+      });
     },
   });
 
   const cancel = () => {
     setConfirming(false);
     deactivate.reset();
-    openButtonRef.current?.focus();
   };
 
   return (
@@ -46,12 +48,7 @@ export function DeactivatePage() {
       <p>{t('deactivate.intro')}</p>
       <p>{t('deactivate.consequences')}</p>
       <div className="form__actions">
-        <button
-          ref={openButtonRef}
-          type="button"
-          className="button button--danger"
-          onClick={() => setConfirming(true)}
-        >
+        <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
           {t('deactivate.action')}
         </button>
         <Link to="/my-settings" className="button button--secondary">

@@ -1,4 +1,10 @@
-import { type GdprReport, QUICK_LINK_MODULE_IDS, type QuickLinkModuleId, ROLES, type Role } from '@porta/contracts';
+import {
+  type GdprReport,
+  QUICK_LINK_MODULE_IDS,
+  type QuickLinkModuleId,
+  ROLES,
+  type Role,
+} from '@porta/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -215,18 +221,28 @@ function ReportView({ report }: { report: GdprReport }) {
         </ul>
       </ReportSection>
 
-      <ReportSection id="email-links" title={t('gdpr.sections.emailLinks')} empty={report.emailLinks.length === 0}>
+      <ReportSection
+        id="email-links"
+        title={t('gdpr.sections.emailLinks')}
+        empty={report.emailLinks.length === 0}
+      >
         <ul>
           {report.emailLinks.map((link) => (
             <li key={`${link.purpose}-${link.createdAt}`}>
-              {[purposeName(link.purpose), link.newEmail, dateTime(link.createdAt)].filter(Boolean).join(', ')}
+              {[purposeName(link.purpose), link.newEmail, dateTime(link.createdAt)]
+                .filter(Boolean)
+                .join(', ')}
               {link.usedAt && ` — ${t('gdpr.usedAt', { date: dateTime(link.usedAt) })}`}
             </li>
           ))}
         </ul>
       </ReportSection>
 
-      <ReportSection id="signatures" title={t('gdpr.sections.signatures')} empty={report.signatures.length === 0}>
+      <ReportSection
+        id="signatures"
+        title={t('gdpr.sections.signatures')}
+        empty={report.signatures.length === 0}
+      >
         <ul className="signature-list">
           {report.signatures.map((signature) => (
             <li key={signature.id}>
@@ -237,7 +253,11 @@ function ReportView({ report }: { report: GdprReport }) {
         </ul>
       </ReportSection>
 
-      <ReportSection id="quick-links" title={t('gdpr.sections.quickLinks')} empty={report.quickLinks.length === 0}>
+      <ReportSection
+        id="quick-links"
+        title={t('gdpr.sections.quickLinks')}
+        empty={report.quickLinks.length === 0}
+      >
         <ul>
           {report.quickLinks.map((entry) => (
             <li key={entry.housingCompanyId}>
@@ -262,7 +282,8 @@ function ReportView({ report }: { report: GdprReport }) {
         <ul>
           {report.tasks.map((task) => (
             <li key={task.taskId}>
-              {task.taskId}: {task.done ? t('gdpr.taskDone') : t('gdpr.taskNotDone')} ({dateTime(task.updatedAt)})
+              {task.taskId}: {task.done ? t('gdpr.taskDone') : t('gdpr.taskNotDone')} (
+              {dateTime(task.updatedAt)})
             </li>
           ))}
         </ul>

@@ -54,10 +54,7 @@ export function MyProfilePage() {
             <Detail label={t('profile.email')} value={user.email} />
             <Detail label={t('profile.phone')} value={user.phone || t('profile.notGiven')} />
             <Detail label={t('profile.language')} value={localeName(user.locale)} />
-            <Detail
-              label={t('profile.gender')}
-              value={t(`profile.genders.${genderOf(user.male)}`)}
-            />
+            <Detail label={t('profile.gender')} value={t(`profile.genders.${genderOf(user.male)}`)} />
             <Detail
               label={t('profile.publicProfile')}
               value={user.publicProfile ? t('profile.yes') : t('profile.no')}

@@ -21,7 +21,9 @@ export function SectionPage({ title, links = [] }: { title?: SectionKey; links?:
   const heading = title ? t(`sections.${title}`) : (section ?? '');
   usePageMeta({ title: heading });
   const { features } = useCurrentUser();
-  const shown = links.filter((link) => !link.features || link.features.some((f) => Object.hasOwn(features, f)));
+  const shown = links.filter(
+    (link) => !link.features || link.features.some((f) => Object.hasOwn(features, f)),
+  );
 
   return (
     <section className="page" aria-labelledby="section-title">

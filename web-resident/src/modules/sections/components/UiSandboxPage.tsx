@@ -1,5 +1,5 @@
 import { formatDate, formatDateNumeric, formatFileSize, formatPrice, padZip } from '@porta/web-kit';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../shared/ui/Alert';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -21,11 +21,7 @@ export function UiSandboxPage() {
   const { language } = useFormatters();
   const [text, setText] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
-  const openRef = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setDialogOpen(false);
-    openRef.current?.focus();
-  };
+  const close = () => setDialogOpen(false);
 
   return (
     <div className="page ui-sandbox">
@@ -70,7 +66,7 @@ export function UiSandboxPage() {
           <button type="button" className="button button--secondary">
             {t('uiSandbox.secondary')}
           </button>
-          <button ref={openRef} type="button" className="button button--danger" onClick={() => setDialogOpen(true)}>
+          <button type="button" className="button button--danger" onClick={() => setDialogOpen(true)}>
             {t('uiSandbox.openDialog')}
           </button>
         </div>
@@ -83,7 +79,12 @@ export function UiSandboxPage() {
       </section>
 
       {dialogOpen && (
-        <ConfirmDialog title={t('uiSandbox.dialogTitle')} confirmLabel={t('uiSandbox.confirm')} onConfirm={close} onCancel={close}>
+        <ConfirmDialog
+          title={t('uiSandbox.dialogTitle')}
+          confirmLabel={t('uiSandbox.confirm')}
+          onConfirm={close}
+          onCancel={close}
+        >
           <p>{t('uiSandbox.dialogText')}</p>
         </ConfirmDialog>
       )}

@@ -24,7 +24,12 @@ export function EmailChangedPage() {
   const confirm = useMutation({
     mutationFn: () => identity.confirmEmailChange(userUuid, confirmCode),
     onSuccess: () => {
-      if (signedIn) void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      // The user details are fetched again, so that the settings show the new address.
+      if (signedIn) {
+        void queryClient
+          .fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: () => identity.getMe(), staleTime: 0 })
+          .catch(() => undefined);
+      }
     },
   });
   const { mutate } = confirm;

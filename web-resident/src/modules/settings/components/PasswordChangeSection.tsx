@@ -45,7 +45,9 @@ export function PasswordChangeSection() {
   } as Record<string, string>;
 
   const focusFirst = (found: Errors) => {
-    const first = (['currentPassword', 'newPassword', 'newPasswordConfirmation'] as const).find((f) => found[f]);
+    const first = (['currentPassword', 'newPassword', 'newPasswordConfirmation'] as const).find(
+      (f) => found[f],
+    );
     if (first) refs[first].current?.focus();
   };
 

@@ -111,10 +111,7 @@ export function SignaturesSection() {
           destructive
           busy={remove.isPending}
           error={remove.isError ? t('settings.signatures.removeFailed') : null}
-          onCancel={() => {
-            setRemoving(null);
-            addButtonRef.current?.focus();
-          }}
+          onCancel={() => setRemoving(null)}
           onConfirm={() =>
             remove.mutate(removing.id, {
               onSuccess: () => {
@@ -171,7 +168,11 @@ function SignatureForm({ signature, onDone }: { signature?: Signature; onDone(sa
       className="form signature-form"
       noValidate
       onSubmit={submit}
-      aria-label={signature ? t('settings.signatures.editNamed', { name: signature.name }) : t('settings.signatures.add')}
+      aria-label={
+        signature
+          ? t('settings.signatures.editNamed', { name: signature.name })
+          : t('settings.signatures.add')
+      }
     >
       <TextField
         label={t('settings.signatures.name')}
