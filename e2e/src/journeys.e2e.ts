@@ -113,6 +113,63 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await page.close();
     });
 
+    it('shows the navigation of each housing company: only the contact book and material selection in construction', async () => {
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/login`);
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`${portal.url}/login`);
+      await signIn(page, 'owner@demo.porta.test');
+      const switcher = page.getByRole('button', { name: /^Housing company: / });
+      await switcher.waitFor({ timeout: 15_000 });
+      const navigationLinks = async () => {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const nav = page.getByRole('navigation', { name: 'Main navigation' });
+        await nav.waitFor();
+        const names = (await nav.getByRole('link').allTextContents()).map((n) => n.trim());
+        await page.keyboard.press('Escape');
+        return names;
+      };
+      const pick = async (street: RegExp) => {
+        await switcher.click();
+        await page.getByRole('radio', { name: street }).check();
+        await page.getByRole('button', { name: 'Change', exact: true }).click();
+        await expect.poll(() => switcher.textContent(), { timeout: 15_000 }).toMatch(street);
+      };
+      // Harbour View is being built: the contact book and material selection only.
+      await pick(/Satamakatu 10/);
+      expect(await navigationLinks()).toEqual(['Home', 'Material selection', 'Contact book']);
+      // Linden Court is lived in: the features switched on for it, in the spec's order.
+      await pick(/Lehmustie 4/);
+      const living = await navigationLinks();
+      expect(living).toEqual(
+        expect.arrayContaining(['News', 'Material selection', 'Warranty', 'Community', 'FAQ', 'Support']),
+      );
+      expect(living.indexOf('News')).toBeLessThan(living.indexOf('Warranty'));
+      expect(living.indexOf('Warranty')).toBeLessThan(living.indexOf('Community'));
+      expect(living).not.toContain('Contact book');
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+
+    it('shows a tenant the insufficient-privileges view on an admin-only route, and sends a consumption manager to /admin', async () => {
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/login`);
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`${portal.url}/login`);
+      await signIn(page, 'tenant@demo.porta.test');
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Timo' }).waitFor({ timeout: 15_000 });
+      await page.goto(`${portal.url}/ui-sandbox`);
+      await page.getByRole('heading', { name: 'Insufficient privileges' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Back' }).waitFor();
+      await page.evaluate(() => localStorage.clear());
+
+      await page.goto(`${portal.url}/login`);
+      await signIn(page, 'consumption@demo.porta.test');
+      await page.waitForURL((url) => url.pathname.startsWith('/admin'), { timeout: 15_000 });
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+
     it('shuts down gracefully on SIGTERM', async () => {
       // A request in flight when the signal arrives still gets its answer.
       const inFlight = fetch(`${portal.url}/api/identity/login`, {
