@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +76,8 @@ async function stopReporting(process_: { child: ChildProcess; output: () => stri
 export interface Portal {
   mode: 'embedded' | 'distributed';
   url: string;
+  /** Where the portal's mail goes (the file outbox: an .eml and a .json per message). */
+  mailDir: string;
   /** Stop the processes with SIGTERM; answers their exit codes (0 when they shut down cleanly). */
   stop(): Promise<(number | null)[]>;
   close(): Promise<void>;
@@ -97,6 +99,7 @@ export async function startEmbedded(): Promise<Portal> {
   return {
     mode: 'embedded',
     url,
+    mailDir: join(dataDir, 'mail'),
     stop: async () => [await stopReporting(gateway)],
     async close() {
       await stop(gateway.child);
@@ -115,6 +118,7 @@ export async function startDistributed(): Promise<Portal> {
   const databaseUrl = new URL(PG_ADMIN_URL);
   databaseUrl.pathname = `/${database}`;
   const [gatewayPort, identityPort] = [await freePort(), await freePort()];
+  const identityDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-identity-'));
   const url = `http://127.0.0.1:${gatewayPort}`;
   const shared = {
     DATABASE_URL: databaseUrl.toString(),
@@ -128,6 +132,7 @@ export async function startDistributed(): Promise<Portal> {
     PORT: String(identityPort),
     TRUST_PROXY: 'loopback',
     SEED_DEMO: 'true',
+    DATA_DIR: identityDataDir,
   });
   await waitReady(`http://127.0.0.1:${identityPort}`, identity.child, identity.output);
   const gateway = start('services/gateway/dist/server.js', {
@@ -140,14 +145,42 @@ export async function startDistributed(): Promise<Portal> {
   return {
     mode: 'distributed',
     url,
+    mailDir: join(identityDataDir, 'mail'),
     stop: async () => [await stopReporting(gateway), await stopReporting(identity)],
     async close() {
       await stop(gateway.child);
       await stop(identity.child);
+      rmSync(identityDataDir, { recursive: true, force: true });
       const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${database} with (force)`);
       await cleanup.end();
     },
   };
+}
+
+/** The text of the newest mail to an address in the portal's outbox (waits up to 15 s for it). */
+export async function latestMailTo(portal: Portal, address: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const files = existsSync(portal.mailDir)
+      ? readdirSync(portal.mailDir).filter((f) => f.endsWith('.json'))
+      : [];
+    const mine = files
+      .sort()
+      .reverse()
+      .find((f) => {
+        const meta = JSON.parse(readFileSync(join(portal.mailDir, f), 'utf8')) as { to: string[] };
+        return meta.to.includes(address);
+      });
+    if (mine) {
+      const eml = readFileSync(join(portal.mailDir, mine.replace(/\.json$/, '.eml')), 'utf8');
+      // Undo quoted-printable soft line breaks and escapes.
+      return eml
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${address} in ${portal.mailDir}`);
 }
