@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './browser.js';
-import { type Portal, startDistributed, startEmbedded } from './portal.js';
+import { latestMailTo, type Portal, startDistributed, startEmbedded } from './portal.js';
 
 const PASSWORD = 'Demo-Portal-2026';
 
@@ -166,6 +166,91 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await page.goto(`${portal.url}/login`);
       await signIn(page, 'consumption@demo.porta.test');
       await page.waitForURL((url) => url.pathname.startsWith('/admin'), { timeout: 15_000 });
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+
+    it('an admin creates a user with a role in an apartment; the user signs in and sees the housing company; removing the role takes it away', async () => {
+      const page = await context.newPage();
+      const email = `nina.${mode}.${Date.now()}@demo.porta.test`;
+      const newPassword = 'Newcomer-Portal-2026';
+      // The admin creates the user with an apartment role in Linden Court and sends the invitation.
+      await page.goto(`${portal.url}/admin/`);
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`${portal.url}/admin/`);
+      await signIn(page, 'admin@demo.porta.test');
+      await page.getByRole('menuitem', { name: 'Users' }).click();
+      await page.getByRole('link', { name: 'Create' }).click();
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('First name').fill('Nina');
+      await page.getByLabel('Last name').fill('Newcomer');
+      await page.getByLabel('Role in an apartment').check();
+      await page.getByLabel(/^Housing company/).fill('Linden');
+      await page.getByRole('option', { name: /Linden Court/ }).click();
+      await page.getByLabel(/^Apartment/).fill('B12');
+      await page.getByRole('option', { name: /DEMO-2000-B12/ }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText(`An invitation was sent to ${email}.`).waitFor({ timeout: 15_000 });
+      const adminShowUrl = page.url();
+      await page.evaluate(() => localStorage.clear());
+
+      // The user follows the link, sets a password, signs in, registers and sees the housing company.
+      const mail = await latestMailTo(portal, email);
+      const link = /https?:\/\/[^\s"<>]+\/firstlogin\?token=[^\s"<>]+/.exec(mail)?.[0];
+      expect(link).toBeTruthy();
+      await page.goto(link!);
+      await page.getByLabel('New password', { exact: true }).fill(newPassword);
+      await page.getByLabel('New password again').fill(newPassword);
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(newPassword);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/register', { timeout: 15_000 });
+      await page.getByLabel('I accept the terms and conditions').check();
+      await page.getByRole('button', { name: 'Register' }).click();
+      // One housing company: the dashboard names it (and apartment), there is nothing to switch.
+      await page.getByText('Linden Court, Espoo').waitFor({ timeout: 15_000 });
+      await page.getByText('Apartment B 12').waitFor();
+      const userSession = await page.evaluate(() => localStorage.getItem('porta.session'));
+      await page.evaluate(() => localStorage.clear());
+
+      // The admin removes the role.
+      await page.goto(adminShowUrl);
+      await signIn(page, 'admin@demo.porta.test');
+      await page.getByRole('tab', { name: 'Roles' }).click();
+      await page.getByRole('button', { name: /^Remove role Owner/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Role removed').waitFor({ timeout: 15_000 });
+      await page.evaluate(() => localStorage.clear());
+
+      // The user's open session: the next refresh carries no housing company, and the portal shows none.
+      const stored = JSON.parse(userSession ?? '{}') as { refreshToken?: string };
+      const refreshed = await fetch(`${portal.url}/api/identity/token/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: stored.refreshToken }),
+      });
+      expect(refreshed.status).toBe(200);
+      const { accessToken, refreshToken } = (await refreshed.json()) as {
+        accessToken: string;
+        refreshToken: string;
+      };
+      const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
+        hcs: object;
+        apts: object;
+      };
+      expect(claims.apts).toEqual({});
+      expect(claims.hcs).toEqual({});
+      await page.evaluate(
+        (session) => localStorage.setItem('porta.session', session),
+        JSON.stringify({ ...JSON.parse(userSession ?? '{}'), accessToken, refreshToken }),
+      );
+      await page.goto(`${portal.url}/`);
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Nina' }).waitFor({ timeout: 15_000 });
+      expect(await page.getByText('Linden Court, Espoo').count()).toBe(0);
+      expect(await page.getByText('Apartment B 12').count()).toBe(0);
       await page.evaluate(() => localStorage.clear());
       await page.close();
     });
