@@ -19,7 +19,7 @@ if (config.SEED_DEMO) {
       '',
       `  Porta is running (${config.MODE} mode): ${url}/  staff app: ${url}/admin/`,
       `  Demo sign-in, password ${DEMO_PASSWORD}:`,
-      ...DEMO_USERS.map((u) => `    ${u.key.padEnd(8)} ${u.key}@demo.porta.test`),
+      ...DEMO_USERS.map((u) => `    ${u.key.padEnd(12)} ${u.key}@demo.porta.test`),
       '',
     ].join('\n')}\n`,
   );
