@@ -53,6 +53,8 @@ export interface ScaleFixture {
   url?: string;
   subjects: Subjects;
   seeding: { reused: boolean; seconds: number | null; counts: Record<string, number> | null; where: string };
+  /** PostgreSQL's version, for the report. */
+  serverVersion?: string;
 }
 
 const fixtures = new Map<'embedded' | 'postgres', Promise<ScaleFixture>>();
@@ -169,7 +171,10 @@ async function postgresFixture(settings: BenchSettings): Promise<ScaleFixture> {
     fixture = (async () => {
       const admin = new pg.Client({ connectionString: settings.postgresUrl });
       await admin.connect();
+      let serverVersion: string | undefined;
       try {
+        const version = await admin.query<{ server_version: string }>('show server_version');
+        serverVersion = version.rows[0]?.server_version;
         const { rows } = await admin.query('select 1 from pg_database where datname = $1', [
           settings.scaleDatabase,
         ]);
@@ -185,7 +190,14 @@ async function postgresFixture(settings: BenchSettings): Promise<ScaleFixture> {
       const target = { url };
       const seeding = await ensureSeeded(target, settings, `PostgreSQL database ${settings.scaleDatabase}`);
       const subjects = await withDb(target, (db) => findSubjects(db, settings.scaleQuery));
-      return { mode: 'postgres' as const, target, url, subjects, seeding };
+      return {
+        mode: 'postgres' as const,
+        target,
+        url,
+        subjects,
+        seeding,
+        ...(serverVersion ? { serverVersion } : {}),
+      };
     })();
     fixtures.set('postgres', fixture);
   }
@@ -244,8 +256,9 @@ function withPaced(targets: Target[], settings: BenchSettings): Target[] {
       ...t,
       id: `${t.id}-paced`,
       title: `${t.title} @${settings.scaleRate}/s`,
-      measures: `${t.measures} Paced: ${settings.scaleRate} requests/s across the connections (open loop).`,
+      measures: `${t.measures} Paced: ${settings.scaleRate} requests a second, evenly spaced (open loop).`,
       rate: settings.scaleRate,
+      pacedAfter: t.id,
     },
   ]);
 }

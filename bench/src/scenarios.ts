@@ -11,8 +11,10 @@ export interface Target {
   headers?: Record<string, string>;
   /** Checks one answer before the load, so that a wrong setup cannot pass as fast. */
   check(body: unknown): boolean;
-  /** Paced load: this many requests per second across all connections (default: closed loop). */
+  /** Paced (open-loop) load at this many requests per second (default: closed loop). */
   rate?: number;
+  /** For a paced target: the closed-loop target of the same request, measured before it. */
+  pacedAfter?: string;
   /** The p99 latency the target should stay under, when there is one. */
   p99TargetMs?: number;
   /** Seconds before a request times out (default 10): for targets that queue far longer. */
