@@ -104,9 +104,8 @@ export async function adminUserRoutes(app: App, ctx: IdentityContext) {
         const p = likePattern(filter.q);
         where.push(
           or(
+            // The full name covers a match in either name; both have trigram indexes (migration 0003).
             ilike(users.email, p),
-            ilike(users.firstName, p),
-            ilike(users.lastName, p),
             ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p),
           ),
         );
