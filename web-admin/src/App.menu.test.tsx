@@ -2,8 +2,7 @@ import type { Role } from '@porta/contracts';
 import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, listOf, type meOf, mockFetch, myHousingCompany, tokens } from './testing/fetch-mock';
-import { meOf as me } from './testing/fetch-mock';
+import { json, listOf, meOf, mockFetch, myHousingCompany, tokens } from './testing/fetch-mock';
 import { renderAppAt } from './testing/render-app';
 
 let session: SessionClient;
@@ -34,15 +33,38 @@ async function menuEntries(): Promise<string[]> {
     .map((item) => item.textContent ?? '');
 }
 
-const ALL = ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies', 'Taxonomy terms', 'Feature toggles'];
+const ALL = [
+  'Dashboard',
+  'Users',
+  'Housing companies',
+  'Apartments',
+  'Partner companies',
+  'Taxonomy terms',
+  'Feature toggles',
+];
 
 describe('menu per role (01 §6, 03 §2, §6)', () => {
   const cases: [string, Role[], ReturnType<typeof myHousingCompany>[], string[]][] = [
     ['admin', ['admin'], [], ALL],
-    ['yitUser', ['yitUser'], [], ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies']],
-    ['yitBusinessAdmin (yitUser alias)', ['yitBusinessAdmin'], [], ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies']],
+    [
+      'yitUser',
+      ['yitUser'],
+      [],
+      ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'],
+    ],
+    [
+      'yitBusinessAdmin (yitUser alias)',
+      ['yitBusinessAdmin'],
+      [],
+      ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'],
+    ],
     ['partner', ['partner'], [], ['Dashboard', 'Housing companies', 'Apartments', 'Partner companies']],
-    ['contributor', ['contributor'], [], ['Dashboard', 'Housing companies', 'Apartments', 'Partner companies']],
+    [
+      'contributor',
+      ['contributor'],
+      [],
+      ['Dashboard', 'Housing companies', 'Apartments', 'Partner companies'],
+    ],
     [
       'contributor who is a board member',
       ['contributor'],
@@ -53,28 +75,28 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
 
   for (const [name, roles, hcs, expected] of cases) {
     it(`shows ${name} exactly the sections they may use`, async () => {
-      api(me(roles, {}, hcs));
+      api(meOf(roles, {}, hcs));
       renderAppAt('/admin', session);
       expect(await menuEntries()).toEqual(expected);
     });
   }
 
   it('does not route a section the viewer may not use', async () => {
-    const calls = api(me(['yitUser']));
+    const calls = api(meOf(['yitUser']));
     renderAppAt('/admin/feature-toggles', session);
     expect(await screen.findByText(/not found/i)).toBeTruthy();
     expect(calls.to('GET /api/identity/admin/feature-toggles')).toHaveLength(0);
   });
 
   it('lets an administrator open the feature toggles', async () => {
-    const calls = api(me(['admin']));
+    const calls = api(meOf(['admin']));
     renderAppAt('/admin/feature-toggles', session);
     await waitFor(() => expect(calls.to('GET /api/identity/admin/feature-toggles')).toHaveLength(1));
     expect(await screen.findByText('No Feature toggles yet.')).toBeTruthy();
   });
 
   it('keeps a partner out of the users section', async () => {
-    const calls = api(me(['partner']));
+    const calls = api(meOf(['partner']));
     renderAppAt('/admin/users', session);
     expect(await screen.findByText(/not found/i)).toBeTruthy();
     expect(calls.to('GET /api/identity/admin/users')).toHaveLength(0);

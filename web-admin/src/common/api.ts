@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { PortaDataProvider, Query } from '../data/data-provider';
 
-/** identity's calls beyond CRUD (see PortaCalls). */
-export function usePortaCalls() {
+/**
+ * identity's calls beyond CRUD (see PortaCalls). Stable between renders: react-admin's
+ * dataProvider proxy hands out a new function on every property read.
+ */
+export function usePortaCalls(): Pick<PortaDataProvider, 'call' | 'download'> {
   const dataProvider = useDataProvider<PortaDataProvider>();
-  return dataProvider as Pick<PortaDataProvider, 'call' | 'download'>;
+  return useMemo(() => ({ call: dataProvider.call, download: dataProvider.download }), [dataProvider]);
 }
 
 export interface Loaded<T> {
@@ -19,10 +22,13 @@ export interface Loaded<T> {
 /** GET a path of identity's API and keep the answer; `path` null waits. */
 export function useIdentityGet<T>(path: string | null, query?: Query): Loaded<T> {
   const { call } = usePortaCalls();
-  const [state, setState] = useState<{ data?: T; error?: unknown; isPending: boolean }>({ isPending: !!path });
+  const [state, setState] = useState<{ data?: T; error?: unknown; isPending: boolean }>({
+    isPending: !!path,
+  });
   const [round, setRound] = useState(0);
   const queryKey = JSON.stringify(query ?? {});
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` changes to load again on demand
   useEffect(() => {
     if (!path) return;
     let current = true;
@@ -34,7 +40,6 @@ export function useIdentityGet<T>(path: string | null, query?: Query): Loaded<T>
     return () => {
       current = false;
     };
-    // round: reload on demand
   }, [call, path, queryKey, round]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);
@@ -72,7 +77,7 @@ export function useChange() {
   );
 
   const run = useCallback(
-    async <T,>(action: () => Promise<T>, options: ChangeOptions = {}) => {
+    async <T>(action: () => Promise<T>, options: ChangeOptions = {}) => {
       setBusy(true);
       try {
         const result = await action();

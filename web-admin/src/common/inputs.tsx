@@ -11,9 +11,21 @@ interface ReferencePickerProps {
 }
 
 /** Pick a housing company by name (searches with q). */
-export function HousingCompanyInput({ source, label, validate, helperText, filter, disabled }: ReferencePickerProps) {
+export function HousingCompanyInput({
+  source,
+  label,
+  validate,
+  helperText,
+  filter,
+  disabled,
+}: ReferencePickerProps) {
   return (
-    <ReferenceInput source={source} reference="housing-companies" sort={{ field: 'name', order: 'ASC' }} filter={filter}>
+    <ReferenceInput
+      source={source}
+      reference="housing-companies"
+      sort={{ field: 'name', order: 'ASC' }}
+      filter={filter}
+    >
       <AutocompleteInput
         optionText="name"
         label={label ?? 'porta.fields.housingCompany'}
@@ -76,7 +88,13 @@ export function UserInput({ source, label, validate, helperText, filter, disable
 }
 
 /** Pick a building-taxonomy term (03 §3). */
-export function BuildingTaxonomyInput({ source, label, validate, helperText, disabled }: ReferencePickerProps) {
+export function BuildingTaxonomyInput({
+  source,
+  label,
+  validate,
+  helperText,
+  disabled,
+}: ReferencePickerProps) {
   return (
     <ReferenceInput
       source={source}

@@ -11,7 +11,12 @@ export const VALIDATION = {
 
 /** The value at a dotted path of the form values (`apartmentRole.validFrom`). */
 export function valueAt(values: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node == null ? undefined : (node as Record<string, unknown>)[key]), values);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node == null ? undefined : (node as Record<string, unknown>)[key]),
+      values,
+    );
 }
 
 /** The value (a YYYY-MM-DD date) must not be before the date at `field` (03 §4 validity). */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, json, mockFetch, problem, tokens } from '../testing/fetch-mock';
 import { createDataProvider } from './data-provider';
 import { createHttpClient } from './http-client';
-import { RESOURCE_ROUTES, resourceUrl } from './resources';
+import { RESOURCE_ROUTES, requestBody, resourceUrl } from './resources';
 
 let session: SessionClient;
 
@@ -20,9 +20,33 @@ describe('resource table', () => {
     expect(Object.keys(RESOURCE_ROUTES)).toContain('users');
   });
 
+  it('maps the staff resources of issue 3 to identity', () => {
+    for (const resource of ['housing-companies', 'apartments', 'partner-companies', 'feature-toggles', 'taxonomy-terms']) {
+      expect(resourceUrl(resource)).toBe(`/api/identity/admin/${resource}`);
+    }
+  });
+
   it('refuses a resource no service serves', () => {
     expect(() => resourceUrl('toString')).toThrow(/No service/);
     expect(() => resourceUrl('posts')).toThrow(/No service/);
+  });
+});
+
+describe('request bodies', () => {
+  it('keep only the fields of the request schema, and null only where the schema takes it', () => {
+    const form = { ...adminUser(1), phone: null, locale: null, externalId: null, firstName: 'Anna' };
+    expect(requestBody('users', 'update', form)).toEqual({
+      firstName: 'Anna',
+      lastName: 'Last1',
+      phone: null,
+      externalId: null,
+      publicProfile: false,
+    });
+    expect(requestBody('users', 'create', { email: 'a@b.fi', firstName: 'A', lastName: 'B', locale: null, id: 'x' })).toEqual({
+      email: 'a@b.fi',
+      firstName: 'A',
+      lastName: 'B',
+    });
   });
 });
 
@@ -59,6 +83,46 @@ describe('httpClient', () => {
       body: { code: 'FORBIDDEN' },
     });
     expect(session.read()).not.toBeNull();
+  });
+
+  it('hands field errors of a problem to the form by field name, and keeps the detail in the message', async () => {
+    session.accept(tokens(1));
+    mockFetch({
+      'POST /api/identity/admin/users': () =>
+        json(
+          {
+            type: 'about:blank',
+            title: 'Error on validating the form. Please check you have entered value on each required field.',
+            status: 400,
+            code: 'VALIDATION_FAILED',
+            detail: 'body.email: Email address is invalid',
+            errors: [
+              { path: 'body.email', message: 'Email address is invalid' },
+              { path: 'body.apartmentRole.validUntil', message: 'The end must not be before the start' },
+              { path: 'querystring.sort', message: 'Invalid' },
+            ],
+          },
+          400,
+        ),
+    });
+
+    const error = await createHttpClient(session)('/api/identity/admin/users', { method: 'POST', body: '{}' }).catch(
+      (e: unknown) => e,
+    );
+
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      status: 400,
+      message:
+        'Error on validating the form. Please check you have entered value on each required field. body.email: Email address is invalid',
+      body: {
+        code: 'VALIDATION_FAILED',
+        errors: {
+          email: 'Email address is invalid',
+          'apartmentRole.validUntil': 'The end must not be before the start',
+        },
+      },
+    });
   });
 
   it('marks the session expired and clears it when the server answers 401', async () => {
@@ -108,6 +172,63 @@ describe('dataProvider', () => {
     await expect(dataProvider.getOne('users', { id: user.id })).resolves.toEqual({ data: user });
     await expect(dataProvider.getMany('users', { ids: [user.id] })).resolves.toEqual({ data: [user] });
     expect(JSON.parse(api.sent[1]?.query.get('filter') ?? '')).toEqual({ id: [user.id] });
+  });
+
+  it('creates and updates with only the fields the service takes', async () => {
+    session.accept(tokens(1));
+    const user = adminUser(1);
+    const api = mockFetch({
+      'POST /api/identity/admin/users': () => json(user, 201),
+      [`PUT /api/identity/admin/users/${user.id}`]: () => json(user),
+    });
+    const dataProvider = createDataProvider(createHttpClient(session));
+
+    await dataProvider.create('users', {
+      data: { email: 'x@y.fi', firstName: 'X', lastName: 'Y', roles: ['admin'], apartmentRole: { apartmentId: 'a', role: 'owner' } },
+    });
+    await dataProvider.update('users', { id: user.id, data: { ...user, firstName: 'Z' }, previousData: user });
+
+    expect(api.sent[0]?.body).toEqual({
+      email: 'x@y.fi',
+      firstName: 'X',
+      lastName: 'Y',
+      apartmentRole: { apartmentId: 'a', role: 'owner' },
+    });
+    expect(api.sent[1]?.body).toEqual({
+      firstName: 'Z',
+      lastName: 'Last1',
+      phone: null,
+      locale: 'en_US',
+      externalId: null,
+      publicProfile: false,
+    });
+  });
+
+  it('answers a delete the service confirms with 204 with the deleted record', async () => {
+    session.accept(tokens(1));
+    const term = { id: '3c2b1a09-8f7e-4d6c-9b5a-000000000001', name: 'Uusimaa' };
+    mockFetch({ [`DELETE /api/identity/admin/taxonomy-terms/${term.id}`]: () => new Response(null, { status: 204 }) });
+    const dataProvider = createDataProvider(createHttpClient(session));
+
+    await expect(dataProvider.delete('taxonomy-terms', { id: term.id, previousData: term })).resolves.toEqual({ data: term });
+  });
+
+  it('makes the calls beyond CRUD under identity, with query and body', async () => {
+    session.accept(tokens(1));
+    const api = mockFetch({
+      'DELETE /api/identity/admin/users/u1/apartment-roles/a1/owner': () => new Response(null, { status: 204 }),
+      'POST /api/identity/admin/users/u1/bans': () => json({ id: 'b1' }, 201),
+    });
+    const dataProvider = createDataProvider(createHttpClient(session));
+
+    await dataProvider.call('DELETE', '/admin/users/u1/apartment-roles/a1/owner', { query: { confirm: 'true' } });
+    await expect(
+      dataProvider.call('POST', '/admin/users/u1/bans', { body: { expiryDate: '2026-12-31', housingCompanyId: null } }),
+    ).resolves.toEqual({ id: 'b1' });
+
+    expect(api.sent[0]?.query.get('confirm')).toBe('true');
+    expect(api.sent[1]?.body).toEqual({ expiryDate: '2026-12-31', housingCompanyId: null });
+    expect(api.sent[1]?.headers.get('authorization')).toBe('Bearer access-1');
   });
 
   it('rejects a resource that is not in the table', async () => {

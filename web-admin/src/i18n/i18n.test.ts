@@ -48,6 +48,44 @@ describe('translations', () => {
   });
 });
 
+/** The screens' sources, to find the translation keys they name. */
+const SOURCES = import.meta.glob(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts', '!../**/*.test.tsx'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+describe('translation keys used by the screens', () => {
+  it('exist in both languages', () => {
+    const used = new Set<string>();
+    for (const source of Object.values(SOURCES)) {
+      for (const match of source.matchAll(
+        /['"`]((?:porta|resources)\.[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]+)['"`]/g,
+      ))
+        used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(100);
+    for (const tree of [en, fi]) {
+      const known = new Set(keys(tree));
+      expect([...used].filter((key) => !known.has(key) && !key.endsWith('.'))).toEqual([]);
+    }
+  });
+
+  it('cover every role, feature, taxonomy group and partner type', async () => {
+    const { FEATURE_IDS, PARTNER_COMPANY_TYPES, ROLES, TAXONOMY_GROUPS } = await import('@porta/contracts');
+    for (const tree of [en, fi]) {
+      const known = new Set(keys(tree));
+      const wanted = [
+        ...ROLES.map((r) => `porta.roles.${r}`),
+        ...FEATURE_IDS.map((f) => `porta.features.${f}`),
+        ...TAXONOMY_GROUPS.map((g) => `porta.taxonomy_groups.${g}`),
+        ...PARTNER_COMPANY_TYPES.map((t) => `porta.partner_types.${t}`),
+      ];
+      expect(wanted.filter((key) => !known.has(key))).toEqual([]);
+    }
+  });
+});
+
 describe('language choice', () => {
   it('uses only the part of a locale before the underscore', () => {
     expect(toAdminLanguage('fi_FI')).toBe('fi');

@@ -1,4 +1,11 @@
-import type { AdminApartment, AdminHousingCompany, AdminUser, MeResponse, Role, TokenResponse } from '@porta/contracts';
+import type {
+  AdminApartment,
+  AdminHousingCompany,
+  AdminUser,
+  MeResponse,
+  Role,
+  TokenResponse,
+} from '@porta/contracts';
 import { vi } from 'vitest';
 
 /** One request as the code under test sent it to `fetch`. */
@@ -170,7 +177,11 @@ export function housingCompany(n: number, overrides: Partial<AdminHousingCompany
   };
 }
 
-export function apartment(n: number, housingCompanyId: string, overrides: Partial<AdminApartment> = {}): AdminApartment {
+export function apartment(
+  n: number,
+  housingCompanyId: string,
+  overrides: Partial<AdminApartment> = {},
+): AdminApartment {
   return {
     id: `6b1d2c3e-4f5a-4b6c-9d7e-${String(n).padStart(12, '0')}`,
     housingCompanyId,

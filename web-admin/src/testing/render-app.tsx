@@ -11,7 +11,11 @@ export function renderAppAt(path: string, session: SessionClient) {
 }
 
 /** Type a whole value into a field at once (typing key by key is slow under react-admin). */
-export async function fill(user: { click: (e: Element) => Promise<void>; paste: (text: string) => Promise<void> }, field: Element, value: string) {
+export async function fill(
+  user: { click: (e: Element) => Promise<void>; paste: (text: string) => Promise<void> },
+  field: Element,
+  value: string,
+) {
   await user.click(field);
   await user.paste(value);
 }

@@ -1,8 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// CI runs several test processes on two cores: give asynchronous queries room.
-configure({ asyncUtilTimeout: 5000 });
+// CI runs several test processes on two cores: give asynchronous queries room (the first
+// screen of a file is a lazy import that is transformed on demand).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,12 @@
-import { BooleanField, Datagrid, List, NumberField, ReferenceField, SearchInput, TextField } from 'react-admin';
+import {
+  BooleanField,
+  Datagrid,
+  List,
+  NumberField,
+  ReferenceField,
+  SearchInput,
+  TextField,
+} from 'react-admin';
 import { HousingCompanyInput } from '../../common/inputs';
 
 const filters = [

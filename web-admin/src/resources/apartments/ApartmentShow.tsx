@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import type { AdminApartment } from '@porta/contracts';
 import {
   BooleanField,
@@ -14,7 +15,6 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { Typography } from '@mui/material';
 import type { StaffPermissions } from '../../auth/access';
 import { RolesField } from '../users/fields';
 import { ApartmentScheduledChanges } from './ScheduledChanges';
@@ -37,8 +37,17 @@ function Residents(_props: { label: false }) {
           <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
             {translate('porta.apartments.residents')}
           </Typography>
-          <ReferenceManyField reference="users" target="apartmentId" sort={{ field: 'lastName', order: 'ASC' }} perPage={50}>
-            <Datagrid rowClick="show" bulkActionButtons={false} empty={<span>{translate('porta.apartments.no_residents')}</span>}>
+          <ReferenceManyField
+            reference="users"
+            target="apartmentId"
+            sort={{ field: 'lastName', order: 'ASC' }}
+            perPage={50}
+          >
+            <Datagrid
+              rowClick="show"
+              bulkActionButtons={false}
+              empty={<span>{translate('porta.apartments.no_residents')}</span>}
+            >
               <TextField source="email" />
               <TextField source="firstName" />
               <TextField source="lastName" />

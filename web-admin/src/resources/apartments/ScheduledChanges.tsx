@@ -1,6 +1,16 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EventIcon from '@mui/icons-material/Event';
-import { IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { APARTMENT_ROLES, type ScheduledRoleChange } from '@porta/contracts';
 import { useState } from 'react';
 import {
@@ -174,9 +184,20 @@ export function ScheduledChangeTable({
   const { run, busy } = useChange();
   const [removing, setRemoving] = useState<ScheduledRoleChange | null>(null);
   const ids = [...new Set(changes.flatMap((c) => [...c.addUserIds, ...c.removeUserIds]))];
-  const { data: users = [] } = useGetMany<UserLike & { id: string }>('users', { ids }, { enabled: ids.length > 0 });
+  const { data: users = [] } = useGetMany<UserLike & { id: string }>(
+    'users',
+    { ids },
+    { enabled: ids.length > 0 },
+  );
   const names = (list: readonly string[]) =>
-    list.map((id) => userName(users.find((u) => u.id === id), id)).join(', ') || '-';
+    list
+      .map((id) =>
+        userName(
+          users.find((u) => u.id === id),
+          id,
+        ),
+      )
+      .join(', ') || '-';
 
   if (changes.length === 0) {
     return <Typography variant="body2">{translate('porta.scheduled.none')}</Typography>;
@@ -222,7 +243,9 @@ export function ScheduledChangeTable({
                 {change.pending ? (
                   <Tooltip title={translate('porta.scheduled.remove')}>
                     <IconButton
-                      aria-label={translate('porta.scheduled.remove_label', { date: formatDay(change.startDate) })}
+                      aria-label={translate('porta.scheduled.remove_label', {
+                        date: formatDay(change.startDate),
+                      })}
                       onClick={() => setRemoving(change)}
                       disabled={busy}
                     >
@@ -288,7 +311,13 @@ function useIdentityChanges(apartmentId: string) {
   return useIdentityGet<ScheduledRoleChange[]>(`/admin/apartments/${apartmentId}/scheduled-changes`);
 }
 
-export function ScheduleButton({ onClick, label = 'porta.scheduled.schedule' }: { onClick: () => void; label?: string }) {
+export function ScheduleButton({
+  onClick,
+  label = 'porta.scheduled.schedule',
+}: {
+  onClick: () => void;
+  label?: string;
+}) {
   return (
     <Button label={label} onClick={onClick}>
       <EventIcon />

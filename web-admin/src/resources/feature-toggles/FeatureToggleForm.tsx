@@ -17,8 +17,8 @@ import {
   SimpleForm,
   useTranslate,
 } from 'react-admin';
-import { LANGUAGE_CHOICES } from '../../common/languages';
 import { BuildingTaxonomyInput } from '../../common/inputs';
+import { LANGUAGE_CHOICES } from '../../common/languages';
 import { SettingsInputs } from './SettingsInputs';
 
 export const FEATURE_CHOICES = FEATURE_IDS.map((id) => ({ id, name: `porta.features.${id}` }));
@@ -119,7 +119,11 @@ export function FeatureToggleForm() {
       </FormDataConsumer>
       <Heading text="porta.feature_toggles.visibility_heading" />
       <DateTimeInput source="visibleFrom" helperText="porta.feature_toggles.visible_from_help" />
-      <DateTimeInput source="visibleUntil" validate={afterStart} helperText="porta.feature_toggles.visible_until_help" />
+      <DateTimeInput
+        source="visibleUntil"
+        validate={afterStart}
+        helperText="porta.feature_toggles.visible_until_help"
+      />
       <CheckboxGroupInput
         source="languages"
         choices={LANGUAGE_CHOICES}

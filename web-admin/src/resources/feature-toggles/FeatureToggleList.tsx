@@ -9,7 +9,6 @@ import {
   ReferenceField,
   SelectField,
   SelectInput,
-  TextField,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -49,7 +48,6 @@ export default function FeatureToggleList() {
         <DateField source="visibleFrom" showTime emptyText="-" sortable={false} />
         <DateField source="visibleUntil" showTime emptyText="-" sortable={false} />
         <LanguagesField source="languages" sortable={false} />
-        <TextField source="id" sortable={false} />
       </Datagrid>
     </List>
   );

@@ -1,5 +1,5 @@
-import type { FeatureId } from '@porta/contracts';
 import { Typography } from '@mui/material';
+import type { FeatureId } from '@porta/contracts';
 import {
   ArrayInput,
   BooleanInput,
@@ -27,7 +27,12 @@ function NavigationLinkInputs() {
       <SimpleFormIterator inline>
         <TextInput source="title" label={label('title')} validate={[required(), maxLength(200)]} />
         <TextInput source="href" label={label('href')} validate={[required(), maxLength(2000)]} />
-        <SelectInput source="language" label={label('language')} choices={LANGUAGE_CHOICES} translateChoice={false} />
+        <SelectInput
+          source="language"
+          label={label('language')}
+          choices={LANGUAGE_CHOICES}
+          translateChoice={false}
+        />
         <SelectInput source="target" label={label('target')} choices={TARGET_CHOICES} defaultValue="_self" />
         <TextInput source="icon" label={label('icon')} validate={maxLength(100)} />
       </SimpleFormIterator>
@@ -52,9 +57,23 @@ export function SettingsInputs({ featureId }: { featureId: FeatureId | undefined
     case 'project-camera':
       return (
         <>
-          <TextInput source="settings.url" label={label('url')} validate={[required(), maxLength(2000)]} fullWidth />
-          <TextInput source="settings.kenticoCodename" label={label('kenticoCodename')} validate={maxLength(200)} />
-          <NumberInput source="settings.navigationOrderNumber" label={label('navigationOrderNumber')} defaultValue={25} step={1} />
+          <TextInput
+            source="settings.url"
+            label={label('url')}
+            validate={[required(), maxLength(2000)]}
+            fullWidth
+          />
+          <TextInput
+            source="settings.kenticoCodename"
+            label={label('kenticoCodename')}
+            validate={maxLength(200)}
+          />
+          <NumberInput
+            source="settings.navigationOrderNumber"
+            label={label('navigationOrderNumber')}
+            defaultValue={25}
+            step={1}
+          />
         </>
       );
     case 'one4all-bookings':
@@ -63,7 +82,12 @@ export function SettingsInputs({ featureId }: { featureId: FeatureId | undefined
           <BooleanInput source="settings.showPin" label={label('showPin')} />
           <BooleanInput source="settings.useCalendar" label={label('useCalendar')} />
           <TextInput source="settings.moduleId" label={label('moduleId')} validate={maxLength(200)} />
-          <NumberInput source="settings.navigationOrderNumber" label={label('navigationOrderNumber')} defaultValue={35} step={1} />
+          <NumberInput
+            source="settings.navigationOrderNumber"
+            label={label('navigationOrderNumber')}
+            defaultValue={35}
+            step={1}
+          />
         </>
       );
     case 'electrolux-bookings':

@@ -65,7 +65,10 @@ export function HousingCompanyFeatures({
                   <TableCell>{translate(`porta.features.${id}`, { _: id })}</TableCell>
                   <TableCell>
                     {feature ? (
-                      <CheckIcon titleAccess={translate('porta.housing_companies.features.on')} fontSize="small" />
+                      <CheckIcon
+                        titleAccess={translate('porta.housing_companies.features.on')}
+                        fontSize="small"
+                      />
                     ) : (
                       <Typography variant="body2" component="span" color="text.secondary">
                         {translate('porta.housing_companies.features.off')}

@@ -20,7 +20,10 @@ import { notBefore, VALIDATION, zipCode } from '../../common/validation';
  */
 
 const COUNTRY_CHOICES = COUNTRIES.map((country) => ({ id: country, name: country }));
-const BUILDING_TYPE_CHOICES = BUILDING_TYPES.map((type) => ({ id: type, name: `porta.building_types.${type}` }));
+const BUILDING_TYPE_CHOICES = BUILDING_TYPES.map((type) => ({
+  id: type,
+  name: `porta.building_types.${type}`,
+}));
 const URL_PATTERN = /^https?:\/\/\S+$/i;
 const url = (value: unknown) =>
   value == null || value === '' || (typeof value === 'string' && URL_PATTERN.test(value.trim()))
@@ -69,7 +72,13 @@ export function IdentifierInputs() {
   );
 }
 
-export const ADDRESS_FIELDS = ['addressStreet', 'addressZip', 'addressCity', 'addressArea', 'addressCountry'] as const;
+export const ADDRESS_FIELDS = [
+  'addressStreet',
+  'addressZip',
+  'addressCity',
+  'addressArea',
+  'addressCountry',
+] as const;
 
 export function AddressInputs() {
   return (
@@ -94,7 +103,10 @@ export function DateInputs() {
   );
 }
 
-export const PARKING_FIELDS = ['numberOfNonSellableParkingPlaces', 'additionalInformationAboutParkingPlaces'] as const;
+export const PARKING_FIELDS = [
+  'numberOfNonSellableParkingPlaces',
+  'additionalInformationAboutParkingPlaces',
+] as const;
 
 export function ParkingInputs() {
   return (
@@ -172,7 +184,10 @@ export const SETTINGS_FIELDS = [
 export function SettingsInputs() {
   return (
     <>
-      <BuildingTaxonomyInput source="buildingTaxonomyTermId" label="resources.housing-companies.fields.buildingTaxonomyTermId" />
+      <BuildingTaxonomyInput
+        source="buildingTaxonomyTermId"
+        label="resources.housing-companies.fields.buildingTaxonomyTermId"
+      />
       <TextInput
         source="housingCompanyAdminEmail"
         type="email"

@@ -169,9 +169,12 @@ export function HousingCompanyPartners({
               {canManage ? (
                 <Button
                   label={partners.length > 0 ? 'porta.partners.change' : 'porta.partners.connect'}
-                  aria-label={translate(partners.length > 0 ? 'porta.partners.change_label' : 'porta.partners.connect_label', {
-                    type: typeName,
-                  })}
+                  aria-label={translate(
+                    partners.length > 0 ? 'porta.partners.change_label' : 'porta.partners.connect_label',
+                    {
+                      type: typeName,
+                    },
+                  )}
                   onClick={() => setEditing(type)}
                 >
                   <SwapHorizIcon />

@@ -20,9 +20,9 @@ import {
 } from 'react-admin';
 import type { StaffPermissions } from '../../auth/access';
 import { DayField } from '../../common/dates';
+import { NameField, StateField } from './fields';
 import { HousingCompanyFeatures } from './HousingCompanyFeatures';
 import { HousingCompanyPartners } from './HousingCompanyPartners';
-import { NameField, StateField } from './fields';
 
 function HousingCompanyActions() {
   const record = useRecordContext<AdminHousingCompany>();
@@ -72,7 +72,9 @@ function PartnersTab(_props: { label: false }) {
   const record = useRecordContext<AdminHousingCompany>();
   const { permissions } = usePermissions<StaffPermissions>();
   if (!record) return null;
-  return <HousingCompanyPartners housingCompanyId={record.id} canManage={!!permissions?.can.partnersManage} />;
+  return (
+    <HousingCompanyPartners housingCompanyId={record.id} canManage={!!permissions?.can.partnersManage} />
+  );
 }
 
 function FeaturesTab(_props: { label: false }) {
@@ -108,7 +110,12 @@ export default function HousingCompanyShow() {
           <DayField source="finalizationDate" emptyText="porta.common.none" />
           <NumberField source="numberOfApartments" emptyText="-" />
           <TextField source="buildingType" emptyText="-" />
-          <ReferenceField source="buildingTaxonomyTermId" reference="taxonomy-terms" link={false} emptyText="-" />
+          <ReferenceField
+            source="buildingTaxonomyTermId"
+            reference="taxonomy-terms"
+            link={false}
+            emptyText="-"
+          />
           <BooleanField source="wizardCompleted" />
           <BooleanField source="lifecycleStepsActive" />
           <TextField source="id" />

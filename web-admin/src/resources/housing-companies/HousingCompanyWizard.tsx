@@ -92,7 +92,10 @@ function FieldsStep({
       }}
     >
       {children}
-      <Navigation onBack={onBack} next={<SaveButton label="porta.wizard.next" alwaysEnable icon={<span />} />} />
+      <Navigation
+        onBack={onBack}
+        next={<SaveButton label="porta.wizard.next" alwaysEnable icon={<span />} />}
+      />
     </Form>
   );
 }
@@ -119,7 +122,10 @@ function Review({ record, onBack }: { record: AdminHousingCompany; onBack: () =>
     ['name', record.name],
     ['hcExt', record.hcExt],
     ['marketingName', record.marketingName ?? ''],
-    ['addressStreet', [record.addressStreet, record.addressZip, record.addressCity].filter(Boolean).join(', ')],
+    [
+      'addressStreet',
+      [record.addressStreet, record.addressZip, record.addressCity].filter(Boolean).join(', '),
+    ],
     ['addressCountry', record.addressCountry ?? ''],
     ['completionDate', formatDay(record.completionDate)],
     ['state', translate(`porta.housing_companies.state.${record.state}`)],
@@ -127,7 +133,10 @@ function Review({ record, onBack }: { record: AdminHousingCompany; onBack: () =>
 
   return (
     <Stack spacing={2}>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1 }}
+      >
         {rows.map(([field, value]) => (
           <Box key={field} sx={{ display: 'contents' }}>
             <Typography component="dt" color="text.secondary">
@@ -163,11 +172,12 @@ export default function HousingCompanyWizard() {
   const { id } = useParams();
   const translate = useTranslate();
   const { permissions } = usePermissions<StaffPermissions>();
-  const { data: record, isPending, error, refetch } = useGetOne<AdminHousingCompany>(
-    'housing-companies',
-    { id: id ?? '' },
-    { enabled: !!id },
-  );
+  const {
+    data: record,
+    isPending,
+    error,
+    refetch,
+  } = useGetOne<AdminHousingCompany>('housing-companies', { id: id ?? '' }, { enabled: !!id });
   const [step, setStep] = useState(0);
   const go = (next: number) => {
     refetch();
@@ -214,7 +224,10 @@ export default function HousingCompanyWizard() {
           ) : null}
           {step === 2 ? (
             <>
-              <HousingCompanyPartners housingCompanyId={record.id} canManage={!!permissions?.can.partnersManage} />
+              <HousingCompanyPartners
+                housingCompanyId={record.id}
+                canManage={!!permissions?.can.partnersManage}
+              />
               <Navigation
                 onBack={() => go(1)}
                 next={<Button label="porta.wizard.next" variant="contained" onClick={() => go(3)} />}

@@ -25,7 +25,12 @@ export function NameField(_props: { source?: string; label?: string; sortable?: 
     <span>
       {record.name}
       {record.isDemo ? (
-        <Chip size="small" variant="outlined" sx={{ ml: 1 }} label={translate('porta.housing_companies.demo')} />
+        <Chip
+          size="small"
+          variant="outlined"
+          sx={{ ml: 1 }}
+          label={translate('porta.housing_companies.demo')}
+        />
       ) : null}
     </span>
   );

@@ -40,7 +40,10 @@ function KeyContactInput() {
   return (
     <SelectInput
       source="keyContactUserId"
-      choices={data.map((user) => ({ id: user.id, name: `${user.firstName} ${user.lastName} (${user.email})` }))}
+      choices={data.map((user) => ({
+        id: user.id,
+        name: `${user.firstName} ${user.lastName} (${user.email})`,
+      }))}
       translateChoice={false}
       helperText="porta.partner_companies.key_contact_help"
       fullWidth

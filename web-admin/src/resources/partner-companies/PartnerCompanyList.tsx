@@ -1,4 +1,13 @@
-import { BooleanField, Datagrid, List, NullableBooleanInput, SearchInput, SelectField, SelectInput, TextField } from 'react-admin';
+import {
+  BooleanField,
+  Datagrid,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TextField,
+} from 'react-admin';
 import { COUNTRY_CHOICES, TYPE_CHOICES } from './fields';
 
 const filters = [

@@ -2,13 +2,13 @@ import { Chip, Stack } from '@mui/material';
 import type { PartnerCompany } from '@porta/contracts';
 import {
   BooleanField,
+  ChipField,
   EditButton,
   ReferenceArrayField,
   ReferenceField,
   SelectField,
   Show,
   SingleFieldList,
-  ChipField,
   TabbedShowLayout,
   TextField,
   TopToolbar,

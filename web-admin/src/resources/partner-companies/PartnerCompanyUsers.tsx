@@ -33,7 +33,9 @@ function nameOf(user: PartnerCompanyUser) {
 export function PartnerCompanyUsers({ company, canManage }: { company: PartnerCompany; canManage: boolean }) {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const { data, error, reload } = useIdentityGet<PartnerCompanyUser[]>(`/admin/partner-companies/${company.id}/users`);
+  const { data, error, reload } = useIdentityGet<PartnerCompanyUser[]>(
+    `/admin/partner-companies/${company.id}/users`,
+  );
   const { call } = usePortaCalls();
   const { run, busy } = useChange();
   const [update] = useUpdate<PartnerCompany>();
@@ -42,9 +44,12 @@ export function PartnerCompanyUsers({ company, canManage }: { company: PartnerCo
 
   const remove = async () => {
     if (!removing) return;
-    const done = await run(() => call('DELETE', `/admin/partner-companies/${company.id}/users/${removing.id}`), {
-      success: 'porta.partner_companies.user_removed',
-    });
+    const done = await run(
+      () => call('DELETE', `/admin/partner-companies/${company.id}/users/${removing.id}`),
+      {
+        success: 'porta.partner_companies.user_removed',
+      },
+    );
     setRemoving(null);
     if (done.ok) {
       reload();
@@ -105,7 +110,9 @@ export function PartnerCompanyUsers({ company, canManage }: { company: PartnerCo
                   ) : canManage ? (
                     <Tooltip title={translate('porta.partner_companies.make_key_contact')}>
                       <IconButton
-                        aria-label={translate('porta.partner_companies.make_key_contact_label', { name: nameOf(user) })}
+                        aria-label={translate('porta.partner_companies.make_key_contact_label', {
+                          name: nameOf(user),
+                        })}
                         onClick={() => makeKeyContact(user)}
                         disabled={busy}
                       >
@@ -118,7 +125,9 @@ export function PartnerCompanyUsers({ company, canManage }: { company: PartnerCo
                   {canManage ? (
                     <Tooltip title={translate('porta.partner_companies.remove_user')}>
                       <IconButton
-                        aria-label={translate('porta.partner_companies.remove_user_label', { name: nameOf(user) })}
+                        aria-label={translate('porta.partner_companies.remove_user_label', {
+                          name: nameOf(user),
+                        })}
                         onClick={() => setRemoving(user)}
                         disabled={busy}
                       >
@@ -139,9 +148,15 @@ export function PartnerCompanyUsers({ company, canManage }: { company: PartnerCo
           onDone={reload}
           title="porta.partner_companies.add_user"
           success="porta.partner_companies.user_added"
-          onSubmit={(values) => call('POST', `/admin/partner-companies/${company.id}/users`, { body: { userId: values.userId } })}
+          onSubmit={(values) =>
+            call('POST', `/admin/partner-companies/${company.id}/users`, { body: { userId: values.userId } })
+          }
         >
-          <UserInput source="userId" validate={required()} helperText="porta.partner_companies.add_user_help" />
+          <UserInput
+            source="userId"
+            validate={required()}
+            helperText="porta.partner_companies.add_user_help"
+          />
         </FormDialog>
       ) : null}
       <Confirm

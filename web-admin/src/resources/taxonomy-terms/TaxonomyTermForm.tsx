@@ -11,7 +11,10 @@ import {
   TextInput,
 } from 'react-admin';
 
-export const GROUP_CHOICES = TAXONOMY_GROUPS.map((group) => ({ id: group, name: `porta.taxonomy_groups.${group}` }));
+export const GROUP_CHOICES = TAXONOMY_GROUPS.map((group) => ({
+  id: group,
+  name: `porta.taxonomy_groups.${group}`,
+}));
 
 /** The parent term: a term of the same group (the service refuses the term itself or its descendants). */
 function ParentInput({ group }: { group: string | undefined }) {
@@ -46,7 +49,9 @@ export function TaxonomyTermForm({ editing }: { editing: boolean }) {
         fullWidth
       />
       <TextInput source="externalId" validate={maxLength(100)} />
-      <FormDataConsumer<Partial<TaxonomyTerm>>>{({ formData }) => <ParentInput group={formData.group} />}</FormDataConsumer>
+      <FormDataConsumer<Partial<TaxonomyTerm>>>
+        {({ formData }) => <ParentInput group={formData.group} />}
+      </FormDataConsumer>
     </SimpleForm>
   );
 }

@@ -1,4 +1,12 @@
-import { Datagrid, List, ReferenceField, SearchInput, SelectField, SelectInput, TextField } from 'react-admin';
+import {
+  Datagrid,
+  List,
+  ReferenceField,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TextField,
+} from 'react-admin';
 import { GROUP_CHOICES } from './TaxonomyTermForm';
 
 const filters = [
@@ -21,7 +29,13 @@ export default function TaxonomyTermList() {
         <TextField source="codename" />
         <SelectField source="group" choices={GROUP_CHOICES} />
         <TextField source="externalId" sortable={false} emptyText="-" />
-        <ReferenceField source="parentId" reference="taxonomy-terms" link={false} sortable={false} emptyText="-" />
+        <ReferenceField
+          source="parentId"
+          reference="taxonomy-terms"
+          link={false}
+          sortable={false}
+          emptyText="-"
+        />
       </Datagrid>
     </List>
   );

@@ -143,7 +143,9 @@ export function UserBans({ userId }: { userId: string }) {
         </Button>
       </Stack>
       {error ? <Alert severity="error">{translate('porta.common.load_failed')}</Alert> : null}
-      {data && data.length === 0 ? <Typography variant="body2">{translate('porta.bans.none')}</Typography> : null}
+      {data && data.length === 0 ? (
+        <Typography variant="body2">{translate('porta.bans.none')}</Typography>
+      ) : null}
       {data && data.length > 0 ? (
         <Table size="small" aria-label={translate('porta.bans.title')}>
           <TableHead>

@@ -1,5 +1,5 @@
-import { APARTMENT_ROLES, HOUSING_COMPANY_ROLES } from '@porta/contracts';
 import { Typography } from '@mui/material';
+import { APARTMENT_ROLES, HOUSING_COMPANY_ROLES } from '@porta/contracts';
 import {
   Create,
   DateInput,
@@ -20,7 +20,12 @@ type FirstRoleKind = 'none' | 'apartment' | 'housingCompany';
 interface UserCreateForm {
   firstRoleKind?: FirstRoleKind;
   roleHousingCompanyId?: string | null;
-  apartmentRole?: { apartmentId?: string | null; role?: string | null; validFrom?: string | null; validUntil?: string | null };
+  apartmentRole?: {
+    apartmentId?: string | null;
+    role?: string | null;
+    validFrom?: string | null;
+    validUntil?: string | null;
+  };
   housingCompanyRole?: {
     housingCompanyId?: string | null;
     role?: string | null;
@@ -58,7 +63,11 @@ function FirstRoleInputs() {
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate('porta.users.first_role.title')}
       </Typography>
-      <RadioButtonGroupInput source="firstRoleKind" label="porta.users.first_role.kind" choices={KIND_CHOICES} />
+      <RadioButtonGroupInput
+        source="firstRoleKind"
+        label="porta.users.first_role.kind"
+        choices={KIND_CHOICES}
+      />
       <FormDataConsumer<UserCreateForm>>
         {({ formData }) =>
           formData.firstRoleKind === 'apartment' ? (

@@ -19,7 +19,12 @@ export function UserFields({ emailEditable }: { emailEditable: boolean }) {
       <TextInput source="lastName" validate={NAME} fullWidth />
       <TextInput source="phone" type="tel" validate={maxLength(50)} fullWidth />
       <SelectInput source="locale" choices={LOCALE_CHOICES} translateChoice={false} fullWidth />
-      <TextInput source="externalId" validate={maxLength(100)} helperText="porta.users.external_id_help" fullWidth />
+      <TextInput
+        source="externalId"
+        validate={maxLength(100)}
+        helperText="porta.users.external_id_help"
+        fullWidth
+      />
       <BooleanInput source="publicProfile" />
     </>
   );

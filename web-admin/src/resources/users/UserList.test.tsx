@@ -30,7 +30,9 @@ function staffApi(list = () => json([anna, ben], 200, { 'Content-Range': 'users 
     'GET /api/identity/admin/housing-companies': (request) => {
       const filter = JSON.parse(request.query.get('filter') ?? '{}') as { q?: string; id?: string[] };
       const rows = [harbour, linden].filter(
-        (hc) => (!filter.q || hc.name.toLowerCase().includes(filter.q.toLowerCase())) && (!filter.id || filter.id.includes(hc.id)),
+        (hc) =>
+          (!filter.q || hc.name.toLowerCase().includes(filter.q.toLowerCase())) &&
+          (!filter.id || filter.id.includes(hc.id)),
       );
       return listOf('housing-companies', rows);
     },
@@ -126,7 +128,8 @@ describe('users list', () => {
     await user.click(screen.getByRole('combobox', { name: 'Enabled' }));
     await user.click(await screen.findByRole('option', { name: 'No' }));
     await waitFor(
-      () => expect(lastFilter()).toEqual({ housingCompanyId: linden.id, role: 'boardMember', enabled: false }),
+      () =>
+        expect(lastFilter()).toEqual({ housingCompanyId: linden.id, role: 'boardMember', enabled: false }),
       { timeout: 3000 },
     );
   });

@@ -22,12 +22,7 @@ const filters = [
 /** /admin/users: search users, filter by housing company, role and state (03 §1); create when allowed. */
 export default function UserList() {
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'email', order: 'ASC' }}
-      perPage={25}
-      exporter={false}
-    >
+    <List filters={filters} sort={{ field: 'email', order: 'ASC' }} perPage={25} exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="email" />
         <TextField source="firstName" />

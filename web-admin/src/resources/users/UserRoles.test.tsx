@@ -86,7 +86,8 @@ function api(userId: string, extra: Record<string, (r: SentRequest) => Response>
     [`GET /api/identity/admin/users/${userId}/roles`]: () => json(rolesOf(userId)),
     'GET /api/identity/admin/housing-companies': () => listOf('housing-companies', [harbour]),
     'GET /api/identity/admin/apartments': () => listOf('apartments', [a1]),
-    [`DELETE /api/identity/admin/users/${userId}/apartment-roles/${a1.id}/owner`]: () => new Response(null, { status: 204 }),
+    [`DELETE /api/identity/admin/users/${userId}/apartment-roles/${a1.id}/owner`]: () =>
+      new Response(null, { status: 204 }),
     ...extra,
   });
 }
@@ -161,7 +162,11 @@ describe("a user's roles", () => {
     const calls = api(OTHER_ID, {
       [route]: () =>
         answered++ === 0
-          ? problem(409, 'IDN_OWN_ROLE_CONFIRM_REQUIRED', 'Removing your own role is permanent. Confirm to remove it.')
+          ? problem(
+              409,
+              'IDN_OWN_ROLE_CONFIRM_REQUIRED',
+              'Removing your own role is permanent. Confirm to remove it.',
+            )
           : new Response(null, { status: 204 }),
     });
     renderAppAt(`/admin/users/${OTHER_ID}/show/roles`, session);

@@ -75,7 +75,15 @@ function Validity({ from, until }: { from: string | null; until: string | null }
   );
 }
 
-function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <Stack spacing={1} sx={{ mb: 3 }} component="section" aria-label={translate(title)}>
@@ -142,7 +150,11 @@ function AddApartmentRoleDialog({
       <HousingCompanyInput source="housingCompanyId" validate={required()} />
       <FormDataConsumer<ApartmentRoleForm>>
         {({ formData }) => (
-          <ApartmentInput source="apartmentId" housingCompanyId={formData.housingCompanyId} validate={required()} />
+          <ApartmentInput
+            source="apartmentId"
+            housingCompanyId={formData.housingCompanyId}
+            validate={required()}
+          />
         )}
       </FormDataConsumer>
       <SelectInput
@@ -221,9 +233,16 @@ function GlobalRolesDialog({
       title="porta.user_roles.edit_global_roles"
       success="porta.user_roles.saved"
       defaultValues={{ roles: current }}
-      onSubmit={(values) => call('PUT', `/admin/users/${userId}/global-roles`, { body: { roles: values.roles ?? [] } })}
+      onSubmit={(values) =>
+        call('PUT', `/admin/users/${userId}/global-roles`, { body: { roles: values.roles ?? [] } })
+      }
     >
-      <CheckboxGroupInput source="roles" label="porta.user_roles.global" choices={roleChoices(GLOBAL_ROLES)} row={false} />
+      <CheckboxGroupInput
+        source="roles"
+        label="porta.user_roles.global"
+        choices={roleChoices(GLOBAL_ROLES)}
+        row={false}
+      />
     </FormDialog>
   );
 }
@@ -254,7 +273,10 @@ export function UserRoles({ user }: { user: AdminUser }) {
   const remove = async () => {
     if (!removal) return;
     const done = await run(
-      () => call('DELETE', removalPath(user.id, removal), { query: removal.own ? { confirm: 'true' } : undefined }),
+      () =>
+        call('DELETE', removalPath(user.id, removal), {
+          query: removal.own ? { confirm: 'true' } : undefined,
+        }),
       {
         success: 'porta.user_roles.removed',
         // The server asks for the confirmation of a permanent removal: show it.
@@ -344,7 +366,9 @@ export function UserRoles({ user }: { user: AdminUser }) {
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {canManage ? (
                       <>
-                        <Tooltip title={translate('porta.scheduled.schedule_for', { apartment: role.aptext })}>
+                        <Tooltip
+                          title={translate('porta.scheduled.schedule_for', { apartment: role.aptext })}
+                        >
                           <IconButton
                             aria-label={translate('porta.scheduled.schedule_for', { apartment: role.aptext })}
                             onClick={() => setScheduleFor(role)}
@@ -367,7 +391,10 @@ export function UserRoles({ user }: { user: AdminUser }) {
         title="porta.user_roles.housing_companies"
         action={
           canManage ? (
-            <Button label="porta.user_roles.add_housing_company_role" onClick={() => setDialog('housingCompany')}>
+            <Button
+              label="porta.user_roles.add_housing_company_role"
+              onClick={() => setDialog('housingCompany')}
+            >
               <AddIcon />
             </Button>
           ) : null

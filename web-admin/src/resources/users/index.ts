@@ -8,7 +8,8 @@ const UserShow = lazy(() => import('./UserShow'));
 const UserCreate = lazy(() => import('./UserCreate'));
 const UserEdit = lazy(() => import('./UserEdit'));
 
-export const userRepresentation = (user: AdminUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+export const userRepresentation = (user: AdminUser) =>
+  `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /**
  * The `users` resource (/admin/users) for a viewer: `<Resource name="users" {...users(can)} />`.
