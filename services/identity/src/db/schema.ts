@@ -482,7 +482,7 @@ export const userTokens = identity.table(
 /**
  * Scheduled role and ownership changes (03 §4): on startDate the listed users gain or lose the
  * role in the apartment. Applied at once as role validity (validFrom/validUntil), so /me and
- * tokens need no job; removing a pending change reverts that validity.
+ * tokens need no job; removing a pending change restores the validity kept in previousValidity.
  */
 export const scheduledRoleChanges = identity.table(
   'scheduled_role_changes',
@@ -495,6 +495,11 @@ export const scheduledRoleChanges = identity.table(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     addUserIds: uuid('add_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
     removeUserIds: uuid('remove_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The validity each affected user's role had before the change, restored when it is removed. */
+    previousValidity: jsonb('previous_validity')
+      .$type<Record<string, { validFrom: string | null; validUntil: string | null }>>()
+      .notNull()
+      .default({}),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },

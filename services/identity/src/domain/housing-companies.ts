@@ -14,16 +14,7 @@ import {
   type HousingCompanyPartnerType,
   PARTNER_TYPE_OF_CONNECTION,
 } from '@porta/contracts';
-import {
-  AppError,
-  allows,
-  type Db,
-  type Policy,
-  type Principal,
-  policy,
-  sortBy,
-  withTransaction,
-} from '@porta/service-kit';
+import { AppError, type Db, type Principal, sortBy, withTransaction } from '@porta/service-kit';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
 import {
@@ -33,7 +24,7 @@ import {
   partnerCompanies,
   users,
 } from '../db/schema.js';
-import { holdsAnywhere, housingCompanyReadScope, IDENTITY_POLICIES, type Scope } from '../policies.js';
+import { housingCompanyReadScope, IDENTITY_POLICIES, type Scope } from '../policies.js';
 import { emitEvent, IDENTITY_EVENTS } from './events.js';
 import { isUniqueViolation } from './features.js';
 import { housingCompanyState, todayIso } from './membership.js';

@@ -176,6 +176,12 @@ export async function createScheduledChange(
       startDate,
       addUserIds: input.addUserIds,
       removeUserIds: input.removeUserIds,
+      previousValidity: Object.fromEntries(
+        [...existing].map(([userId, row]) => [
+          userId,
+          { validFrom: row.validFrom, validUntil: row.validUntil },
+        ]),
+      ),
       createdBy: actor.userId,
     })
     .returning()) as [ChangeRow];
@@ -223,8 +229,9 @@ export async function createScheduledChange(
 
 /**
  * Remove a scheduled change whose start date is still in the future, reverting what it applied:
- * the roles it added (from its start date) are deleted, and the roles it ended the day before its
- * start date are open-ended again.
+ * the roles it added from its start date are deleted (or, where the user held the role before,
+ * given back their earlier validity), and the roles it ended the day before its start date get
+ * back the end date they had.
  */
 export async function deleteScheduledChange(
   tx: IdentityDb,
@@ -254,7 +261,27 @@ export async function deleteScheduledChange(
       eq(apartmentRoles.apartmentId, change.apartmentId),
       eq(apartmentRoles.role, change.role),
     );
+  const previous = change.previousValidity;
   for (const userId of change.addUserIds) {
+    const before = previous[userId];
+    if (before) {
+      // The user held the role earlier (it had ended): give that back instead of deleting it.
+      const restored = await tx
+        .update(apartmentRoles)
+        .set(before)
+        .where(and(roleOf(userId), eq(apartmentRoles.validFrom, change.startDate)))
+        .returning();
+      for (const row of restored) {
+        await emitMembershipChanged(tx, {
+          ...common,
+          userId,
+          validFrom: row.validFrom,
+          validUntil: row.validUntil,
+          change: 'updated',
+        });
+      }
+      continue;
+    }
     const removed = await tx
       .delete(apartmentRoles)
       .where(and(roleOf(userId), eq(apartmentRoles.validFrom, change.startDate)))
@@ -272,7 +299,7 @@ export async function deleteScheduledChange(
   for (const userId of change.removeUserIds) {
     const reopened = await tx
       .update(apartmentRoles)
-      .set({ validUntil: null })
+      .set({ validUntil: previous[userId]?.validUntil ?? null })
       .where(and(roleOf(userId), eq(apartmentRoles.validUntil, lastDay)))
       .returning();
     for (const row of reopened) {
@@ -280,7 +307,7 @@ export async function deleteScheduledChange(
         ...common,
         userId,
         validFrom: row.validFrom,
-        validUntil: null,
+        validUntil: row.validUntil,
         change: 'updated',
       });
     }

@@ -525,6 +525,59 @@ describe('scheduled role and ownership changes', () => {
     expect((await admin.delete(`/api/identity/admin/scheduled-changes/${change.id}`)).statusCode).toBe(404);
   });
 
+  it('gives back the earlier validity when a pending change is removed', async () => {
+    const admin = await as('admin');
+    const sellerId = await newUser('seller.until@example.com');
+    const formerId = await newUser('former.owner@example.com');
+    const today = todayIso();
+    const inTwoYears = addDays(today, 730);
+    const lastMonth = addDays(today, -30);
+    // The seller's ownership already has an end date; the buyer owned the apartment before.
+    expect(
+      (
+        await admin.post(`/api/identity/admin/users/${sellerId}/apartment-roles`, {
+          apartmentId: apts['DEMO-2000-B14'],
+          role: 'owner',
+          validUntil: inTwoYears,
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await admin.post(`/api/identity/admin/users/${formerId}/apartment-roles`, {
+          apartmentId: apts['DEMO-2000-B14'],
+          role: 'owner',
+          validFrom: addDays(today, -400),
+          validUntil: lastMonth,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const startDate = addDays(today, 10);
+    const res = await admin.post(changesUrl('DEMO-2000-B14'), {
+      role: 'owner',
+      startDate,
+      addUserIds: [formerId],
+      removeUserIds: [sellerId],
+    });
+    expect(res.statusCode).toBe(201);
+    const roleOf = async (id: string) =>
+      (
+        (await admin.get(`/api/identity/admin/users/${id}/roles`)).json().apartments as {
+          aptext: string;
+          validFrom: string | null;
+          validUntil: string | null;
+        }[]
+      ).find((r) => r.aptext === 'DEMO-2000-B14');
+    expect(await roleOf(sellerId)).toMatchObject({ validUntil: addDays(startDate, -1) });
+    expect(await roleOf(formerId)).toMatchObject({ validFrom: startDate, validUntil: null });
+
+    expect((await admin.delete(`/api/identity/admin/scheduled-changes/${res.json().id}`)).statusCode).toBe(
+      204,
+    );
+    expect(await roleOf(sellerId)).toMatchObject({ validUntil: inTwoYears });
+    expect(await roleOf(formerId)).toMatchObject({ validFrom: addDays(today, -400), validUntil: lastMonth });
+  });
+
   it('applies a change without a date at once; it cannot be removed after it started', async () => {
     const admin = await as('admin');
     const db = t.identity.context.db;

@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."scheduled_role_changes" ADD COLUMN "previous_validity" jsonb DEFAULT '{}'::jsonb NOT NULL;
