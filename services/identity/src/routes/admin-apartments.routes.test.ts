@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apartments, housingCompanies, outbox } from '../db/schema.js';
 import { IDENTITY_EVENTS } from '../domain/events.js';
-import { addTestUser, type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import { addTestUser, apiClientAs, type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 /** Housing company ids by hcExt, apartment ids by aptext. */
@@ -21,15 +21,7 @@ afterAll(() => t.close());
 const BASE = '/api/identity/admin/apartments';
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
-async function as(who: string) {
-  const { accessToken } = await loginAs(t.app, who);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
-    put: (url: string, payload?: object) => t.app.inject({ method: 'PUT', url, headers, payload }),
-  };
-}
+const as = (who: string) => apiClientAs(t.app, who);
 
 function listUrl(query: Record<string, unknown> = {}) {
   const qs = new URLSearchParams(

@@ -5,7 +5,7 @@ import { banExpiresAt, banExpiryDate } from '../domain/bans.js';
 import { IDENTITY_EVENTS } from '../domain/events.js';
 import { todayIso } from '../domain/membership.js';
 import { addDays } from '../domain/scheduled-changes.js';
-import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import { apiClientAs, type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 let hcs: Record<string, string>;
@@ -28,15 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function as(who: string) {
-  const { accessToken } = await loginAs(t.app, who);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
-    delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers }),
-  };
-}
+const as = (who: string) => apiClientAs(t.app, who);
 
 async function userId(key: string) {
   const [row] = await t.identity.context.db

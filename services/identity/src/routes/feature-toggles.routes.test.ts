@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { featureToggles, outbox, taxonomyTerms } from '../db/schema.js';
 import { IDENTITY_EVENTS } from '../domain/events.js';
-import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import { apiClientAs, type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 /** Building-taxonomy terms of the demo (Helsinki under Uusimaa; Tampere) and a term of another group. */
@@ -26,18 +26,7 @@ beforeEach(async () => {
 
 const BASE = '/api/identity/admin/feature-toggles';
 
-async function as(who: string) {
-  const { accessToken } = await loginAs(t.app, who);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload: unknown) =>
-      t.app.inject({ method: 'POST', url, headers, payload: payload as object }),
-    put: (url: string, payload: unknown) =>
-      t.app.inject({ method: 'PUT', url, headers, payload: payload as object }),
-    delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers }),
-  };
-}
+const as = (who: string) => apiClientAs(t.app, who);
 
 function listUrl(query: Record<string, unknown> = {}) {
   const qs = new URLSearchParams(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apartmentRoles, bans, housingCompanies, signatures, users } from '../db/schema.js';
-import { addTestUser, type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import { addTestUser, apiClientAs, type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 let subjectId: string;
@@ -45,15 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function as(who: string) {
-  const { accessToken } = await loginAs(t.app, who);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers, payload }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
-  };
-}
+const as = (who: string) => apiClientAs(t.app, who);
 
 function expectCompleteReport(report: Record<string, unknown>) {
   expect(report.profile).toMatchObject({

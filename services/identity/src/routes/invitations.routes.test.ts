@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, userTokens } from '../db/schema.js';
 import {
   addTestUser,
+  apiClient,
+  apiClientAs,
   type CapturingMailer,
   capturingMailer,
   type IdentityTestApp,
@@ -21,17 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function client(accessToken?: string) {
-  const headers = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
-  };
-}
+const client = (accessToken?: string) => apiClient(t.app, accessToken);
 
-async function as(who: string) {
-  return client((await loginAs(t.app, who)).accessToken);
-}
+const as = (who: string) => apiClientAs(t.app, who);
 
 const invite = async (who: string, userId: string) =>
   (await as(who)).post(`/api/identity/admin/users/${userId}/invitation`);

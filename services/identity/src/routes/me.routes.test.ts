@@ -11,7 +11,13 @@ import {
   users,
 } from '../db/schema.js';
 import { IDENTITY_EVENTS } from '../domain/events.js';
-import { addTestUser, type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import {
+  addTestUser,
+  apiClientAs,
+  type IdentityTestApp,
+  identityTestApp,
+  loginAs,
+} from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -19,15 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function as(who: string) {
-  const { accessToken } = await loginAs(t.app, who);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers, payload }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
-  };
-}
+const as = (who: string) => apiClientAs(t.app, who);
 
 const anonymous = {
   put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload }),

@@ -4,6 +4,8 @@ import { loginFailures, outbox, signatures, users, userTokens } from '../db/sche
 import { IDENTITY_EVENTS } from '../domain/events.js';
 import {
   addTestUser,
+  apiClient,
+  apiClientAs,
   type CapturingMailer,
   capturingMailer,
   type IdentityTestApp,
@@ -22,19 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function client(accessToken?: string) {
-  const headers = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
-    put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers, payload }),
-    delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers }),
-  };
-}
+const client = (accessToken?: string) => apiClient(t.app, accessToken);
 
-async function as(who: string, password?: string) {
-  return client((await loginAs(t.app, who, password)).accessToken);
-}
+const as = (who: string, password?: string) => apiClientAs(t.app, who, password);
 
 async function userRow(id: string) {
   return (await t.identity.context.db.select().from(users).where(eq(users.id, id)))[0]!;

@@ -10,7 +10,7 @@ import {
   users,
 } from '../db/schema.js';
 import { IDENTITY_EVENTS } from '../domain/events.js';
-import { addTestUser, type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import { addTestUser, apiClientAs, type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 /** Housing company ids by hcExt, partner company ids by externalId, user ids by demo key, terms by codename. */
@@ -35,16 +35,7 @@ afterAll(() => t.close());
 const BASE = '/api/identity/admin/partner-companies';
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
-async function as(who: string) {
-  const { accessToken } = await loginAs(t.app, who);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
-    put: (url: string, payload?: object) => t.app.inject({ method: 'PUT', url, headers, payload }),
-    delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers }),
-  };
-}
+const as = (who: string) => apiClientAs(t.app, who);
 
 function withQuery(base: string, query: Record<string, unknown> = {}) {
   const qs = new URLSearchParams(

@@ -9,7 +9,7 @@ import {
   taxonomyTerms,
   users,
 } from '../db/schema.js';
-import { addTestUser, type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import { addTestUser, apiClientAs, type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 let harbour: string;
@@ -37,14 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function as(who: string) {
-  const { accessToken } = await loginAs(t.app, who);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers, payload }),
-  };
-}
+const as = (who: string) => apiClientAs(t.app, who);
 
 const URL = '/api/identity/me/quick-links';
 const links = (...moduleIds: string[]) => moduleIds.map((moduleId) => ({ moduleId }));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { housingCompanies, outbox, partnerCompanies, taxonomyTerms } from '../db/schema.js';
 import { IDENTITY_EVENTS } from '../domain/events.js';
-import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import { apiClientAs, type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 /** Building-taxonomy and other term ids by codename. */
@@ -17,16 +17,7 @@ afterAll(() => t.close());
 
 const ADMIN_BASE = '/api/identity/admin/taxonomy-terms';
 
-async function as(who: string) {
-  const { accessToken } = await loginAs(t.app, who);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return {
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload }),
-    put: (url: string, payload?: object) => t.app.inject({ method: 'PUT', url, headers, payload }),
-    delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers }),
-  };
-}
+const as = (who: string) => apiClientAs(t.app, who);
 
 function listUrl(query: Record<string, unknown> = {}) {
   const qs = new URLSearchParams(

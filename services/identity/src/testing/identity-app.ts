@@ -9,6 +9,7 @@ import {
   openDatabase,
 } from '@porta/service-kit';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { createIdentity, type Identity } from '../app.js';
 import { type IdentityConfig, zIdentityConfig } from '../config.js';
 import { apartmentRoles, apartments, housingCompanies, housingCompanyRoles, users } from '../db/schema.js';
@@ -124,4 +125,22 @@ export async function addTestUser(
     await db.insert(housingCompanyRoles).values({ userId: user!.id, housingCompanyId: hc!.id, role: h.role });
   }
   return user!.id;
+}
+
+/** Requests to identity as the holder of an access token (none: anonymous). */
+export function apiClient(app: App, accessToken?: string) {
+  const headers = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload?: unknown) =>
+      app.inject({ method: 'POST', url, headers, payload: payload as InjectOptions['payload'] }),
+    put: (url: string, payload?: unknown) =>
+      app.inject({ method: 'PUT', url, headers, payload: payload as InjectOptions['payload'] }),
+    delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),
+  };
+}
+
+/** Sign in as a demo (or test) user and make requests as them. */
+export async function apiClientAs(app: App, key: string, password?: string) {
+  return apiClient(app, (await loginAs(app, key, password)).accessToken);
 }
