@@ -29,6 +29,7 @@ import { emitEvent, IDENTITY_EVENTS } from './events.js';
 import { isUniqueViolation } from './features.js';
 import { housingCompanyState, todayIso } from './membership.js';
 import { assertKeyContactIsUser, getPartnerCompanyOr404, housingCompaniesReachedBy } from './partners.js';
+import { assertHousingCompanyInScope } from './scope.js';
 import { assertTermsOfGroup } from './taxonomy.js';
 
 type IdentityDb = Db<typeof schema>;
@@ -131,8 +132,7 @@ export async function getHousingCompanyOr404(
   id: string,
   scope: Scope = { all: true },
 ): Promise<HousingCompanyRow> {
-  if (!scope.all && !scope.housingCompanyIds.includes(id))
-    throw new AppError('IDN_HOUSING_COMPANY_NOT_FOUND');
+  assertHousingCompanyInScope(scope, id);
   const [row] = await db.select().from(housingCompanies).where(eq(housingCompanies.id, id)).limit(1);
   if (!row) throw new AppError('IDN_HOUSING_COMPANY_NOT_FOUND');
   return row;
