@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Starts Porta. `embedded` (npm start): one process, PGlite under ./data, demo data on the first
-// start. `cluster` (npm run start:cluster): identity and the gateway as separate processes on
+// start. `cluster` (npm run start:cluster): identity, content and the gateway as separate processes on
 // DATABASE_URL, NATS_URL and REDIS_URL. Builds whatever is missing or out of date first (Nx cache).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -76,8 +76,17 @@ if (mode === 'embedded') {
     SEED_DEMO: process.env.SEED_DEMO ?? 'true',
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
   });
+  const contentPort = process.env.CONTENT_PORT ?? '3002';
+  run('content', 'services/content/dist/server.js', {
+    PORT: contentPort,
+    HOST: '127.0.0.1',
+    TRUST_PROXY: 'loopback',
+    SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+  });
   run('gateway', gatewayScript, {
     MODE: 'distributed',
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    CONTENT_URL: `http://127.0.0.1:${contentPort}`,
   });
 }

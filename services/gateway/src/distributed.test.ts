@@ -1,11 +1,18 @@
-import { createIdentity, zIdentityConfig } from '@porta/identity';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Content, createContent, zContentConfig } from '@porta/content';
+import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
 import {
   type App,
   createService,
+  createStorage,
   createTokenVerifier,
   type Database,
   loadConfig,
+  MemoryBus,
   openDatabase,
+  silentLogger,
 } from '@porta/service-kit';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,15 +20,22 @@ import { zGatewayConfig } from './config.js';
 import { buildGateway, type Gateway } from './gateway.js';
 
 let identityApp: App;
+let contentApp: App;
 let database: Database;
+let contentDatabase: Database;
+let identity: Identity;
+let content: Content;
 let gateway: Gateway;
+const bus = new MemoryBus();
+const contentDataDir = mkdtempSync(join(tmpdir(), 'porta-gateway-content-'));
 
 beforeAll(async () => {
   const config = loadConfig(zIdentityConfig, { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' });
   database = await openDatabase({ dataDir: 'memory://' });
-  const identity = createIdentity({ database, config });
+  identity = createIdentity({ database, config, bus });
   await identity.migrate();
   await identity.seedDemo();
+  await identity.scheduleJobs();
   identityApp = createService({
     name: 'identity',
     config,
@@ -30,16 +44,46 @@ beforeAll(async () => {
   });
   await identityApp.register(identity.plugin);
   const address = await identityApp.listen({ host: '127.0.0.1', port: 0 });
+  // content as its own process would run it: its own database, the directory from identity over the bus.
+  const contentConfig = loadConfig(zContentConfig, { LOG_LEVEL: 'silent', DATA_DIR: contentDataDir });
+  contentDatabase = await openDatabase({ dataDir: 'memory://' });
+  content = createContent({
+    database: contentDatabase,
+    config: contentConfig,
+    storage: createStorage(contentConfig),
+    logger: silentLogger,
+    bus,
+  });
+  await content.migrate();
+  await content.start();
+  contentApp = createService({
+    name: 'content',
+    config: contentConfig,
+    verifier: createTokenVerifier({ kind: 'remote', url: `${address}/api/identity/.well-known/jwks.json` }),
+  });
+  await contentApp.register(content.plugin);
+  const contentAddress = await contentApp.listen({ host: '127.0.0.1', port: 0 });
   gateway = await buildGateway(
-    loadConfig(zGatewayConfig, { LOG_LEVEL: 'silent', MODE: 'distributed', IDENTITY_URL: address }),
+    loadConfig(zGatewayConfig, {
+      LOG_LEVEL: 'silent',
+      MODE: 'distributed',
+      IDENTITY_URL: address,
+      CONTENT_URL: contentAddress,
+    }),
   );
   await gateway.app.ready();
 });
 
 afterAll(async () => {
   await gateway.close();
+  await contentApp.close();
+  await content.stop();
   await identityApp.close();
+  await identity.stop();
+  await bus.close();
+  await contentDatabase.close();
   await database.close();
+  rmSync(contentDataDir, { recursive: true, force: true });
 });
 
 const login = (email: string, password: string, ip = '192.0.2.1') =>
@@ -90,11 +134,35 @@ describe('distributed gateway', () => {
 
   it('merges the services\u2019 OpenAPI documents over the network', async () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(Object.keys(res.json().paths)).toContain('/api/identity/me');
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/identity/me', '/api/content/news']),
+    );
+  });
+
+  it('proxies content requests to the content process, which authorises with identity\u2019s keys', async () => {
+    const token = (await login('owner@demo.porta.test', 'Demo-Portal-2026', '203.0.113.9')).json()
+      .accessToken;
+    const me = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/identity/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const housingCompanyId = me.json().selectedHousingCompanyId ?? me.json().hcs[0].id;
+    const news = await gateway.app.inject({
+      method: 'GET',
+      url: `/api/content/news?housingCompanyId=${housingCompanyId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(news.statusCode).toBe(200);
+    const anonymous = await gateway.app.inject({
+      method: 'GET',
+      url: `/api/content/news?housingCompanyId=${housingCompanyId}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('reports readiness of the services behind it', async () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/readyz' });
-    expect(res.json()).toMatchObject({ status: 'ok', checks: { identity: 'ok' } });
+    expect(res.json()).toMatchObject({ status: 'ok', checks: { identity: 'ok', content: 'ok' } });
   });
 });

@@ -93,6 +93,9 @@ describe('embedded gateway', () => {
     expect(publicRoutes.sort()).toEqual(
       [
         'GET /*',
+        'GET /api/content/assets/:id',
+        'GET /api/content/openapi.json',
+        'GET /api/content/pages',
         'GET /api/docs',
         'GET /api/docs/json',
         'GET /api/identity/.well-known/jwks.json',

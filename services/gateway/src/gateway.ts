@@ -1,4 +1,5 @@
 import httpProxy from '@fastify/http-proxy';
+import { createContent } from '@porta/content';
 import { createIdentity } from '@porta/identity';
 import {
   type App,
@@ -77,6 +78,17 @@ export async function buildGateway(
     await identity.migrate();
     const seeded = config.SEED_DEMO ? await identity.seedDemo() : false;
     await identity.scheduleJobs();
+    const content = createContent({
+      database,
+      config,
+      storage: runtime.storage,
+      logger: runtime.logger,
+      jobs: runtime.jobs,
+      bus: runtime.bus,
+    });
+    await content.migrate();
+    await content.start();
+    if (config.SEED_DEMO) await content.seedDemo();
     await runtime.jobs.start();
     const app = createService({
       name: 'gateway',
@@ -91,13 +103,16 @@ export async function buildGateway(
     const rateLimitStore = rateLimitRedis(config);
     await edgeSecurity(app, config, rateLimitStore?.redis);
     await app.register(identity.plugin);
+    await app.register(content.plugin);
     docsRoutes(app, async () => ({
       identity: (await app.inject({ method: 'GET', url: '/api/identity/openapi.json' })).json(),
+      content: (await app.inject({ method: 'GET', url: '/api/content/openapi.json' })).json(),
     }));
     await webAppRoutes(app, { resident: config.WEB_RESIDENT_DIR, admin: config.WEB_ADMIN_DIR });
     return gatewayOf(
       app,
       [
+        { name: 'content', close: () => content.stop() },
         { name: 'identity-outbox', close: () => identity.stop() },
         ...(rateLimitStore ? [rateLimitStore.closeable] : []),
         ...runtime.closeables,

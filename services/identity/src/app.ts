@@ -8,6 +8,7 @@ import {
   type Mailer,
   migrateService,
   OutboxRelay,
+  type Subscription,
   servicePlugin,
 } from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -15,6 +16,7 @@ import type { IdentityConfig } from './config.js';
 import type { IdentityContext } from './context.js';
 import * as schema from './db/schema.js';
 import { LoginThrottle } from './domain/brute-force.js';
+import { serveDirectory } from './domain/directory.js';
 import { KeyStore } from './domain/keys.js';
 import { B2cLogin } from './domain/oidc.js';
 import { SessionService } from './domain/sessions.js';
@@ -47,7 +49,10 @@ export interface Identity {
   migrate(): Promise<void>;
   /** Seed the demo data unless it is there; answers whether it seeded. */
   seedDemo(options?: { features?: boolean }): Promise<boolean>;
-  /** Schedule identity's background jobs (call before jobs.start()) and start the outbox relay. */
+  /**
+   * Schedule identity's background jobs (call before jobs.start()), start the outbox relay and
+   * answer directory requests from other services.
+   */
   scheduleJobs(): Promise<void>;
   /** Stop the outbox relay (part of shutdown, before the bus and database close). */
   stop(): Promise<void>;
@@ -78,6 +83,7 @@ export function createIdentity(options: {
         })
       : null;
   const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
+  let directory: Subscription | null = null;
   const context: IdentityContext = {
     config,
     database,
@@ -117,12 +123,14 @@ export function createIdentity(options: {
     seedDemo: (options) => seedDemo(db, options),
     async scheduleJobs() {
       relay?.start();
+      if (bus) directory = await serveDirectory(db, bus);
       if (!jobs) return;
       const purge = purgeSessionsJob(sessions);
       jobs.register(purge);
       await jobs.repeat(purge, {}, { key: purge.name, everyMs: PURGE_SESSIONS_EVERY_MS });
     },
     async stop() {
+      await directory?.stop();
       await relay?.stop();
     },
   };

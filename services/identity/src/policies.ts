@@ -1,5 +1,12 @@
 import { ADMIN_AREA_ROLES, type Role } from '@porta/contracts';
-import { type Policy, type Principal, policy } from '@porta/service-kit';
+import {
+  holdsAnywhere,
+  housingCompaniesWhere,
+  type Policy,
+  type Principal,
+  policy,
+  type Scope,
+} from '@porta/service-kit';
 
 /**
  * Who may do what in identity (01 §6, 03 §6): the one policy table. Routes name a policy from
@@ -56,22 +63,7 @@ export const PARTNER_MANAGERS: readonly Role[] = [
   'yitProject',
 ];
 
-/** Does the principal hold one of the roles globally or in any housing company? (admin passes) */
-export function holdsAnywhere(p: Principal, roles: readonly Role[]): boolean {
-  if (p.hasRole(...roles)) return true;
-  for (const held of p.housingCompanies.values()) if (roles.some((r) => held.has(r))) return true;
-  return false;
-}
-
-/** The housing companies where the principal holds one of the roles. */
-export function housingCompaniesWhere(p: Principal, roles: readonly Role[]): string[] {
-  const out: string[] = [];
-  for (const [hc, held] of p.housingCompanies) if (roles.some((r) => held.has(r))) out.push(hc);
-  return out;
-}
-
-/** Every object, or only those of these housing companies (the caller's scope). */
-export type Scope = { all: true } | { all: false; housingCompanyIds: string[] };
+export { holdsAnywhere, housingCompaniesWhere, type Scope };
 
 /** Which users a caller manages: all for global user managers, else those of their companies. */
 export function userManagementScope(p: Principal): Scope {

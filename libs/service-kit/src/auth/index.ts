@@ -1,3 +1,4 @@
 export * from './policy.js';
 export * from './principal.js';
+export * from './scope.js';
 export * from './verifier.js';

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { zIsoDate, zUuid } from '../common.js';
+
+/**
+ * identity's directory over request/reply (`rpc.identity.directory.v1`): the housing companies,
+ * their apartments and partner key contacts as other services keep them in their read models.
+ * Ask by page (afterId + limit), by ids, or by the partner company serving them.
+ */
+export const IDENTITY_DIRECTORY_RPC = 'rpc.identity.directory.v1';
+export const DIRECTORY_PAGE_MAX = 200;
+
+export const zDirectoryRequest = z.union([
+  z.object({ afterId: zUuid.nullable(), limit: z.number().int().min(1).max(DIRECTORY_PAGE_MAX) }),
+  z.object({ ids: z.array(zUuid).max(DIRECTORY_PAGE_MAX) }),
+  z.object({ partnerCompanyId: zUuid }),
+]);
+export type DirectoryRequest = z.infer<typeof zDirectoryRequest>;
+
+export const zDirectoryPartnerContact = z.object({
+  /** PropertyManager or MaintenanceManager. */
+  type: z.string(),
+  partnerCompanyId: zUuid,
+  companyName: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+export const zDirectoryHousingCompany = z.object({
+  id: zUuid,
+  hcExt: z.string(),
+  name: z.string(),
+  marketingName: z.string().nullable(),
+  addressCountry: z.string().nullable(),
+  addressArea: z.string().nullable(),
+  addressCity: z.string().nullable(),
+  addressZip: z.string().nullable(),
+  businessUnit: z.string().nullable(),
+  completionDate: zIsoDate.nullable(),
+  lifecycleStepsActive: z.boolean(),
+  buildingType: z.string().nullable(),
+  /** Codenames of the building-taxonomy term and every term above it (nearest first). */
+  taxonomyPath: z.array(z.string()),
+  isDemo: z.boolean(),
+  partnerContacts: z.array(zDirectoryPartnerContact),
+  apartments: z.array(
+    z.object({
+      id: zUuid,
+      no: z.string().nullable(),
+      size: z.number().nullable(),
+      rooms: z.number().int().nullable(),
+    }),
+  ),
+});
+export type DirectoryHousingCompany = z.infer<typeof zDirectoryHousingCompany>;
+
+export const zDirectoryResponse = z.object({
+  housingCompanies: z.array(zDirectoryHousingCompany),
+  /** For paged requests: the id to ask after next, or null at the end. */
+  nextAfterId: zUuid.nullable(),
+  /** ids asked for that do not exist (deleted): drop them from the read model. */
+  missingIds: z.array(zUuid),
+});
+export type DirectoryResponse = z.infer<typeof zDirectoryResponse>;

@@ -1,0 +1,24 @@
+import type { Role } from '@porta/contracts';
+import type { Principal } from './principal.js';
+
+/** Does the principal hold one of the roles globally or in any housing company? (admin passes) */
+export function holdsAnywhere(p: Principal, roles: readonly Role[]): boolean {
+  if (p.hasRole(...roles)) return true;
+  for (const held of p.housingCompanies.values()) if (roles.some((r) => held.has(r))) return true;
+  return false;
+}
+
+/** The housing companies where the principal holds one of the roles. */
+export function housingCompaniesWhere(p: Principal, roles: readonly Role[]): string[] {
+  const out: string[] = [];
+  for (const [hc, held] of p.housingCompanies) if (roles.some((r) => held.has(r))) out.push(hc);
+  return out;
+}
+
+/** Every object, or only those of these housing companies (a caller's scope). */
+export type Scope = { all: true } | { all: false; housingCompanyIds: string[] };
+
+/** Is the housing company inside the scope? */
+export function scopeIncludes(scope: Scope, housingCompanyId: string): boolean {
+  return scope.all || scope.housingCompanyIds.includes(housingCompanyId);
+}

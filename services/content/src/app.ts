@@ -1,0 +1,113 @@
+import { fileURLToPath } from 'node:url';
+import {
+  type Bus,
+  type Database,
+  type Jobs,
+  type Logger,
+  migrateService,
+  OutboxRelay,
+  type Storage,
+  type Subscription,
+  servicePlugin,
+} from '@porta/service-kit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ContentConfig } from './config.js';
+import type { ContentContext } from './context.js';
+import * as schema from './db/schema.js';
+import { type Clock, ShiftableClock } from './domain/clock.js';
+import { consumeIdentityEvents, syncDirectoryOnce } from './domain/directory.js';
+import { scheduleContentJobs } from './jobs/index.js';
+import { articleRoutes } from './routes/articles.routes.js';
+import { assetRoutes } from './routes/assets.routes.js';
+import { calendarRoutes } from './routes/calendar.routes.js';
+import { campaignRoutes } from './routes/campaigns.routes.js';
+import { contactRoutes } from './routes/contacts.routes.js';
+import { copyRoutes } from './routes/copy.routes.js';
+import { faqRoutes } from './routes/faq.routes.js';
+import { feedbackRoutes } from './routes/feedback.routes.js';
+import { feedRoutes } from './routes/feeds.routes.js';
+import { pageRoutes } from './routes/pages.routes.js';
+import { stepRoutes } from './routes/steps.routes.js';
+import { testingRoutes } from './routes/testing.routes.js';
+import { timelineRoutes } from './routes/timeline.routes.js';
+import { seedContentDemo } from './seed.js';
+
+export const CONTENT_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface Content {
+  context: ContentContext;
+  /** The Fastify plugin with the content routes under /api/content. */
+  plugin: FastifyPluginAsync;
+  migrate(): Promise<void>;
+  /** Seed the demo content unless it is there (needs the directory); answers whether it seeded. */
+  seedDemo(): Promise<boolean>;
+  /**
+   * Start keeping the directory read model (a full pull from identity on the first start, then
+   * identity's events), the outbox relay and the repeat jobs (call before jobs.start()).
+   */
+  start(): Promise<void>;
+  /** Stop the consumer and the relay (part of shutdown, before the bus and database close). */
+  stop(): Promise<void>;
+}
+
+export function createContent(options: {
+  database: Database;
+  config: ContentConfig;
+  storage: Storage;
+  logger: Logger;
+  jobs?: Jobs;
+  /** Events go out through it and the directory comes in; without one, tests fill the directory. */
+  bus?: Bus;
+  clock?: Clock;
+}): Content {
+  const { database, config, storage, logger, jobs, bus } = options;
+  const db = database.drizzle(schema);
+  const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
+  let consumer: Subscription | null = null;
+  const context: ContentContext = {
+    config,
+    database,
+    db,
+    storage,
+    clock: options.clock ?? new ShiftableClock(),
+    logger,
+    bus: bus ?? null,
+    kickEvents: () => relay?.kick(),
+  };
+  return {
+    context,
+    plugin: servicePlugin({
+      name: 'content',
+      title: 'Porta content',
+      routes: async (app) => {
+        await assetRoutes(app, context);
+        await articleRoutes(app, context);
+        await calendarRoutes(app, context);
+        await stepRoutes(app, context);
+        await contactRoutes(app, context);
+        await faqRoutes(app, context);
+        await pageRoutes(app, context);
+        await feedbackRoutes(app, context);
+        await campaignRoutes(app, context);
+        await feedRoutes(app, context);
+        await copyRoutes(app, context);
+        await timelineRoutes(app, context);
+        await testingRoutes(app, context);
+      },
+    }),
+    migrate: () => migrateService(database, 'content', CONTENT_MIGRATIONS),
+    seedDemo: () => seedContentDemo(context),
+    async start() {
+      relay?.start();
+      if (bus) {
+        consumer = await consumeIdentityEvents(context);
+        await syncDirectoryOnce(context);
+      }
+      if (jobs) await scheduleContentJobs(context, jobs);
+    },
+    async stop() {
+      await consumer?.stop();
+      await relay?.stop();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { Bus, Database, Db, Logger, Storage } from '@porta/service-kit';
+import type { ContentConfig } from './config.js';
+import type * as schema from './db/schema.js';
+import type { Clock } from './domain/clock.js';
+
+/** What the content service's routes, jobs and consumers work with. */
+export interface ContentContext {
+  config: ContentConfig;
+  database: Database;
+  db: Db<typeof schema>;
+  storage: Storage;
+  clock: Clock;
+  logger: Logger;
+  /** The bus for directory requests to identity; null in tests that fill the directory directly. */
+  bus: Bus | null;
+  /** Publish the outbox now (after a commit that wrote events); a no-op without a bus. */
+  kickEvents(): void;
+}
+
+export type ContentDb = Db<typeof schema>;

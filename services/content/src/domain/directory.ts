@@ -1,0 +1,188 @@
+import {
+  type DirectoryHousingCompany,
+  type DirectoryRequest,
+  IDENTITY_DIRECTORY_RPC,
+  zDirectoryResponse,
+} from '@porta/contracts';
+import { type Bus, BusRequestError, type Subscription, withTransaction } from '@porta/service-kit';
+import { arrayOverlaps, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ContentContext, ContentDb } from '../context.js';
+import { directoryApartments, directoryHousingCompanies, directorySyncs } from '../db/schema.js';
+
+/**
+ * The content service's read model of identity's housing companies and apartments (ADR 0014).
+ * A full pull on the first start, then identity's events: on any change to a housing company,
+ * its apartments, partners or the taxonomy, the affected companies are fetched again by
+ * request/reply, so the model always holds identity's current state, whatever order events arrive in.
+ */
+
+const PAGE = 200;
+
+async function ask(bus: Bus, request: DirectoryRequest) {
+  return zDirectoryResponse.parse(await bus.request(IDENTITY_DIRECTORY_RPC, request, { timeoutMs: 15_000 }));
+}
+
+/** Store these housing companies (and replace their apartments). */
+export async function upsertDirectory(db: ContentDb, companies: DirectoryHousingCompany[]): Promise<void> {
+  if (companies.length === 0) return;
+  await withTransaction(db, async (tx) => {
+    for (const hc of companies) {
+      const { apartments, ...row } = hc;
+      const values = { ...row, syncedAt: new Date() };
+      await tx
+        .insert(directoryHousingCompanies)
+        .values(values)
+        .onConflictDoUpdate({ target: directoryHousingCompanies.id, set: values });
+    }
+    const ids = companies.map((c) => c.id);
+    await tx.delete(directoryApartments).where(inArray(directoryApartments.housingCompanyId, ids));
+    const apts = companies.flatMap((c) => c.apartments.map((a) => ({ ...a, housingCompanyId: c.id })));
+    for (let i = 0; i < apts.length; i += 1000) {
+      await tx
+        .insert(directoryApartments)
+        .values(apts.slice(i, i + 1000))
+        .onConflictDoNothing();
+    }
+  });
+}
+
+export async function removeFromDirectory(db: ContentDb, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(directoryApartments).where(inArray(directoryApartments.housingCompanyId, ids));
+  await db.delete(directoryHousingCompanies).where(inArray(directoryHousingCompanies.id, ids));
+}
+
+/** Pull every housing company from identity, page by page. */
+export async function syncDirectory(
+  ctx: ContentContext,
+): Promise<{ housingCompanies: number; apartments: number }> {
+  if (!ctx.bus) throw new Error('the directory sync needs a bus');
+  let afterId: string | null = null;
+  let hcs = 0;
+  let apts = 0;
+  for (;;) {
+    const page = await ask(ctx.bus, { afterId, limit: PAGE });
+    await upsertDirectory(ctx.db, page.housingCompanies);
+    hcs += page.housingCompanies.length;
+    apts += page.housingCompanies.reduce((n, h) => n + h.apartments.length, 0);
+    if (!page.nextAfterId) break;
+    afterId = page.nextAfterId;
+  }
+  await ctx.db.insert(directorySyncs).values({ housingCompanies: hcs, apartments: apts });
+  return { housingCompanies: hcs, apartments: apts };
+}
+
+/**
+ * Pull everything unless a full sync has finished before. identity may still be starting (the
+ * distributed mode starts processes side by side): unanswered requests are retried for a while.
+ */
+export async function syncDirectoryOnce(
+  ctx: ContentContext,
+  retry: { attempts: number; delayMs: number } = { attempts: 30, delayMs: 2000 },
+): Promise<void> {
+  const [done] = await ctx.db.select({ id: directorySyncs.id }).from(directorySyncs).limit(1);
+  if (done) return;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await syncDirectory(ctx);
+      return;
+    } catch (error) {
+      if (!(error instanceof BusRequestError) || attempt >= retry.attempts) throw error;
+      ctx.logger.warn(
+        { attempt, err: error.message },
+        'identity did not answer the directory request; retrying',
+      );
+      await new Promise((resolve) => setTimeout(resolve, retry.delayMs));
+    }
+  }
+}
+
+/** Fetch these housing companies again (dropping those identity no longer has). */
+export async function refreshHousingCompanies(ctx: ContentContext, ids: string[]): Promise<void> {
+  if (!ctx.bus || ids.length === 0) return;
+  for (let i = 0; i < ids.length; i += PAGE) {
+    const answer = await ask(ctx.bus, { ids: ids.slice(i, i + PAGE) });
+    await upsertDirectory(ctx.db, answer.housingCompanies);
+    await removeFromDirectory(ctx.db, answer.missingIds);
+  }
+}
+
+/** One housing company of the read model, fetched from identity when the model lacks it. */
+export async function directoryHousingCompany(ctx: ContentContext, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(directoryHousingCompanies)
+    .where(eq(directoryHousingCompanies.id, id));
+  if (row || !ctx.bus) return row ?? null;
+  await refreshHousingCompanies(ctx, [id]);
+  const [fetched] = await ctx.db
+    .select()
+    .from(directoryHousingCompanies)
+    .where(eq(directoryHousingCompanies.id, id));
+  return fetched ?? null;
+}
+
+/**
+ * The housing companies an item with this targeting reaches (both lists empty: all of them).
+ */
+export async function housingCompaniesReached(
+  db: ContentDb,
+  targeting: { housingCompanyIds: readonly string[]; buildingTaxonomies: readonly string[] },
+): Promise<string[]> {
+  const { housingCompanyIds, buildingTaxonomies } = targeting;
+  const conditions = [];
+  if (housingCompanyIds.length)
+    conditions.push(inArray(directoryHousingCompanies.id, [...housingCompanyIds]));
+  if (buildingTaxonomies.length)
+    conditions.push(arrayOverlaps(directoryHousingCompanies.taxonomyPath, [...buildingTaxonomies]));
+  const rows = await db
+    .select({ id: directoryHousingCompanies.id })
+    .from(directoryHousingCompanies)
+    .where(conditions.length ? or(...conditions) : undefined);
+  return rows.map((r) => r.id);
+}
+
+const HC_SUBJECTS = new Set([
+  'identity.housing-company.created.v1',
+  'identity.housing-company.updated.v1',
+  'identity.apartment.changed.v1',
+  'identity.housing-company-partner.changed.v1',
+]);
+
+/** Keep the read model current from identity's events (durable consumer `content-directory`). */
+export function consumeIdentityEvents(ctx: ContentContext): Promise<Subscription> {
+  if (!ctx.bus) throw new Error('the directory consumer needs a bus');
+  return ctx.bus.subscribe<Record<string, unknown>>(
+    'identity.*.*.v1',
+    async (message) => {
+      const data = message.data ?? {};
+      let ids: string[] = [];
+      if (HC_SUBJECTS.has(message.subject) && typeof data.housingCompanyId === 'string') {
+        ids = [data.housingCompanyId];
+      } else if (
+        message.subject === 'identity.partner-company.changed.v1' ||
+        message.subject === 'identity.partner-company.deleted.v1'
+      ) {
+        const pc = typeof data.partnerCompanyId === 'string' ? data.partnerCompanyId : null;
+        if (pc) {
+          const rows = await ctx.db
+            .select({ id: directoryHousingCompanies.id })
+            .from(directoryHousingCompanies)
+            .where(
+              sql`${directoryHousingCompanies.partnerContacts} @> ${JSON.stringify([{ partnerCompanyId: pc }])}::jsonb`,
+            );
+          ids = rows.map((r) => r.id);
+        }
+      } else if (message.subject === 'identity.taxonomy.changed.v1') {
+        const rows = await ctx.db
+          .select({ id: directoryHousingCompanies.id })
+          .from(directoryHousingCompanies);
+        ids = rows.map((r) => r.id);
+      }
+      if (ids.length === 0) return;
+      // Idempotent: a redelivered event fetches the same current state again.
+      await refreshHousingCompanies(ctx, ids);
+    },
+    { durable: 'content-directory', concurrency: 1 },
+  );
+}

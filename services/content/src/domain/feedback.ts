@@ -1,0 +1,163 @@
+import { Readable, type Transform } from 'node:stream';
+import {
+  type AdminFeedbackEntry,
+  type AdminFeedbackListQuery,
+  FEEDBACK_CSV_COLUMNS,
+  type FeedbackCreate,
+} from '@porta/contracts';
+import { AppError, sortBy } from '@porta/service-kit';
+import { stringify } from 'csv-stringify';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { ContentContext } from '../context.js';
+import { directoryHousingCompanies, feedbackEntries } from '../db/schema.js';
+import { addDays } from './clock.js';
+import type { Reader } from './reader.js';
+
+/**
+ * Feedback (01 §1, §4, §5; 03 §3, §7): a rating from 1 to 5 with an optional comment. The entry
+ * keeps the housing company's country, area, city, business unit and hcExt as they were when it
+ * was sent, so that the staff list and export can be filtered by them later.
+ */
+
+type FeedbackRow = typeof feedbackEntries.$inferSelect;
+
+export async function storeFeedback(
+  ctx: ContentContext,
+  reader: Reader,
+  input: FeedbackCreate,
+): Promise<string> {
+  const hc = reader.housingCompany;
+  const [row] = await ctx.db
+    .insert(feedbackEntries)
+    .values({
+      userId: reader.userId,
+      rating: input.rating,
+      comment: input.comment ?? '',
+      housingCompanyId: hc.id,
+      hcExt: hc.hcExt,
+      country: hc.addressCountry,
+      area: hc.addressArea,
+      city: hc.addressCity,
+      businessUnit: hc.businessUnit,
+      createdAt: reader.now,
+    })
+    .returning({ id: feedbackEntries.id });
+  return row!.id;
+}
+
+// --- Staff ------------------------------------------------------------------------------------
+
+export function feedbackWhere(filter: AdminFeedbackListQuery['filter']): SQL | undefined {
+  if (!filter) return undefined;
+  const where: (SQL | undefined)[] = [];
+  if (filter.country) where.push(eq(feedbackEntries.country, filter.country));
+  if (filter.area) where.push(eq(feedbackEntries.area, filter.area));
+  if (filter.city) where.push(eq(feedbackEntries.city, filter.city));
+  if (filter.businessUnit) where.push(eq(feedbackEntries.businessUnit, filter.businessUnit));
+  if (filter.housingCompanyId) where.push(eq(feedbackEntries.housingCompanyId, filter.housingCompanyId));
+  if (filter.rating !== undefined) where.push(eq(feedbackEntries.rating, filter.rating));
+  // Days are UTC (ADR 0013); both ends inclusive.
+  if (filter.from) where.push(gte(feedbackEntries.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
+  if (filter.to)
+    where.push(lt(feedbackEntries.createdAt, addDays(new Date(`${filter.to}T00:00:00.000Z`), 1)));
+  if (filter.id) where.push(filter.id.length ? inArray(feedbackEntries.id, filter.id) : sql`false`);
+  return and(...where);
+}
+
+export function feedbackOrder(sort: AdminFeedbackListQuery['sort']): SQL[] {
+  const [field, order] = sort ?? ['createdAt', 'DESC'];
+  const column = field === 'rating' ? feedbackEntries.rating : feedbackEntries.createdAt;
+  return [sortBy(column, order), desc(feedbackEntries.createdAt), asc(feedbackEntries.id)];
+}
+
+export async function adminFeedbackOf(
+  ctx: ContentContext,
+  rows: FeedbackRow[],
+): Promise<AdminFeedbackEntry[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.housingCompanyId ? [r.housingCompanyId] : [])))];
+  const names = ids.length
+    ? await ctx.db
+        .select({ id: directoryHousingCompanies.id, name: directoryHousingCompanies.name })
+        .from(directoryHousingCompanies)
+        .where(inArray(directoryHousingCompanies.id, ids))
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    rating: r.rating,
+    comment: r.comment,
+    country: r.country,
+    area: r.area,
+    city: r.city,
+    businessUnit: r.businessUnit,
+    housingCompanyId: r.housingCompanyId,
+    hcExt: r.hcExt,
+    housingCompanyName: r.housingCompanyId ? (nameOf.get(r.housingCompanyId) ?? null) : null,
+  }));
+}
+
+export async function feedbackById(ctx: ContentContext, id: string): Promise<FeedbackRow> {
+  const [row] = await ctx.db.select().from(feedbackEntries).where(eq(feedbackEntries.id, id));
+  if (!row) throw new AppError('CNT_NOT_FOUND');
+  return row;
+}
+
+/**
+ * A text cell that a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a
+ * carriage return) gets a leading apostrophe, so it is shown as text (OWASP "CSV injection").
+ */
+export function csvSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const EXPORT_BATCH = 500;
+
+/**
+ * The CSV export as a stream: a header row, then every matching entry, read in batches. Text cells
+ * go through csvSafe; a byte-order mark lets spreadsheet programs read the UTF-8 (ä, ö, õ…).
+ */
+export function feedbackCsv(
+  ctx: ContentContext,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  onError: (error: unknown) => void,
+): Transform {
+  async function* rows() {
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const batch = await ctx.db
+        .select()
+        .from(feedbackEntries)
+        .where(where)
+        .orderBy(...orderBy)
+        .offset(offset)
+        .limit(EXPORT_BATCH);
+      for (const r of batch) {
+        yield [
+          r.createdAt.toISOString(),
+          r.rating,
+          r.comment,
+          r.country ?? '',
+          r.area ?? '',
+          r.city ?? '',
+          r.businessUnit ?? '',
+          r.hcExt ?? '',
+        ];
+      }
+      if (batch.length < EXPORT_BATCH) return;
+    }
+  }
+  const csv = stringify({
+    header: true,
+    columns: [...FEEDBACK_CSV_COLUMNS],
+    bom: true,
+    record_delimiter: 'windows',
+    cast: { string: csvSafe },
+  });
+  const source = Readable.from(rows());
+  source.on('error', (error) => {
+    onError(error);
+    csv.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return source.pipe(csv);
+}

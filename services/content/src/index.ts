@@ -1,0 +1,2 @@
+export { CONTENT_MIGRATIONS, type Content, createContent } from './app.js';
+export { type ContentConfig, zContentConfig, zContentSettings } from './config.js';

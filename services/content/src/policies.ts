@@ -1,0 +1,173 @@
+import { ADMIN_AREA_ROLES, type Role, YIT_USER_GROUP } from '@porta/contracts';
+import {
+  holdsAnywhere,
+  housingCompaniesWhere,
+  type Policy,
+  type Principal,
+  policy,
+  type Scope,
+} from '@porta/service-kit';
+
+/**
+ * Who may do what in the content service (01 §6, 03 §2 route table, 03 §6): the one policy table.
+ * Routes name a policy from CONTENT_POLICIES; which items a caller reaches comes from the scope
+ * and edit functions below and is applied in the queries, so items out of scope answer 404.
+ * docs/authorization.md explains the table; src/routes/authorization-matrix.test.ts checks every
+ * route against every kind of caller.
+ *
+ * 03 §6: "marketing and business admin manage all, plus campaigns and feedback; project roles
+ * manage articles, events and contacts; managers, board members, chairmen and publishers create
+ * articles and events and manage their own; property managers, board members and chairmen also
+ * manage those in their projects except ones authored by higher roles. Partners create campaigns
+ * and manage those of their partner companies or their own."
+ */
+
+/** Manage every article, event, contact, campaign and feedback entry. */
+export const CONTENT_GLOBAL_EDITORS: readonly Role[] = ['yitMarketing', 'yitBusinessAdmin'];
+/** Global project roles: manage every article, event and contact. */
+export const CONTENT_PROJECT_EDITORS: readonly Role[] = ['yitProject', 'yitProjectInternal'];
+/** Create articles and events in their housing companies and manage their own. */
+export const CONTENT_HC_AUTHORS: readonly Role[] = [
+  'propertyManager',
+  'maintenanceManager',
+  'ceeMaintenanceManager',
+  'boardMember',
+  'chairman',
+  'ceeBoardMember',
+  'contentPublisher',
+];
+/** Also manage others' articles and events in their housing companies, unless a higher role wrote them. */
+export const CONTENT_HC_MODERATORS: readonly Role[] = [
+  'propertyManager',
+  'boardMember',
+  'chairman',
+  'ceeBoardMember',
+];
+/** Authors whose items housing-company moderators may not change: the developer's staff and admin. */
+export const HIGHER_AUTHOR_ROLES: readonly Role[] = ['admin', ...YIT_USER_GROUP];
+/** Contacts (03 §2: /admin/contacts yitUser and propertyManager). */
+export const CONTACT_HC_EDITORS: readonly Role[] = ['propertyManager'];
+/** Lifecycle steps (03 §2: admin, yitBusinessAdmin, yitProject, yitMarketing). */
+export const STEP_EDITORS: readonly Role[] = ['yitBusinessAdmin', 'yitProject', 'yitMarketing'];
+/** Help section, public pages, shop partners and external feeds. */
+export const SITE_CONTENT_EDITORS: readonly Role[] = ['yitMarketing', 'yitBusinessAdmin'];
+
+/** The admin area (01 §6): admin, yitUser, contributor, partner or rolePartner, globally or in a company. */
+const staffArea = policy.check('admin-area role (global or in a housing company)', (p) =>
+  holdsAnywhere(p, ADMIN_AREA_ROLES),
+);
+
+/**
+ * A business partner (01 §6 "/admin/campaigns yitUser and partner"): the partner role (rolePartner
+ * is its alias). Users of property- or maintenance-manager companies are not partners here.
+ */
+export const isPartner = (p: Principal) => p.hasRole('partner');
+
+export const CONTENT_POLICIES = {
+  public: (reason: string) => policy.public(reason),
+  /** Resident reading: any signed-in user; the housing company is checked against membership. */
+  residentRead: policy.authenticated(),
+  /** Sending feedback. */
+  feedbackSend: policy.authenticated(),
+  /** Staff lists of articles and calendar entries (scope: contentScope). */
+  editorialRead: staffArea,
+  /** Write articles and calendar entries (scope and edit rights: contentScope, canEditItem). */
+  editorialWrite: policy.check('article and event authors', (p) =>
+    holdsAnywhere(p, [...CONTENT_GLOBAL_EDITORS, ...CONTENT_PROJECT_EDITORS, ...CONTENT_HC_AUTHORS]),
+  ),
+  contactsRead: policy.check('yitUser or propertyManager', (p) =>
+    holdsAnywhere(p, ['yitUser', ...CONTACT_HC_EDITORS]),
+  ),
+  contactsWrite: policy.check('contact editors', (p) =>
+    holdsAnywhere(p, [...CONTENT_GLOBAL_EDITORS, ...CONTENT_PROJECT_EDITORS, ...CONTACT_HC_EDITORS]),
+  ),
+  /** 03 §2: /admin/campaigns yitUser and partner. */
+  campaignsRead: policy.check('yitUser or partner', (p) => p.hasRole('yitUser') || isPartner(p)),
+  campaignsWrite: policy.check(
+    'campaign editors or partners',
+    (p) => p.hasRole(...CONTENT_GLOBAL_EDITORS) || isPartner(p),
+  ),
+  /** 03 §2: /admin/feedback yitUser. */
+  feedbackRead: policy.anyRole('yitUser'),
+  stepsRead: staffArea,
+  stepsWrite: policy.anyRole(...STEP_EDITORS),
+  helpRead: staffArea,
+  siteContentWrite: policy.anyRole(...SITE_CONTENT_EDITORS),
+  shopPartnersRead: policy.authenticated(),
+  feedsRead: policy.anyRole('yitUser'),
+  /** Upload images and attachments for content. */
+  assetsUpload: staffArea,
+  /** Attachments are for signed-in users; images are public (they show on public pages). */
+  attachmentRead: policy.authenticated(),
+} satisfies Record<string, Policy | ((reason: string) => Policy)>;
+
+/**
+ * Which housing companies' items a caller sees in the staff lists: all for the developer's staff,
+ * else the companies where they hold an admin-area role (contributor or partner aliases).
+ */
+export function contentScope(p: Principal): Scope {
+  if (p.hasRole('yitUser')) return { all: true };
+  return {
+    all: false,
+    housingCompanyIds: housingCompaniesWhere(p, [...ADMIN_AREA_ROLES, ...CONTENT_HC_AUTHORS]),
+  };
+}
+
+/** What a staff member may do with editorial items (articles, events) — see canEditItem. */
+export interface EditorActor {
+  userId: string;
+  name: string;
+  /** The roles recorded as the item's author roles. */
+  roles: Role[];
+  /** May target any housing company or taxonomy, and edit every item. */
+  global: boolean;
+  /** Housing companies where the actor writes items. */
+  authorIn: string[];
+  /** Housing companies where the actor also manages others' items (not higher roles'). */
+  moderatorIn: string[];
+}
+
+/** The editor for an area: editorial (articles, events) or contacts. */
+export function editorActor(p: Principal, area: 'editorial' | 'contacts'): EditorActor {
+  const globalRoles = [...CONTENT_GLOBAL_EDITORS, ...CONTENT_PROJECT_EDITORS];
+  const authorRoles = area === 'editorial' ? CONTENT_HC_AUTHORS : CONTACT_HC_EDITORS;
+  const moderatorRoles = area === 'editorial' ? CONTENT_HC_MODERATORS : CONTACT_HC_EDITORS;
+  const roles = new Set<Role>(p.roles);
+  for (const held of p.housingCompanies.values()) for (const r of held) roles.add(r);
+  return {
+    userId: p.userId,
+    name: p.name,
+    roles: [...roles],
+    global: p.hasRole(...globalRoles),
+    authorIn: housingCompaniesWhere(p, authorRoles),
+    moderatorIn: housingCompaniesWhere(p, moderatorRoles),
+  };
+}
+
+/**
+ * May the actor change or delete the item? Global editors: every item. The author: their own.
+ * Housing-company moderators: items that target only their companies and that no higher role wrote.
+ */
+export function canEditItem(
+  actor: EditorActor,
+  item: { authorId: string | null; authorRoles: readonly string[]; housingCompanyIds: readonly string[] },
+): boolean {
+  if (actor.global) return true;
+  if (item.authorId && item.authorId === actor.userId) return true;
+  if (item.housingCompanyIds.length === 0) return false;
+  if (item.authorRoles.some((r) => (HIGHER_AUTHOR_ROLES as readonly string[]).includes(r))) return false;
+  return item.housingCompanyIds.every((hc) => actor.moderatorIn.includes(hc));
+}
+
+/**
+ * The targeting an actor may choose: global actors anything; others only housing companies they
+ * author in, at least one, and no taxonomy terms.
+ */
+export function targetingAllowed(
+  actor: EditorActor,
+  targeting: { housingCompanyIds: readonly string[]; buildingTaxonomies: readonly string[] },
+): boolean {
+  if (actor.global) return true;
+  if (targeting.buildingTaxonomies.length > 0 || targeting.housingCompanyIds.length === 0) return false;
+  return targeting.housingCompanyIds.every((hc) => actor.authorIn.includes(hc));
+}

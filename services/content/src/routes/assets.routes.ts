@@ -1,0 +1,84 @@
+import multipart from '@fastify/multipart';
+import {
+  ATTACHMENT_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  zAssetUploadQuery,
+  zAssetUploadResponse,
+  zIdParam,
+} from '@porta/contracts';
+import { type App, AppError, principalOf, StorageNotFoundError } from '@porta/service-kit';
+import { eq } from 'drizzle-orm';
+import type { ContentContext } from '../context.js';
+import { assets } from '../db/schema.js';
+import { assetRef, storeAsset } from '../domain/assets.js';
+import { CONTENT_POLICIES } from '../policies.js';
+
+/** Uploading images and attachments for content, and serving them. */
+export async function assetRoutes(app: App, ctx: ContentContext) {
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: Math.max(IMAGE_MAX_BYTES, ATTACHMENT_MAX_BYTES) + 1, fields: 5 },
+    throwFileSizeLimit: false,
+    // Keep the name as sent, so that a path or a backslash in it is refused rather than cut off.
+    preservePath: true,
+  });
+
+  app.post(
+    '/admin/assets',
+    {
+      schema: {
+        summary: 'Upload an image or attachment (multipart field "file"), checked against the purpose',
+        querystring: zAssetUploadQuery,
+        response: { 201: zAssetUploadResponse },
+      },
+      config: { policy: CONTENT_POLICIES.assetsUpload },
+    },
+    async (request, reply) => {
+      const p = principalOf(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const file = await request.file();
+      if (!file) throw new AppError('VALIDATION_FAILED', { detail: 'A file is required.' });
+      const data = await file.toBuffer();
+      if (file.file.truncated) throw new AppError('CNT_FILE_SIZE');
+      const row = await storeAsset(ctx, { fileName: file.filename, data }, request.query.purpose, {
+        userId: p.userId,
+        mayUploadArchives: p.hasRole('yitUser'),
+      });
+      return reply.status(201).send(assetRef(row));
+    },
+  );
+
+  app.get(
+    '/assets/:id',
+    {
+      schema: { summary: 'An image (public) or an attachment (signed-in users)', params: zIdParam },
+      config: {
+        policy: CONTENT_POLICIES.public('images show on public pages; attachments are checked below'),
+      },
+    },
+    async (request, reply) => {
+      const [row] = await ctx.db.select().from(assets).where(eq(assets.id, request.params.id));
+      if (!row) throw new AppError('NOT_FOUND');
+      if (row.purpose === 'attachment' && !request.principal) throw new AppError('UNAUTHENTICATED');
+      try {
+        const body = await ctx.storage.get(row.storageKey);
+        const disposition = row.purpose === 'attachment' ? 'attachment' : 'inline';
+        return reply
+          .header('content-type', row.mimeType)
+          .header('content-length', row.size)
+          .header(
+            'cache-control',
+            row.purpose === 'attachment' ? 'private, max-age=3600' : 'public, max-age=86400',
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header(
+            'content-disposition',
+            `${disposition}; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
+          )
+          .send(body);
+      } catch (error) {
+        if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND');
+        throw error;
+      }
+    },
+  );
+}

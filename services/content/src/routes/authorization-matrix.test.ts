@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { addTestUser } from '@porta/identity/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContentTestApp, contentTestApp, loginAs } from '../testing/index.js';
+
+/**
+ * The authorization matrix of the content service: every route against every kind of caller,
+ * with exactly the expected outcome — 401 for an anonymous caller on a non-public route, 403 for
+ * a signed-in caller the route's policy refuses, and through to the handler otherwise (then a
+ * 400 for the empty body, a 404 for the made-up id, or a 2xx). A route added without a row here
+ * fails the test. docs/authorization.md is the readable form of this table.
+ */
+
+const PERSONAS = [
+  'anonymous',
+  'admin',
+  'staff', // yitUser
+  'bizadmin', // yitBusinessAdmin
+  'marketing', // yitMarketing
+  'project', // yitProject
+  'manager', // propertyManager of Harbour View and Linden Court
+  'othermanager', // propertyManager of Birch Hill only
+  'board', // boardMember of Linden Court, owner of B 14
+  'publisher', // contentPublisher of Linden Court
+  'owner', // owner in Harbour View and Linden Court
+  'tenant', // tenant of B 14
+  'neighbour', // owner of C 1 in Birch Hill
+  'partner', // partner role, user of a business partner
+  'consumption', // consumptionManager only
+] as const;
+type Persona = (typeof PERSONAS)[number];
+
+const SIGNED_IN = PERSONAS.filter((p) => p !== 'anonymous');
+const everyone = [...PERSONAS];
+const only = (...p: Persona[]) => p;
+
+/** Who gets through each policy (see src/policies.ts). */
+const ALLOWED = {
+  public: everyone,
+  signedIn: SIGNED_IN,
+  staffArea: only(
+    'admin',
+    'staff',
+    'bizadmin',
+    'marketing',
+    'project',
+    'manager',
+    'othermanager',
+    'board',
+    'publisher',
+    'partner',
+  ),
+  editorialWrite: only(
+    'admin',
+    'bizadmin',
+    'marketing',
+    'project',
+    'manager',
+    'othermanager',
+    'board',
+    'publisher',
+  ),
+  contactsRead: only('admin', 'staff', 'bizadmin', 'marketing', 'project', 'manager', 'othermanager'),
+  contactsWrite: only('admin', 'bizadmin', 'marketing', 'project', 'manager', 'othermanager'),
+  campaignsRead: only('admin', 'staff', 'bizadmin', 'marketing', 'project', 'partner'),
+  campaignsWrite: only('admin', 'bizadmin', 'marketing', 'partner'),
+  yitUser: only('admin', 'staff', 'bizadmin', 'marketing', 'project'),
+  stepsWrite: only('admin', 'bizadmin', 'project', 'marketing'),
+  siteContentWrite: only('admin', 'bizadmin', 'marketing'),
+} satisfies Record<string, readonly Persona[]>;
+
+const MATRIX: Record<string, readonly Persona[]> = {
+  'DELETE /api/content/admin/articles/:id': ALLOWED.editorialWrite,
+  'DELETE /api/content/admin/calendar-entries/:id': ALLOWED.editorialWrite,
+  'DELETE /api/content/admin/campaigns/:id': ALLOWED.campaignsWrite,
+  'DELETE /api/content/admin/contacts/:id': ALLOWED.contactsWrite,
+  'DELETE /api/content/admin/faqs/:id': ALLOWED.siteContentWrite,
+  'DELETE /api/content/admin/feeds/:id': ALLOWED.siteContentWrite,
+  'DELETE /api/content/admin/pages/:id': ALLOWED.siteContentWrite,
+  'DELETE /api/content/admin/shop-partners/:id': ALLOWED.siteContentWrite,
+  'DELETE /api/content/admin/steps/:id': ALLOWED.stepsWrite,
+  'GET /api/content/admin/advertisements/:id/preview': ALLOWED.campaignsRead,
+  'GET /api/content/admin/articles': ALLOWED.staffArea,
+  'GET /api/content/admin/articles/:id': ALLOWED.staffArea,
+  'GET /api/content/admin/articles/:id/preview': ALLOWED.staffArea,
+  'GET /api/content/admin/calendar-entries': ALLOWED.staffArea,
+  'GET /api/content/admin/calendar-entries/:id': ALLOWED.staffArea,
+  'GET /api/content/admin/calendar-entries/:id/preview': ALLOWED.staffArea,
+  'GET /api/content/admin/campaigns': ALLOWED.campaignsRead,
+  'GET /api/content/admin/campaigns/:id': ALLOWED.campaignsRead,
+  'GET /api/content/admin/contacts': ALLOWED.contactsRead,
+  'GET /api/content/admin/contacts/:id': ALLOWED.contactsRead,
+  'GET /api/content/admin/faqs': ALLOWED.staffArea,
+  'GET /api/content/admin/faqs/:id': ALLOWED.staffArea,
+  'GET /api/content/admin/feedback': ALLOWED.yitUser,
+  'GET /api/content/admin/feedback/:id': ALLOWED.yitUser,
+  'GET /api/content/admin/feedback/export': ALLOWED.yitUser,
+  'GET /api/content/admin/feeds': ALLOWED.yitUser,
+  'GET /api/content/admin/feeds/:id': ALLOWED.yitUser,
+  'GET /api/content/admin/pages': ALLOWED.staffArea,
+  'GET /api/content/admin/pages/:id': ALLOWED.staffArea,
+  'GET /api/content/admin/shop-partners': ALLOWED.campaignsRead,
+  'GET /api/content/admin/shop-partners/:id': ALLOWED.campaignsRead,
+  'GET /api/content/admin/steps': ALLOWED.staffArea,
+  'GET /api/content/admin/steps/:id': ALLOWED.staffArea,
+  'GET /api/content/assets/:id': ALLOWED.public,
+  'GET /api/content/calendar': ALLOWED.signedIn,
+  'GET /api/content/calendar/:id': ALLOWED.signedIn,
+  'GET /api/content/campaigns': ALLOWED.signedIn,
+  'GET /api/content/campaigns/:id': ALLOWED.signedIn,
+  'GET /api/content/contacts': ALLOWED.signedIn,
+  'GET /api/content/contacts/main': ALLOWED.signedIn,
+  'GET /api/content/faq': ALLOWED.signedIn,
+  'GET /api/content/faq/:id': ALLOWED.signedIn,
+  'GET /api/content/feeds/corporate': ALLOWED.signedIn,
+  'GET /api/content/feeds/corporate/:id': ALLOWED.signedIn,
+  'GET /api/content/feeds/recommended': ALLOWED.signedIn,
+  'GET /api/content/feeds/recommended/:id': ALLOWED.signedIn,
+  'GET /api/content/help': ALLOWED.staffArea,
+  'GET /api/content/help/:id': ALLOWED.staffArea,
+  'GET /api/content/news': ALLOWED.signedIn,
+  'GET /api/content/news/:id': ALLOWED.signedIn,
+  'GET /api/content/openapi.json': ALLOWED.public,
+  'GET /api/content/pages': ALLOWED.public,
+  'GET /api/content/shop-partners': ALLOWED.signedIn,
+  'GET /api/content/shop-partners/:id': ALLOWED.signedIn,
+  'GET /api/content/steps': ALLOWED.signedIn,
+  'GET /api/content/steps/:id': ALLOWED.signedIn,
+  'GET /api/content/timeline': ALLOWED.signedIn,
+  'POST /api/content/admin/advertisements': ALLOWED.campaignsWrite,
+  'POST /api/content/admin/advertisements/:id/publish': ALLOWED.campaignsWrite,
+  'POST /api/content/admin/articles': ALLOWED.editorialWrite,
+  'POST /api/content/admin/articles/:id/cancel-schedule': ALLOWED.editorialWrite,
+  'POST /api/content/admin/articles/:id/publish': ALLOWED.editorialWrite,
+  'POST /api/content/admin/articles/:id/unpublish': ALLOWED.editorialWrite,
+  'POST /api/content/admin/assets': ALLOWED.staffArea,
+  'POST /api/content/admin/calendar-entries': ALLOWED.editorialWrite,
+  'POST /api/content/admin/calendar-entries/:id/cancel-schedule': ALLOWED.editorialWrite,
+  'POST /api/content/admin/calendar-entries/:id/publish': ALLOWED.editorialWrite,
+  'POST /api/content/admin/calendar-entries/:id/unpublish': ALLOWED.editorialWrite,
+  'POST /api/content/admin/campaigns': ALLOWED.campaignsWrite,
+  'POST /api/content/admin/contacts': ALLOWED.contactsWrite,
+  'POST /api/content/admin/copy/:entity': ALLOWED.staffArea,
+  'POST /api/content/admin/faqs': ALLOWED.siteContentWrite,
+  'POST /api/content/admin/feeds': ALLOWED.siteContentWrite,
+  'POST /api/content/admin/feeds/:id/fetch': ALLOWED.siteContentWrite,
+  'POST /api/content/admin/pages': ALLOWED.siteContentWrite,
+  'POST /api/content/admin/shop-partners': ALLOWED.siteContentWrite,
+  'POST /api/content/admin/steps': ALLOWED.stepsWrite,
+  'POST /api/content/feedback': ALLOWED.signedIn,
+  'PUT /api/content/admin/advertisements/:id': ALLOWED.campaignsWrite,
+  'PUT /api/content/admin/articles/:id': ALLOWED.editorialWrite,
+  'PUT /api/content/admin/calendar-entries/:id': ALLOWED.editorialWrite,
+  'PUT /api/content/admin/campaigns/:id': ALLOWED.campaignsWrite,
+  'PUT /api/content/admin/contacts/:id': ALLOWED.contactsWrite,
+  'PUT /api/content/admin/faqs/:id': ALLOWED.siteContentWrite,
+  'PUT /api/content/admin/feeds/:id': ALLOWED.siteContentWrite,
+  'PUT /api/content/admin/pages/:id': ALLOWED.siteContentWrite,
+  'PUT /api/content/admin/shop-partners/:id': ALLOWED.siteContentWrite,
+  'PUT /api/content/admin/steps/:id': ALLOWED.stepsWrite,
+};
+
+/** Placeholder values for path parameters: well-formed, pointing at nothing. */
+const PARAMS: Record<string, () => string> = {
+  id: randomUUID,
+  entity: () => 'articles',
+};
+
+function fillPath(url: string): string {
+  return url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const make = PARAMS[name];
+    if (!make) throw new Error(`no placeholder for :${name} in ${url}`);
+    return make();
+  });
+}
+
+let t: ContentTestApp;
+const tokens = new Map<Persona, string>();
+
+beforeAll(async () => {
+  t = await contentTestApp();
+  await addTestUser(t, { key: 'bizadmin', roles: ['yitBusinessAdmin'] });
+  await addTestUser(t, { key: 'marketing', roles: ['yitMarketing'] });
+  await addTestUser(t, { key: 'project', roles: ['yitProject'] });
+  await addTestUser(t, {
+    key: 'publisher',
+    housingCompanies: [{ hcExt: 'DEMO-2000', role: 'contentPublisher' }],
+  });
+  for (const persona of SIGNED_IN) tokens.set(persona, (await loginAs(t.app, persona)).accessToken);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+function auth(persona: Persona) {
+  const token = tokens.get(persona);
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+describe('content authorization matrix', () => {
+  it('has a row for every content route and no row for a route that does not exist', () => {
+    const routes = t.app.routePolicies
+      .filter((r) => r.url.startsWith('/api/content'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect([...routes].sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('answers every route for every caller exactly as the policy table says', async () => {
+    const mismatches: string[] = [];
+    for (const [key, allowed] of Object.entries(MATRIX)) {
+      const [method, url] = key.split(' ') as [string, string];
+      for (const persona of PERSONAS) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: fillPath(url),
+          headers: auth(persona),
+          ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+        });
+        const denied = res.statusCode === 401 || res.statusCode === 403;
+        const expected = allowed.includes(persona) ? 'through' : persona === 'anonymous' ? '401' : '403';
+        // A 403 with a content code (e.g. CNT_NOT_EDITABLE) comes from the handler, past the policy.
+        const code = denied ? ((res.json() as { code?: string }).code ?? '') : '';
+        const actual = denied && !code.startsWith('CNT_') ? String(res.statusCode) : 'through';
+        if (expected !== actual)
+          mismatches.push(`${key} as ${persona}: expected ${expected}, got ${res.statusCode}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+});

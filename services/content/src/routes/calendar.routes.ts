@@ -1,0 +1,414 @@
+import {
+  ADMIN_CALENDAR_DEFAULT,
+  type AdminCalendarEntryInput,
+  zAdminCalendarEntryListQuery,
+  zAdminCalendarEntryListResponse,
+  zAdminCalendarEntryRequest,
+  zAdminCalendarEntryResponse,
+  zCalendarEntryDetailResponse,
+  zCalendarListQuery,
+  zCalendarListResponse,
+  zEditorialPreviewQuery,
+  zEditorialPublishRequest,
+  zIdOrCodenameParam,
+  zIdParam,
+  zResidentContentQuery,
+} from '@porta/contracts';
+import {
+  type App,
+  AppError,
+  listPage,
+  type Principal,
+  principalOf,
+  sortBy,
+  withTransaction,
+} from '@porta/service-kit';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ContentContext } from '../context.js';
+import { calendarEntries } from '../db/schema.js';
+import {
+  assetsById,
+  authorOf,
+  codenameSuffix,
+  editorialScope,
+  isScheduled,
+  isUniqueViolation,
+  likePattern,
+  plainText,
+  publishTime,
+  reachingHousingCompany,
+  scheduledFilter,
+} from '../domain/articles.js';
+import {
+  announceCalendarEntries,
+  type CalendarRow,
+  calendarCodenameTaken,
+  calendarDetail,
+  calendarEntryDetail,
+  calendarList,
+  calendarTypeFilter,
+  checkCalendarAssets,
+  checkCalendarTimes,
+  cleanCalendarVariants,
+  staffCalendarEntry,
+  toAdminCalendarEntry,
+} from '../domain/calendar.js';
+import { checkTargeting, resolvePublication } from '../domain/publication.js';
+import { audienceOf, readerFor } from '../domain/reader.js';
+import { codenameFrom, languageOf } from '../domain/text.js';
+import { CONTENT_POLICIES, canEditItem, type EditorActor, editorActor } from '../policies.js';
+
+const SORT_COLUMNS = {
+  startAt: calendarEntries.startAt,
+  endAt: calendarEntries.endAt,
+  title: calendarEntries.title,
+  publishAt: calendarEntries.publishAt,
+  updatedAt: calendarEntries.updatedAt,
+  createdAt: calendarEntries.createdAt,
+  type: calendarEntries.entryType,
+  status: calendarEntries.status,
+  codename: calendarEntries.codename,
+} as const;
+
+/**
+ * Calendar entries: events, tasks and deadlines (01 §2, 02 §2–§4, 03 §2–§6). Residents:
+ * GET /calendar (upcoming, or a range) and GET /calendar/:id. Tasks are marked done through
+ * identity's POST /api/identity/me/tasks/:taskId/status/:done with the entry id as taskId.
+ * Staff: the ra-data-simple-rest resource /admin/calendar-entries, as for articles.
+ */
+export async function calendarRoutes(app: App, ctx: ContentContext) {
+  // --- Resident ----------------------------------------------------------------------------
+
+  app.get(
+    '/calendar',
+    {
+      schema: {
+        summary: 'Calendar entries for the reader: coming ones (or a from/to range), by start',
+        querystring: zCalendarListQuery,
+        response: { 200: zCalendarListResponse },
+      },
+      config: { policy: CONTENT_POLICIES.residentRead },
+    },
+    async (request) => {
+      const { housingCompanyId, lang, ...query } = request.query;
+      const reader = await readerFor(ctx, principalOf(request), { housingCompanyId, lang });
+      return calendarList(ctx, reader, query);
+    },
+  );
+
+  app.get(
+    '/calendar/:id',
+    {
+      schema: {
+        summary: 'One calendar entry by codename or id (404 unless the reader may see it)',
+        params: zIdOrCodenameParam,
+        querystring: zResidentContentQuery,
+        response: { 200: zCalendarEntryDetailResponse },
+      },
+      config: { policy: CONTENT_POLICIES.residentRead },
+    },
+    async (request) => {
+      const { housingCompanyId, lang } = request.query;
+      const reader = await readerFor(ctx, principalOf(request), { housingCompanyId, lang });
+      return calendarDetail(ctx, reader, request.params.id);
+    },
+  );
+
+  // --- Staff -------------------------------------------------------------------------------
+
+  async function answer(row: CalendarRow, actor: EditorActor) {
+    const byId = await assetsById(ctx.db, [...row.imageIds, ...row.attachmentIds]);
+    return toAdminCalendarEntry(row, actor, canEditItem(actor, row), ctx.clock.now(), byId);
+  }
+
+  async function editable(p: Principal, id: string) {
+    const row = await staffCalendarEntry(ctx.db, p, id);
+    const actor = editorActor(p, 'editorial');
+    if (!canEditItem(actor, row)) throw new AppError('CNT_NOT_EDITABLE');
+    return { row, actor };
+  }
+
+  async function change(fn: (tx: ContentContext['db']) => Promise<CalendarRow>): Promise<CalendarRow> {
+    try {
+      const row = await withTransaction(ctx.db, fn);
+      ctx.kickEvents();
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CNT_CODENAME_IN_USE');
+      throw error;
+    }
+  }
+
+  async function announced(tx: ContentContext['db'], row: CalendarRow, now: Date): Promise<CalendarRow> {
+    return (await announceCalendarEntries(tx, now, row.id)) ? { ...row, announcedAt: now } : row;
+  }
+
+  async function save(actor: EditorActor, input: AdminCalendarEntryInput, existing: CalendarRow | null) {
+    const now = ctx.clock.now();
+    const startAt = new Date(input.startAt);
+    const endAt = input.endAt ? new Date(input.endAt) : null;
+    checkCalendarTimes(startAt, endAt);
+    const publication = resolvePublication(
+      { status: input.status, publishAt: input.publishAt, unpublishAt: input.unpublishAt },
+      now,
+    );
+    const targeting = {
+      housingCompanyIds: [...new Set(input.targeting.housingCompanyIds)],
+      buildingTaxonomies: [...new Set(input.targeting.buildingTaxonomies)],
+    };
+    await checkTargeting(ctx, actor, targeting);
+    await checkCalendarAssets(ctx.db, input);
+    const variants = cleanCalendarVariants(input.variants);
+    const title = variants[input.defaultLanguage]?.title ?? '';
+    const codename = input.codename ?? existing?.codename ?? codenameFrom(title, codenameSuffix());
+    if (await calendarCodenameTaken(ctx.db, codename, existing?.id))
+      throw new AppError('CNT_CODENAME_IN_USE');
+    const values = {
+      codename,
+      entryType: input.type,
+      title,
+      variants,
+      location: input.location ? plainText(input.location) || null : null,
+      startAt,
+      endAt,
+      documentLibraryLinkPath: input.documentLibraryLinkPath,
+      documentLibraryLinkTitle: input.documentLibraryLinkTitle
+        ? plainText(input.documentLibraryLinkTitle) || null
+        : null,
+      imageIds: input.imageIds,
+      attachmentIds: input.attachmentIds,
+      status: publication.status,
+      publishAt: publication.publishAt,
+      unpublishAt: publication.unpublishAt,
+      ...targeting,
+      audience: audienceOf(targeting),
+      userRoles: [...new Set(input.userRoles)],
+      defaultLanguage: input.defaultLanguage,
+      updatedAt: now,
+    };
+    return change(async (tx) => {
+      if (existing) {
+        const moved =
+          existing.startAt?.getTime() !== startAt.getTime() ||
+          (existing.endAt?.getTime() ?? null) !== (endAt?.getTime() ?? null);
+        const [row] = await tx
+          .update(calendarEntries)
+          .set({
+            ...values,
+            announcedAt: values.status === 'draft' ? null : existing.announcedAt,
+            // A moved deadline gets its 'coming' notice again.
+            deadlineNoticeAt: moved ? null : existing.deadlineNoticeAt,
+          })
+          .where(eq(calendarEntries.id, existing.id))
+          .returning();
+        return announced(tx, row!, now);
+      }
+      const [row] = await tx
+        .insert(calendarEntries)
+        .values({ ...values, ...authorOf(actor), createdAt: now })
+        .returning();
+      return announced(tx, row!, now);
+    });
+  }
+
+  app.get(
+    '/admin/calendar-entries',
+    {
+      schema: {
+        summary: 'List calendar entries in the caller’s scope (ra-data-simple-rest; Content-Range)',
+        querystring: zAdminCalendarEntryListQuery,
+        response: { 200: zAdminCalendarEntryListResponse },
+      },
+      config: { policy: CONTENT_POLICIES.editorialRead },
+    },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const now = ctx.clock.now();
+      const { sort, range, filter } = request.query;
+      const where: (SQL | undefined)[] = [editorialScope(calendarEntries, p)];
+      if (filter?.q) {
+        const pattern = likePattern(filter.q);
+        where.push(or(ilike(calendarEntries.title, pattern), ilike(calendarEntries.codename, pattern)));
+      }
+      if (filter?.status) where.push(eq(calendarEntries.status, filter.status));
+      where.push(calendarTypeFilter(filter ?? {}));
+      if (filter?.housingCompanyId)
+        where.push(await reachingHousingCompany(ctx.db, calendarEntries.audience, filter.housingCompanyId));
+      if (filter?.scheduled !== undefined)
+        where.push(scheduledFilter(calendarEntries, filter.scheduled, now));
+      if (filter?.id) where.push(filter.id.length ? inArray(calendarEntries.id, filter.id) : sql`false`);
+      const [field, order] = sort ?? ['startAt', 'DESC'];
+      const page = await listPage(ctx.db, calendarEntries, 'calendar-entries', {
+        where: and(...where),
+        orderBy: [sortBy(SORT_COLUMNS[field], order), asc(calendarEntries.id)],
+        range: range ?? [0, ADMIN_CALENDAR_DEFAULT - 1],
+      });
+      reply.header('content-range', page.contentRange);
+      const actor = editorActor(p, 'editorial');
+      const byId = await assetsById(
+        ctx.db,
+        page.rows.flatMap((r) => [...r.imageIds, ...r.attachmentIds]),
+      );
+      return page.rows.map((r) => toAdminCalendarEntry(r, actor, canEditItem(actor, r), now, byId));
+    },
+  );
+
+  app.get(
+    '/admin/calendar-entries/:id',
+    {
+      schema: {
+        summary: 'One calendar entry (staff)',
+        params: zIdParam,
+        response: { 200: zAdminCalendarEntryResponse },
+      },
+      config: { policy: CONTENT_POLICIES.editorialRead },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      return answer(await staffCalendarEntry(ctx.db, p, request.params.id), editorActor(p, 'editorial'));
+    },
+  );
+
+  app.post(
+    '/admin/calendar-entries',
+    {
+      schema: {
+        summary: 'Create a calendar entry (published for now: announced at once)',
+        body: zAdminCalendarEntryRequest,
+        response: { 201: zAdminCalendarEntryResponse },
+      },
+      config: { policy: CONTENT_POLICIES.editorialWrite },
+    },
+    async (request, reply) => {
+      const actor = editorActor(principalOf(request), 'editorial');
+      const row = await save(actor, request.body, null);
+      return reply.status(201).send(await answer(row, actor));
+    },
+  );
+
+  app.put(
+    '/admin/calendar-entries/:id',
+    {
+      schema: {
+        summary: 'Replace a calendar entry (the caller must be able to edit it)',
+        params: zIdParam,
+        body: zAdminCalendarEntryRequest,
+        response: { 200: zAdminCalendarEntryResponse },
+      },
+      config: { policy: CONTENT_POLICIES.editorialWrite },
+    },
+    async (request) => {
+      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
+      return answer(await save(actor, request.body, existing), actor);
+    },
+  );
+
+  app.delete(
+    '/admin/calendar-entries/:id',
+    {
+      schema: { summary: 'Delete a calendar entry', params: zIdParam, response: { 204: z.null() } },
+      config: { policy: CONTENT_POLICIES.editorialWrite },
+    },
+    async (request, reply) => {
+      const { row } = await editable(principalOf(request), request.params.id);
+      await ctx.db.delete(calendarEntries).where(eq(calendarEntries.id, row.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/calendar-entries/:id/preview',
+    {
+      schema: {
+        summary: 'The resident view of a calendar entry in scope, drafts and scheduled ones included',
+        params: zIdParam,
+        querystring: zEditorialPreviewQuery,
+        response: { 200: zCalendarEntryDetailResponse },
+      },
+      config: { policy: CONTENT_POLICIES.editorialRead },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      const row = await staffCalendarEntry(ctx.db, p, request.params.id);
+      const { housingCompanyId, lang } = request.query;
+      const view = housingCompanyId
+        ? await readerFor(ctx, p, { housingCompanyId, lang })
+        : { language: languageOf(lang) };
+      return calendarEntryDetail(ctx.db, row, view);
+    },
+  );
+
+  app.post(
+    '/admin/calendar-entries/:id/publish',
+    {
+      schema: {
+        summary: 'Publish now, or schedule for a future publishAt',
+        params: zIdParam,
+        body: zEditorialPublishRequest,
+        response: { 200: zAdminCalendarEntryResponse },
+      },
+      config: { policy: CONTENT_POLICIES.editorialWrite },
+    },
+    async (request) => {
+      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
+      const now = ctx.clock.now();
+      const publishAt = publishTime(request.body.publishAt, now);
+      if (existing.unpublishAt && existing.unpublishAt <= publishAt)
+        throw new AppError('CNT_UNPUBLISH_BEFORE_PUBLISH');
+      const row = await change(async (tx) => {
+        const [updated] = await tx
+          .update(calendarEntries)
+          .set({ status: 'published', publishAt, updatedAt: now })
+          .where(eq(calendarEntries.id, existing.id))
+          .returning();
+        return announced(tx, updated!, now);
+      });
+      return answer(row, actor);
+    },
+  );
+
+  app.post(
+    '/admin/calendar-entries/:id/unpublish',
+    {
+      schema: {
+        summary: 'Take a calendar entry back to draft (publishing again announces again)',
+        params: zIdParam,
+        response: { 200: zAdminCalendarEntryResponse },
+      },
+      config: { policy: CONTENT_POLICIES.editorialWrite },
+    },
+    async (request) => {
+      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
+      const [row] = await ctx.db
+        .update(calendarEntries)
+        .set({ status: 'draft', announcedAt: null, updatedAt: ctx.clock.now() })
+        .where(eq(calendarEntries.id, existing.id))
+        .returning();
+      return answer(row!, actor);
+    },
+  );
+
+  app.post(
+    '/admin/calendar-entries/:id/cancel-schedule',
+    {
+      schema: {
+        summary: 'Cancel a scheduled publication (back to draft, the chosen time kept)',
+        params: zIdParam,
+        response: { 200: zAdminCalendarEntryResponse },
+      },
+      config: { policy: CONTENT_POLICIES.editorialWrite },
+    },
+    async (request) => {
+      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
+      const now = ctx.clock.now();
+      if (!isScheduled(existing, now)) throw new AppError('CNT_NOT_SCHEDULED');
+      const [row] = await ctx.db
+        .update(calendarEntries)
+        .set({ status: 'draft', announcedAt: null, updatedAt: now })
+        .where(eq(calendarEntries.id, existing.id))
+        .returning();
+      return answer(row!, actor);
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import { withTransaction } from '@porta/service-kit';
+import { eq } from 'drizzle-orm';
+import type { ContentContext } from './context.js';
+import { directoryHousingCompanies, pages } from './db/schema.js';
+import { seedEditorial } from './seed/editorial.js';
+import { seedShop } from './seed/shop.js';
+import { seedSupport } from './seed/support.js';
+
+/** Marks that the demo content is in (the terms page is part of it). */
+const MARKER_PAGE = 'terms-and-conditions';
+
+/**
+ * The demo content for the demo housing companies: news, calendar, lifecycle steps, contacts,
+ * FAQ, pages, campaigns, shop partners and feed items. Needs the directory (identity's demo).
+ * Answers whether it seeded (false when it was there, or identity's demo is missing).
+ */
+export async function seedContentDemo(ctx: ContentContext): Promise<boolean> {
+  const [seeded] = await ctx.db.select({ id: pages.id }).from(pages).where(eq(pages.path, MARKER_PAGE));
+  if (seeded) return false;
+  const hcs = await ctx.db.select().from(directoryHousingCompanies);
+  const find = (ext: string) => hcs.find((h) => h.hcExt === ext);
+  const [harbour, linden, birch] = [find('DEMO-1000'), find('DEMO-2000'), find('DEMO-3000')];
+  if (!harbour || !linden || !birch) return false;
+  const demo = {
+    harbourView: harbour.id,
+    lindenCourt: linden.id,
+    birchHill: birch.id,
+    lindenCourtTaxonomy: linden.taxonomyPath,
+  };
+  const now = ctx.clock.now();
+  await withTransaction(ctx.db, async (tx) => {
+    await seedEditorial(tx, demo, now);
+    await seedSupport(tx, demo, now);
+    await seedShop(tx, demo, now);
+  });
+  return true;
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
+import { apiClient, loginAs } from '@porta/identity/testing';
+import {
+  type App,
+  createService,
+  createStorage,
+  createTokenVerifier,
+  loadConfig,
+  MemoryBus,
+  openDatabase,
+  silentLogger,
+} from '@porta/service-kit';
+import { asc, eq } from 'drizzle-orm';
+import { type Content, createContent } from '../app.js';
+import { type ContentConfig, zContentConfig } from '../config.js';
+import { directoryHousingCompanies, outbox } from '../db/schema.js';
+import { ShiftableClock } from '../domain/clock.js';
+
+export { apiClient, loginAs };
+
+export interface ContentTestApp {
+  app: App;
+  identity: Identity;
+  content: Content;
+  clock: ShiftableClock;
+  bus: MemoryBus;
+  /** Demo housing companies by hcExt: DEMO-1000 Harbour View (construction), DEMO-2000 Linden Court, DEMO-3000 Birch Hill. */
+  hc: { harbourView: string; lindenCourt: string; birchHill: string };
+  /** Events the content service wrote, oldest first. */
+  events(subject?: string): Promise<{ subject: string; payload: Record<string, unknown> }[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * identity and content on one fresh in-memory PGlite with an in-process bus, as the embedded
+ * gateway runs them: identity migrated and seeded (without demo feature toggles or demo content),
+ * content migrated with its directory pulled from identity. Sign in with loginAs / apiClientAs.
+ */
+export async function contentTestApp(env: Record<string, string> = {}): Promise<ContentTestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'porta-content-test-'));
+  const base = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, ...env };
+  const identityConfig = loadConfig(zIdentityConfig, base);
+  const config: ContentConfig = loadConfig(zContentConfig, base);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: 'memory://' });
+  const bus = new MemoryBus();
+  const identity = createIdentity({ database, config: identityConfig, bus });
+  await identity.migrate();
+  await identity.seedDemo({ features: false });
+  await identity.scheduleJobs();
+  const clock = new ShiftableClock();
+  const content = createContent({
+    database,
+    config,
+    storage: createStorage({ DATA_DIR: dataDir }),
+    logger: silentLogger,
+    bus,
+    clock,
+  });
+  await content.migrate();
+  await content.start();
+  const app = createService({
+    name: 'content-test',
+    config,
+    verifier: createTokenVerifier(identity.keySource),
+  });
+  await app.register(identity.plugin);
+  await app.register(content.plugin);
+  await app.ready();
+  const db = content.context.db;
+  const hcs = await db.select().from(directoryHousingCompanies);
+  const idOf = (ext: string) => {
+    const row = hcs.find((h) => h.hcExt === ext);
+    if (!row) throw new Error(`demo housing company ${ext} missing from the directory`);
+    return row.id;
+  };
+  return {
+    app,
+    identity,
+    content,
+    clock,
+    bus,
+    hc: { harbourView: idOf('DEMO-1000'), lindenCourt: idOf('DEMO-2000'), birchHill: idOf('DEMO-3000') },
+    async events(subject) {
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(subject ? eq(outbox.subject, subject) : undefined)
+        .orderBy(asc(outbox.id));
+      return rows.map((r) => ({ subject: r.subject, payload: r.payload as Record<string, unknown> }));
+    },
+    async close() {
+      await app.close();
+      await content.stop();
+      await identity.stop();
+      await bus.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Requests to the app as a demo user (admin, staff, manager, board, owner, tenant, partner, neighbour…). */
+export async function clientAs(t: ContentTestApp, key: string) {
+  return apiClient(t.app, (await loginAs(t.app, key)).accessToken);
+}

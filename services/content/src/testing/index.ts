@@ -1,0 +1,2 @@
+export * from './content-app.js';
+export * from './images.js';
