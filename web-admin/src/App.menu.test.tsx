@@ -33,43 +33,59 @@ async function menuEntries(): Promise<string[]> {
     .map((item) => item.textContent ?? '');
 }
 
-const ALL = [
-  'Dashboard',
-  'Users',
-  'Housing companies',
-  'Apartments',
-  'Partner companies',
-  'Taxonomy terms',
-  'Feature toggles',
+const IDENTITY_STAFF = ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'];
+/** Content sections of the developer's staff (03 §2): content, service shop, feedback. */
+const CONTENT_STAFF = [
+  'News',
+  'Calendar',
+  'Contacts',
+  'Lifecycle steps',
+  'FAQ and help',
+  'Pages',
+  'Feeds',
+  'Campaigns',
+  'Shop partners',
+  'Feedback',
 ];
+const ALL = [...IDENTITY_STAFF, 'Taxonomy terms', 'Feature toggles', ...CONTENT_STAFF];
 
 describe('menu per role (01 §6, 03 §2, §6)', () => {
   const cases: [string, Role[], ReturnType<typeof myHousingCompany>[], string[]][] = [
     ['admin', ['admin'], [], ALL],
+    ['yitUser', ['yitUser'], [], [...IDENTITY_STAFF, ...CONTENT_STAFF]],
+    ['yitBusinessAdmin (yitUser alias)', ['yitBusinessAdmin'], [], [...IDENTITY_STAFF, ...CONTENT_STAFF]],
+    // Partners get the service shop's campaigns only of the content sections.
     [
-      'yitUser',
-      ['yitUser'],
+      'partner',
+      ['partner'],
       [],
-      ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'],
+      ['Dashboard', 'Housing companies', 'Apartments', 'Partner companies', 'Campaigns'],
     ],
-    [
-      'yitBusinessAdmin (yitUser alias)',
-      ['yitBusinessAdmin'],
-      [],
-      ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'],
-    ],
-    ['partner', ['partner'], [], ['Dashboard', 'Housing companies', 'Apartments', 'Partner companies']],
     [
       'contributor',
       ['contributor'],
       [],
-      ['Dashboard', 'Housing companies', 'Apartments', 'Partner companies'],
+      [
+        'Dashboard',
+        'Housing companies',
+        'Apartments',
+        'Partner companies',
+        'News',
+        'Calendar',
+        'Lifecycle steps',
+      ],
     ],
     [
       'contributor who is a board member',
       ['contributor'],
       [myHousingCompany(1, ['boardMember'])],
-      ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'],
+      [...IDENTITY_STAFF, 'News', 'Calendar', 'Lifecycle steps'],
+    ],
+    [
+      'contributor who is a property manager (contacts too)',
+      ['contributor'],
+      [myHousingCompany(1, ['propertyManager'])],
+      [...IDENTITY_STAFF, 'News', 'Calendar', 'Contacts', 'Lifecycle steps'],
     ],
   ];
 

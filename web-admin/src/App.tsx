@@ -1,10 +1,19 @@
 import type { SessionClient } from '@porta/web-kit';
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, localStorageStore, Resource, type Store, useCreatePath } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  localStorageStore,
+  Resource,
+  type Store,
+  useBasename,
+  useCreatePath,
+} from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { NO_CAPABILITIES, type StaffPermissions } from './auth/access';
 import { createAuthProvider } from './auth/auth-provider';
 import { LoginPage } from './auth/LoginPage';
+import { CopyPage } from './content/copy';
 import { createDataProvider } from './data/data-provider';
 import { createHttpClient } from './data/http-client';
 import { createI18nProvider } from './i18n/i18n-provider';
@@ -12,9 +21,19 @@ import { startupLanguage } from './i18n/locale';
 import { Dashboard } from './layout/Dashboard';
 import { PortaLayout } from './layout/PortaLayout';
 import apartments from './resources/apartments';
+import news from './resources/articles';
+import calendar from './resources/calendar-entries';
+import campaigns from './resources/campaigns';
+import contacts from './resources/contacts';
 import featureToggles from './resources/feature-toggles';
+import feedback from './resources/feedback';
+import feeds from './resources/feeds';
+import faqs, { HelpEntry, HelpSection, HelpUpdate } from './resources/help';
 import housingCompanies, { HousingCompanyWizard } from './resources/housing-companies';
+import pages from './resources/pages';
 import partnerCompanies from './resources/partner-companies';
+import shopPartners from './resources/shop-partners';
+import steps, { HousingCompanySteps } from './resources/steps';
 import taxonomyTerms from './resources/taxonomy-terms';
 import users from './resources/users';
 import { session as defaultSession } from './session';
@@ -34,6 +53,13 @@ function UserPageRedirect() {
   return <Navigate replace to={createPath({ resource: 'users', id, type: 'show' })} />;
 }
 
+/** The spec's address of a housing company's steps (/admin/housing-company/{id}/steps). */
+function HousingCompanyStepsRedirect() {
+  const { id } = useParams();
+  const basename = useBasename();
+  return <Navigate replace to={`${basename}/housing-companies/${id}/steps`} />;
+}
+
 /**
  * The resources and routes the viewer may use (01 §6, 03 §2, §6): a resource the viewer may not use
  * is neither in the menu nor routed. (References to an unregistered resource still show the
@@ -49,10 +75,32 @@ function staffResources(permissions: StaffPermissions | null) {
       {can.partnersRead ? <Resource name="partner-companies" {...partnerCompanies(can)} /> : null}
       {can.taxonomy ? <Resource name="taxonomy-terms" {...taxonomyTerms} /> : null}
       {can.featureToggles ? <Resource name="feature-toggles" {...featureToggles} /> : null}
+      {can.contentRead ? <Resource name="news" {...news(can)} /> : null}
+      {can.contentRead ? <Resource name="calendar" {...calendar(can)} /> : null}
+      {can.contactsRead ? <Resource name="contacts" {...contacts(can)} /> : null}
+      {can.stepsRead ? <Resource name="steps" {...steps(can)} /> : null}
+      {can.siteContentRead ? <Resource name="faqs" {...faqs(can)} /> : null}
+      {can.siteContentRead ? <Resource name="pages" {...pages(can)} /> : null}
+      {can.feedsRead ? <Resource name="feeds" {...feeds(can)} /> : null}
+      {can.campaignsRead ? <Resource name="campaigns" {...campaigns(can)} /> : null}
+      {can.shopPartnersRead ? <Resource name="shop-partners" {...shopPartners(can)} /> : null}
+      {can.feedbackRead ? <Resource name="feedback" {...feedback()} /> : null}
       <CustomRoutes>
         {can.usersRead ? <Route path="/user/:id" element={<UserPageRedirect />} /> : null}
         {can.housingCompaniesEdit ? (
           <Route path="/housing-companies/:id/wizard" element={<HousingCompanyWizard />} />
+        ) : null}
+        {can.stepsRead ? (
+          <Route path="/housing-companies/:id/steps" element={<HousingCompanySteps />} />
+        ) : null}
+        {can.stepsRead ? (
+          <Route path="/housing-company/:id/steps" element={<HousingCompanyStepsRedirect />} />
+        ) : null}
+        {can.helpRead ? <Route path="/help" element={<HelpSection />} /> : null}
+        {can.helpRead ? <Route path="/help/faq/:id" element={<HelpEntry />} /> : null}
+        {can.siteContentWrite ? <Route path="/help/update/:id" element={<HelpUpdate />} /> : null}
+        {can.contentWrite || can.contactsWrite || can.campaignsWrite || can.stepsWrite ? (
+          <Route path="/content/copy/:entity" element={<CopyPage />} />
         ) : null}
       </CustomRoutes>
     </>

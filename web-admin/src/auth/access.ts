@@ -46,6 +46,32 @@ const BAN_AND_GDPR_ROLES: readonly Role[] = ['yitBusinessAdmin'];
 const HOUSING_COMPANY_EDITORS: readonly Role[] = ['yitAdmin', 'yitBusinessAdmin', 'yitProject'];
 const PARTNER_MANAGERS: readonly Role[] = ['yitAdmin', 'yitBusinessAdmin', 'yitMarketing', 'yitProject'];
 
+/*
+ * Content: the lists below mirror the content service's policy table (services/content/src/
+ * policies.ts, CONTENT_POLICIES and the editor functions beside it).
+ */
+
+/** Manage every article, event, contact, campaign and feedback entry (marketing, business admin). */
+const CONTENT_GLOBAL_EDITORS: readonly Role[] = ['yitMarketing', 'yitBusinessAdmin'];
+/** Global project roles: manage every article, event and contact. */
+const CONTENT_PROJECT_EDITORS: readonly Role[] = ['yitProject', 'yitProjectInternal'];
+/** Write articles and events in their housing companies (and manage their own). */
+const CONTENT_HC_AUTHORS: readonly Role[] = [
+  'propertyManager',
+  'maintenanceManager',
+  'ceeMaintenanceManager',
+  'boardMember',
+  'chairman',
+  'ceeBoardMember',
+  'contentPublisher',
+];
+/** Contacts: yitUser and propertyManager read (03 §2); property managers also write theirs. */
+const CONTACT_HC_EDITORS: readonly Role[] = ['propertyManager'];
+/** Lifecycle steps (03 §2: admin, yitBusinessAdmin, yitProject, yitMarketing). */
+const STEP_EDITORS: readonly Role[] = ['yitBusinessAdmin', 'yitProject', 'yitMarketing'];
+/** Help entries, public pages, shop partners and external feeds. */
+const SITE_CONTENT_EDITORS: readonly Role[] = ['yitMarketing', 'yitBusinessAdmin'];
+
 /** What the viewer may do in the staff app. */
 export interface Capabilities {
   /** Look users up (menu "Users"). */
@@ -64,6 +90,37 @@ export interface Capabilities {
   partnersManage: boolean;
   taxonomy: boolean;
   featureToggles: boolean;
+  /**
+   * News and calendar lists (policy editorialRead: the admin area). Partners are left out: their
+   * scope holds no article or event (03 §2 gives them campaigns).
+   */
+  contentRead: boolean;
+  /** Create articles and events (editorialWrite); changing one also needs the item's `canEdit`. */
+  contentWrite: boolean;
+  /** May target any housing company and building-taxonomy term (else only their own companies). */
+  contentGlobal: boolean;
+  contactsRead: boolean;
+  contactsWrite: boolean;
+  /** Campaigns and advertisements (03 §2: yitUser and partner; partners see their own). */
+  campaignsRead: boolean;
+  campaignsWrite: boolean;
+  /** Every campaign, any shop partner and partner company (not only a partner's own). */
+  campaignsGlobal: boolean;
+  /** Feedback entries and their CSV export (03 §2: yitUser). */
+  feedbackRead: boolean;
+  /** Lifecycle steps of housing companies (stepsRead: the admin area, partners left out as above). */
+  stepsRead: boolean;
+  stepsWrite: boolean;
+  /** The help section's reading view (helpRead: every admin-area role). */
+  helpRead: boolean;
+  /** The FAQ and help entries and the public pages as lists (staff and their editors). */
+  siteContentRead: boolean;
+  /** Help and FAQ entries, public pages, shop partners and feeds (siteContentWrite). */
+  siteContentWrite: boolean;
+  /** Shop partners as a section (yitUser; partners only pick theirs in a campaign). */
+  shopPartnersRead: boolean;
+  /** External feeds (feedsRead: yitUser). */
+  feedsRead: boolean;
 }
 
 /** The staff app's permissions (react-admin's `getPermissions`). */
@@ -88,6 +145,22 @@ export const NO_CAPABILITIES: Capabilities = {
   partnersManage: false,
   taxonomy: false,
   featureToggles: false,
+  contentRead: false,
+  contentWrite: false,
+  contentGlobal: false,
+  contactsRead: false,
+  contactsWrite: false,
+  campaignsRead: false,
+  campaignsWrite: false,
+  campaignsGlobal: false,
+  feedbackRead: false,
+  stepsRead: false,
+  stepsWrite: false,
+  helpRead: false,
+  siteContentRead: false,
+  siteContentWrite: false,
+  shopPartnersRead: false,
+  feedsRead: false,
 };
 
 /** The viewer's permissions from /me: global roles and the roles held in housing companies. */
@@ -106,6 +179,10 @@ export function permissionsOf(me: MeResponse): StaffPermissions {
   const holdsAnywhere = (wanted: readonly Role[]) =>
     has(...wanted) || wanted.some((role) => housingCompanyRoles.has(role));
   const staff = mayUseAdmin([...roles]);
+  /** A partner: the partner role, or a user of a partner company (as the content service counts it). */
+  const partner = has('partner') || me.user.partnerCompanies.length > 0;
+  /** Reads articles, events and steps: the developer's staff and contributors (managers, board, publishers). */
+  const editorialReader = has('yitUser') || holdsAnywhere(['contributor', ...CONTENT_HC_AUTHORS]);
 
   return {
     userId: me.user.id,
@@ -123,6 +200,30 @@ export function permissionsOf(me: MeResponse): StaffPermissions {
       partnersManage: has(...PARTNER_MANAGERS),
       taxonomy: isAdmin,
       featureToggles: isAdmin,
+      contentRead: editorialReader,
+      contentWrite: holdsAnywhere([
+        ...CONTENT_GLOBAL_EDITORS,
+        ...CONTENT_PROJECT_EDITORS,
+        ...CONTENT_HC_AUTHORS,
+      ]),
+      contentGlobal: has(...CONTENT_GLOBAL_EDITORS, ...CONTENT_PROJECT_EDITORS),
+      contactsRead: holdsAnywhere(['yitUser', ...CONTACT_HC_EDITORS]),
+      contactsWrite: holdsAnywhere([
+        ...CONTENT_GLOBAL_EDITORS,
+        ...CONTENT_PROJECT_EDITORS,
+        ...CONTACT_HC_EDITORS,
+      ]),
+      campaignsRead: has('yitUser') || partner,
+      campaignsWrite: has(...CONTENT_GLOBAL_EDITORS) || partner,
+      campaignsGlobal: has(...CONTENT_GLOBAL_EDITORS),
+      feedbackRead: has('yitUser'),
+      stepsRead: editorialReader,
+      stepsWrite: has(...STEP_EDITORS),
+      helpRead: staff || holdsAnywhere(ADMIN_AREA_ROLES),
+      siteContentRead: has('yitUser'),
+      siteContentWrite: has(...SITE_CONTENT_EDITORS),
+      shopPartnersRead: has('yitUser'),
+      feedsRead: has('yitUser'),
     },
   };
 }

@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { CreateParams, DataProvider, DeleteParams, UpdateParams } from 'react-admin';
-import type { HttpClient } from './http-client';
-import { requestBody, resourceRoute } from './resources';
+import { type CreateParams, type DataProvider, type DeleteParams, HttpError, type UpdateParams } from 'react-admin';
+import type { HttpClient, ProblemBody } from './http-client';
+import { requestBody, resourceDefinition, resourceRoute } from './resources';
 
 const METHODS = [
   'getList',
@@ -19,8 +19,22 @@ type Delegate = (resource: string, params: unknown) => Promise<unknown>;
 
 /** Identity's API root: the custom calls below take paths under it, e.g. `/admin/users/1/roles`. */
 export const IDENTITY_API = '/api/identity';
+/** The content service's API root (`call('POST', '/admin/articles/1/publish', { api: CONTENT_API })`). */
+export const CONTENT_API = '/api/content';
+/** The services the custom calls reach; identity unless said. */
+export type ApiRoot = typeof IDENTITY_API | typeof CONTENT_API;
 
 export type Query = Record<string, string | undefined>;
+
+export interface CallOptions {
+  query?: Query;
+  body?: unknown;
+  /** The service: identity (default) or content. */
+  api?: ApiRoot;
+}
+
+/** Shown when a service's answer does not match its contract. */
+export const LOAD_FAILED = 'porta.common.load_failed';
 
 /**
  * Calls beyond react-admin's CRUD (roles, bans, partners of a housing company …), as functions of
@@ -28,10 +42,12 @@ export type Query = Record<string, string | undefined>;
  * them so that a 401 signs the user out as it does for CRUD calls.
  */
 export interface PortaCalls {
-  /** A JSON call to identity: `call('GET', '/admin/users/1/roles')`. */
-  call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: { query?: Query; body?: unknown }): Promise<T>;
-  /** GET a file from identity and hand it to the browser as a download; resolves to its name. */
-  download(path: string, fallbackName: string, query?: Query): Promise<string>;
+  /** A JSON call to identity (or the service `api` names): `call('GET', '/admin/users/1/roles')`. */
+  call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: CallOptions): Promise<T>;
+  /** GET a file from identity (or `api`) and hand it to the browser as a download; resolves to its name. */
+  download(path: string, fallbackName: string, query?: Query, api?: ApiRoot): Promise<string>;
+  /** POST one file as multipart form data (field `file`), e.g. a content asset; resolves to the JSON answer. */
+  upload<T = unknown>(path: string, file: Blob, options?: { query?: Query; api?: ApiRoot; name?: string }): Promise<T>;
 }
 
 export type PortaDataProvider = DataProvider & PortaCalls;
@@ -62,10 +78,48 @@ function saveFile(name: string, text: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** The record checked against the resource's contract (unknown fields dropped); throws when it does not match. */
+function checkedRecord(resource: string, record: unknown): unknown {
+  const schema = resourceDefinition(resource).record;
+  if (!schema) return record;
+  const parsed = schema.safeParse(record);
+  if (!parsed.success) throw new HttpError(LOAD_FAILED, 502, { code: 'INVALID_ANSWER' });
+  return parsed.data;
+}
+
+function checkedResult(resource: string, method: string, result: unknown): unknown {
+  if (!resourceDefinition(resource).record || method === 'delete' || method === 'deleteMany' || method === 'updateMany') {
+    return result;
+  }
+  const answer = result as { data: unknown };
+  return {
+    ...answer,
+    data: Array.isArray(answer.data)
+      ? answer.data.map((record) => checkedRecord(resource, record))
+      : checkedRecord(resource, answer.data),
+  };
+}
+
+/**
+ * A problem about one field (the resource's `errorFields`) becomes a field error, in words, that the
+ * form shows next to that field; the message stays for a notification.
+ */
+function withFieldError(resource: string, error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const body = error.body as ProblemBody | undefined;
+  const field = body?.code ? resourceDefinition(resource).errorFields?.[body.code] : undefined;
+  if (!field || body?.errors?.[field]) return error;
+  return new HttpError(error.message, error.status, {
+    ...body,
+    errors: { ...body?.errors, [field]: `porta.errors.${body?.code}` },
+  });
+}
+
 /**
  * One dataProvider for the whole app: ra-data-simple-rest per service, the resource's service
  * chosen from the table in `resources.ts`. Creates and updates send only the fields the resource's
- * request schema has; `call` and `download` reach identity's other routes.
+ * request schema has; answers are checked against the resource's record contract when it has one;
+ * `call`, `download` and `upload` reach the services' other routes.
  */
 export function createDataProvider(httpClient: HttpClient): PortaDataProvider {
   const perService = new Map<string, DataProvider>();
@@ -80,7 +134,7 @@ export function createDataProvider(httpClient: HttpClient): PortaDataProvider {
 
   const dataProvider: Record<string, Delegate> = {};
   for (const method of METHODS) {
-    dataProvider[method] = async (resource, params) => {
+    const send = async (resource: string, params: unknown) => {
       const { apiUrl, path } = resourceRoute(resource);
       const delegate = providerFor(apiUrl)[method] as unknown as Delegate;
       if (method === 'create') {
@@ -99,22 +153,44 @@ export function createDataProvider(httpClient: HttpClient): PortaDataProvider {
       }
       return delegate(path, params);
     };
+    dataProvider[method] = async (resource, params) => {
+      let result: unknown;
+      try {
+        result = await send(resource, params);
+      } catch (error) {
+        throw method === 'create' || method === 'update' ? withFieldError(resource, error) : error;
+      }
+      return checkedResult(resource, method, result);
+    };
   }
 
   const calls: PortaCalls = {
-    async call<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}) {
+    async call<T>(method: string, path: string, options: CallOptions = {}) {
       const withBody = method === 'POST' || method === 'PUT';
-      const { json } = await httpClient(`${IDENTITY_API}${withQuery(path, options.query)}`, {
+      const { json } = await httpClient(`${options.api ?? IDENTITY_API}${withQuery(path, options.query)}`, {
         method,
         ...(withBody ? { body: JSON.stringify(options.body ?? {}) } : {}),
       });
       return json as T;
     },
-    async download(path, fallbackName, query) {
-      const response = await httpClient(`${IDENTITY_API}${withQuery(path, query)}`);
+    async download(path, fallbackName, query, api = IDENTITY_API) {
+      const response = await httpClient(`${api}${withQuery(path, query)}`);
       const name = attachmentName(response.headers.get('content-disposition')) ?? fallbackName;
-      saveFile(name, response.body, response.headers.get('content-type') ?? 'application/json');
+      const type = response.headers.get('content-type') ?? 'application/json';
+      // Reading the answer as text drops a CSV's byte-order mark, which spreadsheets need to read
+      // UTF-8 (ä, ö): the file gets it back.
+      const text = /^text\/csv/i.test(type) && !response.body.startsWith('\uFEFF') ? `\uFEFF${response.body}` : response.body;
+      saveFile(name, text, type);
       return name;
+    },
+    async upload<T>(path: string, file: Blob, options: { query?: Query; api?: ApiRoot; name?: string } = {}) {
+      const form = new FormData();
+      form.append('file', file, options.name ?? (file instanceof File ? file.name : 'file'));
+      const { json } = await httpClient(`${options.api ?? IDENTITY_API}${withQuery(path, options.query)}`, {
+        method: 'POST',
+        body: form,
+      });
+      return json as T;
     },
   };
 

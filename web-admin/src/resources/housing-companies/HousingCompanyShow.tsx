@@ -1,4 +1,5 @@
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
+import TimelineIcon from '@mui/icons-material/Timeline';
 import type { AdminHousingCompany } from '@porta/contracts';
 import {
   BooleanField,
@@ -6,6 +7,7 @@ import {
   CreateButton,
   Datagrid,
   EditButton,
+  LinkBase,
   NumberField,
   Pagination,
   ReferenceField,
@@ -28,13 +30,29 @@ function HousingCompanyActions() {
   const record = useRecordContext<AdminHousingCompany>();
   const { permissions } = usePermissions<StaffPermissions>();
   const basename = useBasename();
-  if (!record || !permissions?.can.housingCompaniesEdit) return <TopToolbar />;
+  if (!record) return <TopToolbar />;
+  const edit = !!permissions?.can.housingCompaniesEdit;
   return (
     <TopToolbar>
-      <Button to={`${basename}/housing-companies/${record.id}/wizard`} label="porta.wizard.open">
-        <AutoFixHighIcon />
-      </Button>
-      <EditButton />
+      {permissions?.can.stepsRead ? (
+        <Button
+          component={LinkBase}
+          to={`${basename}/housing-companies/${record.id}/steps`}
+          label="porta.content.steps.title"
+        >
+          <TimelineIcon />
+        </Button>
+      ) : null}
+      {edit ? (
+        <Button
+          component={LinkBase}
+          to={`${basename}/housing-companies/${record.id}/wizard`}
+          label="porta.wizard.open"
+        >
+          <AutoFixHighIcon />
+        </Button>
+      ) : null}
+      {edit ? <EditButton /> : null}
     </TopToolbar>
   );
 }

@@ -1,0 +1,104 @@
+import type { Role } from '@porta/contracts';
+import { describe, expect, it } from 'vitest';
+import { meOf, myHousingCompany } from '../testing/fetch-mock';
+import { permissionsOf } from './access';
+
+const can = (roles: Role[], hcs: ReturnType<typeof myHousingCompany>[] = [], partnerCompanies = 0) =>
+  permissionsOf(
+    meOf(
+      roles,
+      {
+        partnerCompanies: Array.from({ length: partnerCompanies }, (_, i) => ({
+          id: `2d3e4f5a-6b7c-4d8e-9f0a-00000000000${i}`,
+          externalId: null,
+          name: 'Demo Kitchen Partners Oy',
+        })),
+      },
+      hcs,
+    ),
+  ).can;
+
+describe('content capabilities (mirror services/content/src/policies.ts)', () => {
+  it('let marketing and business admin manage everything content, feedback and site content', () => {
+    for (const role of ['yitMarketing', 'yitBusinessAdmin'] as Role[]) {
+      expect(can([role])).toMatchObject({
+        contentRead: true,
+        contentWrite: true,
+        contentGlobal: true,
+        contactsWrite: true,
+        campaignsWrite: true,
+        campaignsGlobal: true,
+        feedbackRead: true,
+        stepsWrite: true,
+        siteContentWrite: true,
+        feedsRead: true,
+      });
+    }
+  });
+
+  it('give a plain yitUser reading only', () => {
+    expect(can(['yitUser'])).toMatchObject({
+      contentRead: true,
+      contentWrite: false,
+      contactsRead: true,
+      contactsWrite: false,
+      campaignsRead: true,
+      campaignsWrite: false,
+      feedbackRead: true,
+      stepsRead: true,
+      stepsWrite: false,
+      siteContentRead: true,
+      siteContentWrite: false,
+      helpRead: true,
+    });
+  });
+
+  it('let project roles write articles, events, contacts and steps, but not campaigns', () => {
+    expect(can(['yitProject'])).toMatchObject({
+      contentWrite: true,
+      contentGlobal: true,
+      contactsWrite: true,
+      stepsWrite: true,
+      campaignsWrite: false,
+      siteContentWrite: false,
+    });
+    expect(can(['yitProjectInternal']).stepsWrite).toBe(false);
+  });
+
+  it('let managers and board members write in their housing companies only', () => {
+    const board = can(['contributor'], [myHousingCompany(1, ['boardMember'])]);
+    expect(board).toMatchObject({
+      contentRead: true,
+      contentWrite: true,
+      contentGlobal: false,
+      contactsRead: false,
+    });
+    const manager = can(['contributor'], [myHousingCompany(1, ['propertyManager'])]);
+    expect(manager).toMatchObject({
+      contactsRead: true,
+      contactsWrite: true,
+      contentGlobal: false,
+      feedbackRead: false,
+    });
+  });
+
+  it('give partners campaigns only (their own), and the help', () => {
+    for (const partner of [can(['partner']), can(['contributor'], [], 1)]) {
+      expect(partner).toMatchObject({
+        campaignsRead: true,
+        campaignsWrite: true,
+        campaignsGlobal: false,
+        feedbackRead: false,
+        shopPartnersRead: false,
+        siteContentRead: false,
+        helpRead: true,
+      });
+    }
+    expect(can(['partner'])).toMatchObject({ contentRead: false, stepsRead: false, contactsRead: false });
+  });
+
+  it('give residents nothing', () => {
+    const tenant = can([], [myHousingCompany(1, ['tenant'])]);
+    expect(Object.entries(tenant).filter(([, value]) => value)).toEqual([]);
+  });
+});
