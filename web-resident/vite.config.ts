@@ -12,6 +12,8 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   resolve: { conditions },
+  // Tests marked `@vitest-environment node` load modules the server way: the same sources.
+  ssr: { resolve: { conditions: ['@porta/source', 'node', 'development|production'] } },
   build: {
     outDir: 'dist',
     sourcemap: true,

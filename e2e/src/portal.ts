@@ -94,6 +94,9 @@ export async function startEmbedded(): Promise<Portal> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
+    // Lets journeys move the content service's clock (scheduled publication without waiting).
+    NODE_ENV: 'test',
+    CLOCK_CONTROL: 'true',
   });
   await waitReady(url, gateway.child, gateway.output);
   return {
@@ -108,7 +111,7 @@ export async function startEmbedded(): Promise<Portal> {
   };
 }
 
-/** The built portal in the distributed mode: identity and the gateway as processes on PostgreSQL, NATS and Redis. */
+/** The built portal in the distributed mode: identity, content and the gateway as processes on PostgreSQL, NATS and Redis. */
 export async function startDistributed(): Promise<Portal> {
   const database = `porta_e2e_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -117,8 +120,9 @@ export async function startDistributed(): Promise<Portal> {
   await admin.end();
   const databaseUrl = new URL(PG_ADMIN_URL);
   databaseUrl.pathname = `/${database}`;
-  const [gatewayPort, identityPort] = [await freePort(), await freePort()];
+  const [gatewayPort, identityPort, contentPort] = [await freePort(), await freePort(), await freePort()];
   const identityDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-identity-'));
+  const contentDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-content-'));
   const url = `http://127.0.0.1:${gatewayPort}`;
   const shared = {
     DATABASE_URL: databaseUrl.toString(),
@@ -135,22 +139,40 @@ export async function startDistributed(): Promise<Portal> {
     DATA_DIR: identityDataDir,
   });
   await waitReady(`http://127.0.0.1:${identityPort}`, identity.child, identity.output);
+  const content = start('services/content/dist/server.js', {
+    ...shared,
+    PORT: String(contentPort),
+    TRUST_PROXY: 'loopback',
+    SEED_DEMO: 'true',
+    DATA_DIR: contentDataDir,
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    NODE_ENV: 'test',
+    CLOCK_CONTROL: 'true',
+  });
+  await waitReady(`http://127.0.0.1:${contentPort}`, content.child, content.output);
   const gateway = start('services/gateway/dist/server.js', {
     ...shared,
     MODE: 'distributed',
     PORT: String(gatewayPort),
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    CONTENT_URL: `http://127.0.0.1:${contentPort}`,
   });
   await waitReady(url, gateway.child, gateway.output);
   return {
     mode: 'distributed',
     url,
     mailDir: join(identityDataDir, 'mail'),
-    stop: async () => [await stopReporting(gateway), await stopReporting(identity)],
+    stop: async () => [
+      await stopReporting(gateway),
+      await stopReporting(content),
+      await stopReporting(identity),
+    ],
     async close() {
       await stop(gateway.child);
+      await stop(content.child);
       await stop(identity.child);
       rmSync(identityDataDir, { recursive: true, force: true });
+      rmSync(contentDataDir, { recursive: true, force: true });
       const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${database} with (force)`);

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequirePolicy, type RoutePolicy } from '../modules/access';
 import { FirstLoginPage, LoginPage, LogoutPage } from '../modules/auth';
-import { ErrorPage, NotFoundPage } from '../modules/errors';
+import { CatchAllLayout, ContentPage } from '../modules/content-pages';
+import { ErrorPage } from '../modules/errors';
 import { AppLayout, PageFrame, RouteMetaProvider } from '../modules/layout';
 import { MAINTENANCE_PATH, MaintenancePage } from '../modules/maintenance';
 import { RegisterPage } from '../modules/profile';
@@ -95,7 +96,22 @@ export function AppRoutes() {
                 element={<RoutePage policy={route.policy}>{route.element}</RoutePage>}
               />
             ))}
-            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          {/* The catch-all content page (01 §2): public, in the signed-in layout for signed-in users. */}
+          <Route
+            element={
+              <CatchAllLayout
+                signedIn={
+                  <StaffAppRedirect>
+                    <SignedInRules>
+                      <AppLayout />
+                    </SignedInRules>
+                  </StaffAppRedirect>
+                }
+              />
+            }
+          >
+            <Route path="*" element={<ContentPage />} />
           </Route>
         </Route>
       </Routes>

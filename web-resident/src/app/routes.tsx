@@ -5,12 +5,23 @@ import heroDesktop from '../assets/hero-desktop.svg';
 import heroMobile from '../assets/hero-mobile.svg';
 import { COMMUNITY_FEATURES, type RoutePolicy } from '../modules/access';
 import { BUSINESS_PARTNER_DASHBOARD_PATH, BusinessPartnerDashboardPage } from '../modules/business-partners';
+import { CorporateNewsArchivePage, RecommendedArchivePage, RecommendedArticlePage } from '../modules/feeds';
 import { CHANGE_HOUSING_COMPANY_PATH, ChangeHousingCompanyPage } from '../modules/housing-company';
 import type { HeroImages, RouteMeta } from '../modules/layout';
+import {
+  CalendarEntryPage,
+  CalendarPage,
+  NewsArchivePage,
+  NewsDetailPage,
+  NewsPage,
+  StepPage,
+} from '../modules/news';
 import { DeactivatePage, GdprReportPage, MyProfilePage } from '../modules/profile';
 import { type SectionLink, SectionPage, UiSandboxPage } from '../modules/sections';
 import { MySettingsPage } from '../modules/settings';
+import { AllCampaignsPage, CampaignDetailPage, PartnerPage, ServiceShopPage } from '../modules/shop';
 import { useCurrentUser } from '../modules/startup';
+import { ContactBookPage, FaqPage } from '../modules/support';
 import { HomeRoute } from './guards';
 
 /** A route of the signed-in app: where, what, its frame (01 §2) and its policy (01 §6). */
@@ -107,10 +118,16 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   },
 
   // Feature areas (02 §2), in the order of the main navigation
-  ...each(['/news', '/news/*', '/calendar/*', '/step/:id'], {
-    element: <SectionPage />,
-    meta: { section: 'news' },
-  }),
+  { path: '/news', element: <NewsPage />, meta: { section: 'news' } },
+  { path: '/news/archive', element: <NewsArchivePage />, meta: { section: 'news', layout: 'subpage' } },
+  { path: '/news/:id', element: <NewsDetailPage />, meta: { section: 'news', layout: 'subpage' } },
+  { path: '/calendar', element: <CalendarPage />, meta: { section: 'news', layout: 'subpage' } },
+  {
+    path: '/calendar/entry/:id',
+    element: <CalendarEntryPage />,
+    meta: { section: 'news', layout: 'subpage' },
+  },
+  { path: '/step/:id', element: <StepPage />, meta: { section: 'news', layout: 'subpage' } },
   ...each(['/material-selection', '/material-selection/*'], {
     element: <SectionPage />,
     meta: { section: 'materialSelection' },
@@ -160,12 +177,56 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     meta: { section: 'community', layout: 'subpage' },
     policy: { features: ['area-discussion'] },
   }),
-  ...each(['/service-shop', '/service-shop/*', '/campaign/:id', '/partner/:id'], {
-    element: <SectionPage />,
+  // Service shop (02 §2, feature service-lounge)
+  {
+    path: '/service-shop',
+    element: <ServiceShopPage />,
     meta: { section: 'serviceLounge', layout: 'fullwidth' },
+    policy: { features: ['service-lounge'] },
+  },
+  {
+    path: '/service-shop/all-campaigns',
+    element: <AllCampaignsPage />,
+    meta: { section: 'serviceLounge', layout: 'fullwidth' },
+    policy: { features: ['service-lounge'] },
+  },
+  ...each(['/service-shop/campaign/:id', '/service-shop/advertisement/:id', '/campaign/:id'], {
+    element: <CampaignDetailPage />,
+    meta: { section: 'serviceLounge' },
+    policy: { features: ['service-lounge'] },
   }),
-  ...each(['/faq', '/faq/:id'], {
+  ...each(['/service-shop/partner/:id', '/partner/:id'], {
+    element: <PartnerPage />,
+    meta: { section: 'serviceLounge' },
+    policy: { features: ['service-lounge'] },
+  }),
+  {
+    path: '/service-shop/my-bookings/:id/:type?',
     element: <SectionPage />,
+    meta: { section: 'serviceLounge' },
+    policy: { features: ['service-lounge'] },
+  },
+  // Recommended articles (feature atp-feed) and corporate news (feature yit-corporation-news), 02 §2
+  {
+    path: '/isannointiliitto/archive',
+    element: <RecommendedArchivePage />,
+    meta: { section: 'news' },
+    policy: { features: ['atp-feed'] },
+  },
+  {
+    path: '/isannointiliitto/:id/:slug',
+    element: <RecommendedArticlePage />,
+    meta: { section: 'news' },
+    policy: { features: ['atp-feed'] },
+  },
+  {
+    path: '/yit-news-archive',
+    element: <CorporateNewsArchivePage />,
+    meta: { section: 'news' },
+    policy: { features: ['yit-corporation-news'] },
+  },
+  ...each(['/faq', '/faq/:id'], {
+    element: <FaqPage />,
     meta: { section: 'faq' },
     policy: { features: ['faq'] },
   }),
@@ -178,7 +239,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   ...each(['/service-requests', '/service-requests/*'], { element: <ToSupport /> }),
   {
     path: '/support/contact-book',
-    element: <SectionPage title="contactBook" />,
+    element: <ContactBookPage />,
     meta: { section: 'support', layout: 'subpage' },
   },
   ...each(['/my-apartment/consumption', '/my-apartment/consumption/*'], {

@@ -28,7 +28,7 @@ export function createI18n(): I18n {
 
 /** Load a language's dictionaries (lazily, once) and switch to it. */
 export async function applyLanguage(i18n: I18n, lang: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(lang, 'common') || !i18n.hasResourceBundle(lang, 'resident')) {
+  if (!NAMESPACES.every((ns) => i18n.hasResourceBundle(lang, ns))) {
     const resources = await loadLanguage(lang);
     for (const ns of NAMESPACES) i18n.addResourceBundle(lang, ns, resources[ns], true, true);
   }

@@ -5,18 +5,13 @@ import { Outlet, useLocation } from 'react-router';
 import { usesSectionSwitcher } from '../../access';
 import { housingCompanyName } from '../../identity';
 import { useCurrentUser } from '../../startup';
+import { useMainContacts } from '../../support/hooks/use-main-contacts';
 import { PageMetaProvider, useCurrentPageMeta } from '../hooks/page-meta';
 import { useRouteMeta } from '../hooks/route-meta';
 import { buildMainNavigation } from '../utils/main-navigation';
-import { Footer, type FooterContact } from './Footer';
+import { Footer } from './Footer';
 import { Header } from './Header';
 import { MainNavigation } from './MainNavigation';
-
-/**
- * The main contacts shown in the footer. No service answers them yet (the partner companies of a
- * housing company are not offered to residents); the footer is ready for them.
- */
-const NO_CONTACTS: readonly FooterContact[] = [];
 
 /** The frame of every signed-in page: header, off-canvas navigation, main content and footer. */
 export function AppLayout() {
@@ -40,6 +35,8 @@ function Frame() {
   const firstRender = useRef(true);
   const adminRoute = route.admin === true;
   const language = languageOfLocale(i18n.resolvedLanguage ?? i18n.language);
+  // The footer's main contacts of the selected housing company (01 §2, at most 4).
+  const contacts = useMainContacts(housingCompany?.id ?? null, language);
 
   const navigation = useMemo(
     () => buildMainNavigation({ state: housingCompany?.state ?? null, features, language }),
@@ -91,7 +88,7 @@ function Frame() {
       <main ref={mainRef} id="main" className="layout__main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer contacts={NO_CONTACTS} />
+      <Footer contacts={contacts} />
     </div>
   );
 }

@@ -1,0 +1,199 @@
+import { QUICK_LINK_MODULES, type QuickLinkModuleId, type QuickLinksResponse } from '@porta/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, problem, type RecordedRequest } from '../../../testing/fetch-mock';
+import { IDS, meResponse } from '../../../testing/fixtures';
+import { startSignedIn } from '../../../testing/signed-in';
+
+const AVAILABLE: QuickLinkModuleId[] = [
+  'documents-v2',
+  'contact-book',
+  'service-requests',
+  'community',
+  'service-shop',
+  'material-selection',
+];
+
+function answer(ids: QuickLinkModuleId[]): QuickLinksResponse {
+  return {
+    projectId: IDS.demoHc,
+    available: AVAILABLE,
+    links: ids.map((moduleId, i) => {
+      const module = QUICK_LINK_MODULES.find((m) => m.moduleId === moduleId)!;
+      return {
+        _id: `link-${i}`,
+        moduleId,
+        translationKey: module.translationKey,
+        href: module.href,
+        icon: module.icon,
+      };
+    }),
+  };
+}
+
+/** The quick-link service: GET answers what was stored last, PUT stores the order sent. */
+function quickLinkRoutes(initial: QuickLinkModuleId[], putReply?: () => Response) {
+  let stored = initial;
+  return {
+    [`GET /api/identity/me/quick-links?projectId=${IDS.demoHc}`]: () => json(answer(stored)),
+    'PUT /api/identity/me/quick-links': (request: RecordedRequest) => {
+      if (putReply) return putReply();
+      stored = (request.body as { links: { moduleId: QuickLinkModuleId }[] }).links.map((l) => l.moduleId);
+      return json(answer(stored));
+    },
+  };
+}
+
+const box = () => screen.getByRole('region', { name: 'Quick links' });
+const order = () =>
+  within(within(box()).getByRole('list', { name: 'Quick links' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.quick-links__label')?.textContent);
+const shownLinks = () =>
+  within(box())
+    .getAllByRole('link')
+    .map((a) => `${a.lastElementChild?.textContent} ${a.getAttribute('href')}`);
+
+describe('quick links', () => {
+  it('starts from the empty hint, adds up to five, removes, reorders by keyboard and saves the order', async () => {
+    const app = startSignedIn('/', { routes: quickLinkRoutes([]) });
+    const hint = await within(await screen.findByRole('region', { name: 'Quick links' })).findByText(
+      /no links selected/,
+    );
+    await app.user.click(within(hint).getByRole('button', { name: 'Choose your first link' }));
+
+    // Only the modules the housing company offers; nothing to save yet.
+    const add = within(box()).getByRole('group', { name: 'Add a link' });
+    expect(
+      within(add)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'Add Documents',
+      'Add Contact book',
+      'Add Service requests',
+      'Add Community',
+      'Add Service shop',
+      'Add Material selection',
+    ]);
+    expect(within(box()).queryByRole('button', { name: 'Save' })).toBeNull();
+
+    for (const name of ['Documents', 'Contact book', 'Service requests', 'Community']) {
+      await app.user.click(within(box()).getByRole('button', { name: `Add ${name}` }));
+    }
+    expect(within(box()).getByRole('button', { name: 'Add Service shop' })).toBeTruthy();
+    await app.user.click(within(box()).getByRole('button', { name: 'Add Material selection' }));
+    // Five: the add control is gone.
+    expect(within(box()).queryByRole('group', { name: 'Add a link' })).toBeNull();
+    expect(within(box()).getByText('You have chosen the maximum of 5 links.')).toBeTruthy();
+    expect(order()).toEqual([
+      'Documents',
+      'Contact book',
+      'Service requests',
+      'Community',
+      'Material selection',
+    ]);
+
+    await app.user.click(within(box()).getByRole('button', { name: 'Remove Contact book' }));
+    expect(order()).toEqual(['Documents', 'Service requests', 'Community', 'Material selection']);
+    expect(within(box()).getByRole('button', { name: 'Add Contact book' })).toBeTruthy();
+
+    // Keyboard: the move buttons, focus stays on the moved link's button.
+    const up = within(box()).getByRole('button', { name: 'Move Community up' });
+    up.focus();
+    await app.user.keyboard('{Enter}');
+    expect(order()).toEqual(['Documents', 'Community', 'Service requests', 'Material selection']);
+    await app.user.keyboard('{Enter}');
+    expect(order()).toEqual(['Community', 'Documents', 'Service requests', 'Material selection']);
+    expect(document.activeElement).toBe(within(box()).getByRole('button', { name: 'Move Community up' }));
+    expect(document.activeElement?.getAttribute('aria-disabled')).toBe('true');
+    await app.user.keyboard('{Enter}');
+    expect(order()[0]).toBe('Community');
+    expect(within(box()).getByText('Community moved to position 1 of 4')).toBeTruthy();
+
+    await app.user.click(within(box()).getByRole('button', { name: 'Save' }));
+    await within(box()).findByText('Your quick links have been saved.');
+    const put = app.requests.find((r) => r.method === 'PUT');
+    expect(put?.body).toEqual({
+      projectId: IDS.demoHc,
+      links: [
+        { moduleId: 'community' },
+        { moduleId: 'documents-v2' },
+        { moduleId: 'service-requests' },
+        { moduleId: 'material-selection' },
+      ],
+    });
+    expect(shownLinks()).toEqual([
+      'Community /community',
+      'Documents /documents',
+      'Service requests /support/service-requests',
+      'Material selection /material-selection',
+    ]);
+    expect(document.activeElement).toBe(within(box()).getByRole('button', { name: 'Edit quick links' }));
+  });
+
+  it('reorders by dragging; Save appears only after a change and Cancel drops the change', async () => {
+    const app = startSignedIn('/', {
+      routes: quickLinkRoutes(['contact-book', 'community', 'service-shop']),
+    });
+    await within(await screen.findByRole('region', { name: 'Quick links' })).findByRole('link', {
+      name: /Contact book/,
+    });
+    expect(shownLinks()).toEqual([
+      'Contact book /support/contact-book',
+      'Community /community',
+      'Service shop /service-shop',
+    ]);
+    await app.user.click(within(box()).getByRole('button', { name: 'Edit quick links' }));
+    expect(within(box()).queryByRole('button', { name: 'Save' })).toBeNull();
+
+    const items = within(within(box()).getByRole('list', { name: 'Quick links' })).getAllByRole('listitem');
+    fireEvent.dragStart(items[0]!);
+    fireEvent.dragOver(items[2]!);
+    fireEvent.drop(items[2]!);
+    expect(order()).toEqual(['Community', 'Service shop', 'Contact book']);
+    expect(within(box()).getByRole('button', { name: 'Save' })).toBeTruthy();
+
+    // Moving it back is no change.
+    await app.user.click(within(box()).getByRole('button', { name: 'Move Contact book up' }));
+    await app.user.click(within(box()).getByRole('button', { name: 'Move Contact book up' }));
+    expect(order()).toEqual(['Contact book', 'Community', 'Service shop']);
+    expect(within(box()).queryByRole('button', { name: 'Save' })).toBeNull();
+
+    await app.user.click(within(box()).getByRole('button', { name: 'Move Contact book down' }));
+    await app.user.click(within(box()).getByRole('button', { name: 'Cancel' }));
+    expect(shownLinks()).toEqual([
+      'Contact book /support/contact-book',
+      'Community /community',
+      'Service shop /service-shop',
+    ]);
+    expect(app.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('keeps the editor and says so when saving fails', async () => {
+    const app = startSignedIn('/', {
+      routes: quickLinkRoutes(['contact-book'], () => problem(500, 'INTERNAL', 'Something went wrong')),
+    });
+    await within(await screen.findByRole('region', { name: 'Quick links' })).findByRole('link', {
+      name: /Contact book/,
+    });
+    await app.user.click(within(box()).getByRole('button', { name: 'Edit quick links' }));
+    await app.user.click(within(box()).getByRole('button', { name: 'Add Community' }));
+    await app.user.click(within(box()).getByRole('button', { name: 'Save' }));
+    expect((await within(box()).findByRole('alert')).textContent).toBe(
+      'The quick links could not be saved. Please try again.',
+    );
+    expect(order()).toEqual(['Contact book', 'Community']);
+  });
+
+  it('falls back to the links of /me when the quick links cannot be read', async () => {
+    const links = answer(['service-requests']).links;
+    startSignedIn('/', {
+      me: meResponse({}, { quickLinks: { projectId: IDS.demoHc, links } }),
+      routes: {
+        [`GET /api/identity/me/quick-links?projectId=${IDS.demoHc}`]: problem(500, 'INTERNAL', 'Boom'),
+      },
+    });
+    await waitFor(() => expect(shownLinks()).toEqual(['Service requests /support/service-requests']));
+  });
+});

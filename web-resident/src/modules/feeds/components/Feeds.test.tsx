@@ -1,0 +1,154 @@
+import type { FeedItem, FeedItemDetail } from '@porta/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, problem } from '../../../testing/fetch-mock';
+import { featuresOn, startSignedIn } from '../../../testing/signed-in';
+import { renderWithServices } from '../../content-pages/testing/render-with-services';
+import { CorporateNewsBox, RecommendedArticlesBox } from './FeedBoxes';
+
+function item(n: number, overrides: Partial<FeedItem> = {}): FeedItem {
+  return {
+    id: `8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b${String(n).padStart(2, '0')}`,
+    kind: 'recommended',
+    slug: `article-${n}`,
+    title: `Article ${n}`,
+    excerpt: `Summary of article ${n}.`,
+    imageUrl: null,
+    link: `https://articles.example/${n}`,
+    publishedAt: '2026-03-05T10:00:00.000Z',
+    categories: [],
+    ...overrides,
+  };
+}
+
+const longTitle = `${'A very long headline about housing company matters '.repeat(3)}end`;
+
+describe('recommended articles box', () => {
+  it('shows the 4 latest with links to their pages, titles cut to 80 characters, and a link to the archive', async () => {
+    const items = [item(1, { title: longTitle, imageUrl: '/img/1.jpg' }), item(2), item(3), item(4)];
+    const api = mockFetch({ 'GET /api/content/feeds/recommended': json({ items, total: 40 }) });
+    renderWithServices(<RecommendedArticlesBox />);
+    const box = screen.getByRole('region', { name: 'Recommended articles' });
+    await within(box).findByRole('link', { name: 'Article 2' });
+    const list = within(box).getByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    const first = within(list).getAllByRole('heading', { level: 3 })[0] as HTMLElement;
+    expect(first.textContent).toHaveLength(80);
+    expect(first.textContent?.endsWith('…')).toBe(true);
+    expect(within(first).getByRole('link').getAttribute('href')).toBe(
+      `/isannointiliitto/${items[0]?.id}/article-1`,
+    );
+    expect(within(first).getByRole('link').getAttribute('title')).toBe(longTitle);
+    expect(within(box).getAllByText('5 Mar 2026')).toHaveLength(4);
+    expect(within(box).getByRole('link', { name: 'All recommended articles' }).getAttribute('href')).toBe(
+      '/isannointiliitto/archive',
+    );
+    expect(api.calls()).toEqual(['GET /api/content/feeds/recommended?lang=en&limit=4&offset=0']);
+  });
+
+  it('says no items found when the feed is empty or fails', async () => {
+    mockFetch({ 'GET /api/content/feeds/recommended': problem(500, 'INTERNAL', 'Something went wrong') });
+    renderWithServices(<RecommendedArticlesBox />);
+    expect(await screen.findByText('no items found')).toBeTruthy();
+  });
+});
+
+describe('corporate news box', () => {
+  it('shows 4 items that open on their own site, and a link to the archive', async () => {
+    const items = [1, 2, 3, 4].map((n) => item(n, { kind: 'corporate', title: `News ${n}` }));
+    const api = mockFetch({ 'GET /api/content/feeds/corporate': json({ items, total: 4 }) });
+    renderWithServices(<CorporateNewsBox />);
+    const box = screen.getByRole('region', { name: 'Corporate news' });
+    const link = await within(box).findByRole('link', { name: 'News 1 (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://articles.example/1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(box).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(box).getByRole('link', { name: 'All corporate news' }).getAttribute('href')).toBe(
+      '/yit-news-archive',
+    );
+    expect(api.calls()).toEqual(['GET /api/content/feeds/corporate?limit=4&offset=0']);
+  });
+});
+
+describe('feed archives', () => {
+  it('/isannointiliitto/archive pages through the recommended articles 25 at a time', async () => {
+    const first = Array.from({ length: 25 }, (_, i) => item(i + 1));
+    const second = Array.from({ length: 5 }, (_, i) => item(i + 26));
+    const app = startSignedIn('/isannointiliitto/archive', {
+      features: featuresOn('atp-feed'),
+      routes: {
+        'GET /api/content/feeds/recommended?lang=en&limit=25&offset=0': json({ items: first, total: 30 }),
+        'GET /api/content/feeds/recommended?lang=en&limit=25&offset=25': json({ items: second, total: 30 }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Recommended articles' });
+    await screen.findByRole('link', { name: 'Article 1' });
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(25);
+    expect(screen.getByText('Summary of article 1.')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeTruthy();
+    expect(within(pages).queryByRole('link', { name: 'Previous page' })).toBeNull();
+
+    await app.user.click(within(pages).getByRole('link', { name: 'Next page' }));
+    await screen.findByRole('link', { name: 'Article 26' });
+    expect(app.path()).toBe('/isannointiliitto/archive?page=2');
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(5);
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByText('Page 2 of 2')).toBeTruthy();
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 1, name: 'Recommended articles' }),
+    );
+    expect(document.title).toBe('Recommended articles - News - Porta');
+  });
+
+  it('/isannointiliitto/:id/:slug shows the article; an unknown one is Page not found', async () => {
+    const detail: FeedItemDetail = {
+      ...item(7, { title: 'Caring for your balcony', imageUrl: '/img/balcony.jpg' }),
+      contentHtml: '<p>Sweep it <em>often</em>.</p>',
+    };
+    startSignedIn(`/isannointiliitto/${detail.id}/caring-for-your-balcony`, {
+      features: featuresOn('atp-feed'),
+      routes: { [`GET /api/content/feeds/recommended/${detail.id}`]: json(detail) },
+    });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Caring for your balcony' });
+    const article = heading.closest('article') as HTMLElement;
+    expect(within(article).getByText('often').tagName).toBe('EM');
+    expect(within(article).getByText('5 Mar 2026')).toBeTruthy();
+    expect(
+      within(article)
+        .getByRole('link', { name: 'Read the article on its own site (opens in a new tab)' })
+        .getAttribute('href'),
+    ).toBe('https://articles.example/7');
+    expect(
+      within(article).getByRole('link', { name: 'Back to recommended articles' }).getAttribute('href'),
+    ).toBe('/isannointiliitto/archive');
+  });
+
+  it('an unknown recommended article is Page not found', async () => {
+    startSignedIn('/isannointiliitto/gone/slug', {
+      features: featuresOn('atp-feed'),
+      routes: { 'GET /api/content/feeds/recommended/gone': problem(404, 'CNT_NOT_FOUND', 'Not found') },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('/yit-news-archive lists the corporate news; an empty archive says no items found', async () => {
+    const items = [1, 2].map((n) => item(n, { kind: 'corporate', title: `News ${n}` }));
+    const app = startSignedIn('/yit-news-archive', {
+      features: featuresOn('yit-corporation-news'),
+      routes: { 'GET /api/content/feeds/corporate': json({ items, total: 2 }) },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Corporate news' });
+    expect(
+      (await screen.findByRole('link', { name: 'News 2 (opens in a new tab)' })).getAttribute('href'),
+    ).toBe('https://articles.example/2');
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    expect(app.calls()).toContain('GET /api/content/feeds/corporate?limit=25&offset=0');
+  });
+
+  it('the archives need their features', async () => {
+    const app = startSignedIn('/yit-news-archive', { features: featuresOn('atp-feed') });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { level: 1, name: 'Corporate news' })).toBeNull();
+    expect(app.calls().some((c) => c.includes('/feeds/'))).toBe(false);
+  });
+});

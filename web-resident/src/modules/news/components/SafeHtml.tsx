@@ -1,0 +1,10 @@
+/**
+ * Rich text from the content service. The service sanitises every HTML it stores (scripts, event
+ * handlers, styles, iframes and javascript: links are removed), so its HTML may be rendered as is;
+ * this is the only place the resident app renders HTML, and only content HTML may be given to it.
+ */
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  const classes = className ? `rich-text ${className}` : 'rich-text';
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the content service sanitised this HTML when storing it
+  return <div className={classes} dangerouslySetInnerHTML={{ __html: html }} />;
+}
