@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RESULTS_DIR, ROOT } from './settings.js';
@@ -135,6 +135,73 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       if (exit !== undefined) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Can a TCP connection to 127.0.0.1:port be made now? */
+function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * A private NATS server with JetStream (store in storeDir) on 127.0.0.1:port, for the distributed
+ * scenarios that need a bus: its streams and consumers are the run's own, not those of whatever
+ * else uses the machine's NATS. `binary` is the nats-server executable.
+ */
+export async function startNatsServer(options: {
+  name: string;
+  binary: string;
+  port: number;
+  storeDir: string;
+}): Promise<{ url: string; stop(): Promise<void> }> {
+  const logFile = join(RESULTS_DIR, 'logs', `${options.name}.log`);
+  const fd = openSync(logFile, 'w');
+  const child = spawn(
+    options.binary,
+    ['-a', '127.0.0.1', '-p', String(options.port), '-js', '-sd', options.storeDir],
+    { stdio: ['ignore', fd, fd] },
+  );
+  closeSync(fd);
+  running.add(child);
+  let exit: string | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('error', (err) => {
+      exit = err.message;
+      running.delete(child);
+      resolve();
+    });
+    child.once('exit', (code, signal) => {
+      exit = String(signal ?? code);
+      running.delete(child);
+      resolve();
+    });
+  });
+  const deadline = Date.now() + 20_000;
+  while (!(await accepting(options.port))) {
+    if (exit !== undefined || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(
+        `${options.name} (${options.binary}) did not start${exit ? `: ${exit}` : ''}:\n${tail(logFile)}`,
+      );
+    }
+    await sleep(100);
+  }
+  return {
+    url: `nats://127.0.0.1:${options.port}`,
+    async stop() {
+      if (exit !== undefined) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     },

@@ -1,3 +1,4 @@
+import { CALL_TITLE, DASHBOARD_CALLS } from './content-calls.js';
 import type { Measurement } from './load.js';
 
 export interface TargetResult extends Measurement {
@@ -75,6 +76,17 @@ export const RATIOS: Ratio[] = [
       target: null,
     })),
   ),
+  ...(['embedded', 'pg'] as const).flatMap((mode) =>
+    DASHBOARD_CALLS.map((call) => ({
+      id: `content-${mode}-${call}/bare`,
+      title: `content ${CALL_TITLE[call]}, ${
+        mode === 'embedded' ? 'embedded / bare Fastify + PGlite' : 'distributed / bare Fastify + pg'
+      }`,
+      numerator: `content-${mode}-${call}`,
+      denominator: `content-${mode}-bare-${call}`,
+      target: null,
+    })),
+  ),
 ];
 
 export function computeRatios(results: TargetResult[]): RatioResult[] {
@@ -140,7 +152,7 @@ export function failures(result: Measurement): number {
   return result.errors + result.non2xx;
 }
 
-function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
+export function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells

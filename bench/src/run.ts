@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureBuilt } from './build.js';
+import { contentScenarios, contentSeedings, formatCurve } from './content.js';
 import { type Measurement, measure } from './load.js';
 import { dropDatabase, prepareDatabase } from './postgres.js';
 import { killAll, type ServerProcess } from './processes.js';
@@ -50,7 +51,9 @@ if (!settings.fromSource) {
   build = settings.skipBuild ? 'dist (build skipped)' : ensureBuilt().current ? 'dist' : 'dist (stale)';
 }
 
-const scenarios = [...SCENARIOS, ...SCALE_SCENARIOS].filter((s) => s.ids.some(selectedIn(s)));
+const scenarios = [...SCENARIOS, ...SCALE_SCENARIOS, ...contentScenarios(settings)].filter((s) =>
+  s.ids.some(selectedIn(s)),
+);
 const usesPostgres = scenarios.some((s) => s.ids.some((id) => selectedIn(s)(id) && NEEDS_POSTGRES.has(id)));
 const postgresVersion = usesPostgres ? await prepareDatabase(settings.postgresUrl, settings.database) : null;
 
@@ -169,7 +172,8 @@ for (const scenario of scenarios) {
         timeoutSeconds: target.timeoutSeconds,
       };
       if (settings.warmupSeconds > 0) {
-        await measure({ ...load, durationSeconds: settings.warmupSeconds });
+        const warmup = Math.max(settings.warmupSeconds, target.warmupSeconds ?? 0);
+        await measure({ ...load, durationSeconds: warmup });
         await verify(target);
       }
       const unloaded = await unloadedLatency(target);
@@ -192,6 +196,7 @@ for (const scenario of scenarios) {
     console.error(`${scenario.ids.join(', ')} failed: ${message}`);
   } finally {
     for (const server of started?.servers ?? []) await server.stop();
+    for (const process of started?.infrastructure ?? []) await process.stop();
   }
   // Let sockets and the scheduler settle before the next scenario.
   await sleep(1000);
@@ -220,6 +225,8 @@ const missed = [
 ];
 console.log(`\n${formatResults(results)}\n\n${formatRatios(ratios)}\n`);
 if (latency.length) console.log(`${formatLatencyChecks(latency)}\n`);
+const curve = formatCurve(results);
+if (curve) console.log(`${curve}\n`);
 if (skipped.length) console.log(`Not measured:\n  ${skipped.join('\n  ')}\n`);
 
 const report = {
@@ -242,6 +249,13 @@ const report = {
     platform: `${process.platform} ${process.arch}`,
     postgres: postgresVersion ?? scale.find((f) => f.serverVersion)?.serverVersion ?? null,
   },
+  content: contentSeedings().length
+    ? {
+        seedings: contentSeedings(),
+        fractions: settings.contentFractions,
+        pages: settings.contentPages,
+      }
+    : null,
   scale: scale.map((f) => ({
     mode: f.mode,
     seeding: f.seeding,

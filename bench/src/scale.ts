@@ -65,7 +65,7 @@ export async function scaleSeedings(): Promise<ScaleFixture[]> {
   return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
 }
 
-async function withDb<T>(target: LargeTarget, fn: (db: Database) => Promise<T>): Promise<T> {
+export async function withDb<T>(target: LargeTarget, fn: (db: Database) => Promise<T>): Promise<T> {
   const db = await openDatabase(
     target.url ? { url: target.url, poolSize: 2 } : { dataDir: target.dataDir ?? '' },
   );
@@ -144,7 +144,7 @@ async function ensureSeeded(target: LargeTarget, settings: BenchSettings, where:
   return { reused: false, seconds: Number((result.totalMs / 1000).toFixed(1)), counts: result.counts, where };
 }
 
-function embeddedFixture(settings: BenchSettings): Promise<ScaleFixture> {
+export function embeddedFixture(settings: BenchSettings): Promise<ScaleFixture> {
   let fixture = fixtures.get('embedded');
   if (!fixture) {
     fixture = (async () => {
@@ -165,7 +165,7 @@ function embeddedFixture(settings: BenchSettings): Promise<ScaleFixture> {
   return fixture;
 }
 
-async function postgresFixture(settings: BenchSettings): Promise<ScaleFixture> {
+export async function postgresFixture(settings: BenchSettings): Promise<ScaleFixture> {
   let fixture = fixtures.get('postgres');
   if (!fixture) {
     fixture = (async () => {
@@ -205,7 +205,7 @@ async function postgresFixture(settings: BenchSettings): Promise<ScaleFixture> {
 }
 
 /** Remove the run's data (unless it is kept for reuse). */
-async function cleanupFixture(mode: 'embedded' | 'postgres', settings: BenchSettings) {
+export async function cleanupFixture(mode: 'embedded' | 'postgres', settings: BenchSettings) {
   const fixture = fixtures.get(mode);
   if (!fixture || settings.scaleReuse) return;
   const value = await fixture.catch(() => null);

@@ -19,11 +19,18 @@ export interface Target {
   p99TargetMs?: number;
   /** Seconds before a request times out (default 10): for targets that queue far longer. */
   timeoutSeconds?: number;
+  /** Seconds of warm-up at least (when BENCH_WARMUP is not 0): for a server just started. */
+  warmupSeconds?: number;
 }
 
 export interface Started {
   targets: Target[];
   servers: ServerProcess[];
+  /**
+   * Processes the servers need but that are not measured (a private NATS server): stopped after
+   * the servers, their CPU not counted (as PostgreSQL's is not).
+   */
+  infrastructure?: { stop(): Promise<void> }[];
 }
 
 /** A set of processes started together and the targets measured against them. */

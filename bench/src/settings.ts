@@ -35,6 +35,12 @@ export interface BenchSettings {
   scaleQuery: string;
   /** Also measure the Porta targets of the scale scenarios paced at this many requests/s (0: not). */
   scaleRate: number;
+  /** The content scenarios' timeline curve: fractions of the articles and calendar entries. */
+  contentFractions: number[];
+  /** The content scenarios' timeline curve: page numbers (1: the page around today, then earlier). */
+  contentPages: number[];
+  /** The nats-server executable the distributed content scenarios start a private server with. */
+  natsServer: string;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -44,6 +50,16 @@ function positiveNumber(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value < 0)
     throw new Error(`${name} must be a non-negative number, got "${raw}"`);
   return value;
+}
+
+/** A comma list of positive numbers, sorted and without repeats. */
+function numberList(name: string, fallback: number[], check: (n: number) => boolean): number[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const values = raw.split(',').map((s) => Number(s.trim()));
+  if (values.some((n) => !Number.isFinite(n) || !check(n)))
+    throw new Error(`${name} must be a comma list of numbers as described, got "${raw}"`);
+  return [...new Set(values)].sort((a, b) => a - b);
 }
 
 function flag(name: string): boolean {
@@ -77,6 +93,13 @@ export function readSettings(): BenchSettings {
     scaleReuse: flag('BENCH_SCALE_REUSE'),
     scaleQuery: process.env.BENCH_SCALE_QUERY || 'korhonen',
     scaleRate: positiveNumber('BENCH_SCALE_RATE', 0),
+    contentFractions: numberList('BENCH_CONTENT_FRACTIONS', [0.25, 0.5, 1], (n) => n > 0 && n <= 1),
+    contentPages: numberList(
+      'BENCH_CONTENT_PAGES',
+      [1, 5, 15],
+      (n) => Number.isInteger(n) && n >= 1 && n <= 1000,
+    ),
+    natsServer: process.env.BENCH_NATS_SERVER || 'nats-server',
   };
 }
 

@@ -131,33 +131,49 @@ export async function startDistributed(): Promise<Portal> {
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
   };
-  const identity = start('services/identity/dist/server.js', {
-    ...shared,
-    PORT: String(identityPort),
-    TRUST_PROXY: 'loopback',
-    SEED_DEMO: 'true',
-    DATA_DIR: identityDataDir,
-  });
-  await waitReady(`http://127.0.0.1:${identityPort}`, identity.child, identity.output);
-  const content = start('services/content/dist/server.js', {
-    ...shared,
-    PORT: String(contentPort),
-    TRUST_PROXY: 'loopback',
-    SEED_DEMO: 'true',
-    DATA_DIR: contentDataDir,
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    NODE_ENV: 'test',
-    CLOCK_CONTROL: 'true',
-  });
-  await waitReady(`http://127.0.0.1:${contentPort}`, content.child, content.output);
-  const gateway = start('services/gateway/dist/server.js', {
-    ...shared,
-    MODE: 'distributed',
-    PORT: String(gatewayPort),
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    CONTENT_URL: `http://127.0.0.1:${contentPort}`,
-  });
-  await waitReady(url, gateway.child, gateway.output);
+  // Processes started so far: a start that fails stops them again, so none is left answering on NATS.
+  const started: ReturnType<typeof start>[] = [];
+  const launch = async (script: string, port: number, env: Record<string, string>) => {
+    const process_ = start(script, { ...shared, PORT: String(port), ...env });
+    started.push(process_);
+    await waitReady(`http://127.0.0.1:${port}`, process_.child, process_.output);
+    return process_;
+  };
+  const dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${database} with (force)`);
+    await cleanup.end();
+  };
+  let identity: ReturnType<typeof start>;
+  let content: ReturnType<typeof start>;
+  let gateway: ReturnType<typeof start>;
+  try {
+    identity = await launch('services/identity/dist/server.js', identityPort, {
+      TRUST_PROXY: 'loopback',
+      SEED_DEMO: 'true',
+      DATA_DIR: identityDataDir,
+    });
+    content = await launch('services/content/dist/server.js', contentPort, {
+      TRUST_PROXY: 'loopback',
+      SEED_DEMO: 'true',
+      DATA_DIR: contentDataDir,
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      NODE_ENV: 'test',
+      CLOCK_CONTROL: 'true',
+    });
+    gateway = await launch('services/gateway/dist/server.js', gatewayPort, {
+      MODE: 'distributed',
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      CONTENT_URL: `http://127.0.0.1:${contentPort}`,
+    });
+  } catch (error) {
+    for (const process_ of started.reverse()) await stop(process_.child);
+    rmSync(identityDataDir, { recursive: true, force: true });
+    rmSync(contentDataDir, { recursive: true, force: true });
+    await dropDatabase();
+    throw error;
+  }
   return {
     mode: 'distributed',
     url,
@@ -173,10 +189,7 @@ export async function startDistributed(): Promise<Portal> {
       await stop(identity.child);
       rmSync(identityDataDir, { recursive: true, force: true });
       rmSync(contentDataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${database} with (force)`);
-      await cleanup.end();
+      await dropDatabase();
     },
   };
 }

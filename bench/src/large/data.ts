@@ -251,6 +251,9 @@ function termToggles(): ToggleSpec[] {
     if (country.codename !== 'finland') {
       toggles.push({ featureId: 'area-discussion', scope: country.codename, active: false });
       toggles.push({ featureId: 'yit-corporation-news', scope: country.codename, active: false });
+    } else {
+      // Recommended articles (a Finnish feed) in Finnish and Swedish.
+      toggles.push({ featureId: 'atp-feed', scope: country.codename, languages: ['fi', 'sv'] });
     }
   }
   CITIES.forEach((city, i) => {

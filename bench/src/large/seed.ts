@@ -86,11 +86,11 @@ function prng(seed: number) {
 }
 
 /** SQL: a uuid (version 4 layout) derived from a kind and a number, the same in every run. */
-const uuidOf = (kind: string, n: string) =>
+export const uuidOf = (kind: string, n: string) =>
   `overlay(overlay(md5('${kind}:' || (${n})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /** SQL: a deterministic number 0…999 from a salt and a row number. */
-const rnd = (salt: number, n: string) => `(abs(hashint8((${n})::bigint * 64 + ${salt})) % 1000)::int`;
+export const rnd = (salt: number, n: string) => `(abs(hashint8((${n})::bigint * 64 + ${salt})) % 1000)::int`;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

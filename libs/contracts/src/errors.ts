@@ -16,6 +16,8 @@ export const ERRORS = {
   UNAUTHENTICATED: { status: 401, message: 'Session expired' },
   TOKEN_EXPIRED: { status: 401, message: 'Session expired' },
   FORBIDDEN: { status: 403, message: 'Not authorised to see this content.' },
+  /** A route of a feature (01 §6 feature policies) that is off for the housing company. */
+  FEATURE_NOT_ACTIVATED: { status: 403, message: 'Feature not activated in this housing company' },
   NOT_FOUND: { status: 404, message: 'Page not found' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Value in field is not in correct format' },
@@ -37,7 +39,6 @@ export const ERRORS = {
   IDN_OIDC_NOT_CONFIGURED: { status: 404, message: 'This sign-in method is not available.' },
   IDN_OIDC_FAILED: { status: 401, message: 'Signing in failed. Please try again.' },
   IDN_OIDC_NO_ACCOUNT: { status: 403, message: 'No Porta account is linked to this sign-in.' },
-  IDN_FEATURE_NOT_ACTIVATED: { status: 403, message: 'Feature not activated in this housing company' },
   IDN_USER_NOT_FOUND: { status: 404, message: 'User not found.' },
   IDN_EMAIL_IN_USE: { status: 409, message: 'A user with this e-mail address already exists.' },
   IDN_EXTERNAL_ID_IN_USE: { status: 409, message: 'Provided external id already in use' },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   type Bus,
   type Database,
+  FeatureGate,
   type Jobs,
   type Logger,
   migrateService,
@@ -72,6 +73,7 @@ export function createContent(options: {
     clock: options.clock ?? new ShiftableClock(),
     logger,
     bus: bus ?? null,
+    features: bus ? new FeatureGate(bus) : null,
     kickEvents: () => relay?.kick(),
   };
   return {

@@ -9,15 +9,15 @@ export const zContentSettings = z.object({
   FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   /** How often scheduled publications and coming deadlines are announced. */
   ANNOUNCE_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  /**
-   * Lets tests move the service's clock (POST /api/content/testing/clock). Refused unless
-   * NODE_ENV is test: a production process never has it.
-   */
   /** Seed the demo content on first start (the embedded mode does). */
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Lets tests move the service's clock (POST /api/content/testing/clock). Refused unless
+   * NODE_ENV is test: a production process never has it.
+   */
   CLOCK_CONTROL: z
     .enum(['true', 'false'])
     .default('false')

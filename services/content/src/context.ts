@@ -1,4 +1,4 @@
-import type { Bus, Database, Db, Logger, Storage } from '@porta/service-kit';
+import type { Bus, Database, Db, FeatureGate, Logger, Storage } from '@porta/service-kit';
 import type { ContentConfig } from './config.js';
 import type * as schema from './db/schema.js';
 import type { Clock } from './domain/clock.js';
@@ -13,6 +13,11 @@ export interface ContentContext {
   logger: Logger;
   /** The bus for directory requests to identity; null in tests that fill the directory directly. */
   bus: Bus | null;
+  /**
+   * identity's feature decisions for the feature policies of 01 §6 (campaigns, feeds, FAQ); null
+   * without a bus, in tests that fill the directory directly.
+   */
+  features: FeatureGate | null;
   /** Publish the outbox now (after a commit that wrote events); a no-op without a bus. */
   kickEvents(): void;
 }

@@ -17,6 +17,7 @@ import type { IdentityContext } from './context.js';
 import * as schema from './db/schema.js';
 import { LoginThrottle } from './domain/brute-force.js';
 import { serveDirectory } from './domain/directory.js';
+import { serveHousingCompanyFeatures } from './domain/features.js';
 import { KeyStore } from './domain/keys.js';
 import { B2cLogin } from './domain/oidc.js';
 import { SessionService } from './domain/sessions.js';
@@ -51,7 +52,7 @@ export interface Identity {
   seedDemo(options?: { features?: boolean }): Promise<boolean>;
   /**
    * Schedule identity's background jobs (call before jobs.start()), start the outbox relay and
-   * answer directory requests from other services.
+   * answer directory and feature requests from other services.
    */
   scheduleJobs(): Promise<void>;
   /** Stop the outbox relay (part of shutdown, before the bus and database close). */
@@ -83,7 +84,7 @@ export function createIdentity(options: {
         })
       : null;
   const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
-  let directory: Subscription | null = null;
+  const responders: Subscription[] = [];
   const context: IdentityContext = {
     config,
     database,
@@ -123,14 +124,14 @@ export function createIdentity(options: {
     seedDemo: (options) => seedDemo(db, options),
     async scheduleJobs() {
       relay?.start();
-      if (bus) directory = await serveDirectory(db, bus);
+      if (bus) responders.push(await serveDirectory(db, bus), await serveHousingCompanyFeatures(db, bus));
       if (!jobs) return;
       const purge = purgeSessionsJob(sessions);
       jobs.register(purge);
       await jobs.repeat(purge, {}, { key: purge.name, everyMs: PURGE_SESSIONS_EVERY_MS });
     },
     async stop() {
-      await directory?.stop();
+      for (const responder of responders.splice(0)) await responder.stop();
       await relay?.stop();
     },
   };

@@ -335,12 +335,20 @@ export async function seedDemo(
       // A portal to look at: these features everywhere, warranty in Uusimaa only (Harbour View and
       // Linden Court, not Birch Hill). News and calendar are always on.
       await tx.insert(featureToggles).values([
-        ...(['material-selection', 'service-requests', 'public-discussion', 'faq'] as const).map(
-          (featureId) => ({
-            featureId,
-            scope: 'global',
-          }),
-        ),
+        ...(
+          [
+            'material-selection',
+            'service-requests',
+            'public-discussion',
+            'faq',
+            'service-lounge',
+            'atp-feed',
+            'yit-corporation-news',
+          ] as const
+        ).map((featureId) => ({
+          featureId,
+          scope: 'global',
+        })),
         { featureId: 'warranty', scope: uusimaa },
       ]);
     }

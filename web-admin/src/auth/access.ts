@@ -1,13 +1,18 @@
 import { ADMIN_AREA_ROLES, effectiveRoles, type MeResponse, type Role } from '@porta/contracts';
 
 /**
- * The roles that count in the staff app: the user's global roles with the yitUser, contributor and
- * partner aliases applied. Housing-company and apartment roles are left out on purpose: the
- * services' staff policy (service-kit `policy.staff()`) looks at global roles only, and the app
- * must not let in someone every admin API would refuse.
+ * The roles that count for entering the staff app: the user's global roles and the roles held in
+ * housing companies and apartments, with the yitUser, contributor and partner aliases applied. The
+ * services' admin-area policies count a role held globally or in a housing company alike (a
+ * property manager or board member holds the contributor alias in their companies only).
  */
 export function staffRoles(me: MeResponse): Role[] {
-  return [...effectiveRoles(me.user.roles)];
+  const held = new Set<Role>(me.user.roles);
+  for (const hc of me.hcs) {
+    for (const role of hc.roles) held.add(role);
+    for (const apartment of hc.apts) for (const role of apartment.roles) held.add(role);
+  }
+  return [...effectiveRoles(held)];
 }
 
 /** May enter the admin section (01 §6, 03 §2): admin, yitUser, contributor, partner or rolePartner. */
@@ -178,7 +183,7 @@ export function permissionsOf(me: MeResponse): StaffPermissions {
   /** Holds one of the roles globally or in some housing company. */
   const holdsAnywhere = (wanted: readonly Role[]) =>
     has(...wanted) || wanted.some((role) => housingCompanyRoles.has(role));
-  const staff = mayUseAdmin([...roles]);
+  const staff = holdsAnywhere(ADMIN_AREA_ROLES);
   /** A partner: the partner role, or a user of a partner company (as the content service counts it). */
   const partner = has('partner') || me.user.partnerCompanies.length > 0;
   /** Reads articles, events and steps: the developer's staff and contributors (managers, board, publishers). */

@@ -1,7 +1,8 @@
+import type { Role } from '@porta/contracts';
 import { SessionClient } from '@porta/web-kit';
 import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, meOf, mockFetch, problem, tokens } from '../testing/fetch-mock';
+import { json, meOf, mockFetch, myHousingCompany, problem, tokens } from '../testing/fetch-mock';
 import { createAuthProvider, NOT_AUTHORISED, SESSION_EXPIRED } from './auth-provider';
 
 let session: SessionClient;
@@ -56,35 +57,25 @@ describe('login', () => {
     ).resolves.toBeUndefined();
   });
 
-  it('turns a user without a staff role away with the message and revokes the tokens just issued', async () => {
-    const api = mockFetch({
+  /** The sign-in answers for a user with no global role and these roles in one housing company. */
+  function signInAs(companyRoles: Role[], apartmentRoles: Role[]) {
+    const hc = myHousingCompany(1, companyRoles);
+    const apartment = { id: `${hc.id.slice(0, -2)}a1`, no: 'A 1', externalName: null, aptext: 'HC1-A1' };
+    return mockFetch({
       'POST /api/identity/login': () => json(tokens(1)),
       'GET /api/identity/me': () =>
-        json({
-          ...meOf([]),
-          // Roles held in a housing company do not open the admin app: the services' staff policy
-          // looks at global roles only.
-          hcs: [
-            {
-              id: '5f0c7a34-9a77-4d8e-a7f4-000000000001',
-              hcExt: 'HC1',
-              name: 'As Oy Demo',
-              marketingName: null,
-              addressStreet: null,
-              addressCity: null,
-              addressCountry: null,
-              businessUnit: null,
-              completionDate: null,
-              state: 'living',
-              lifecycleStepsActive: false,
-              isDemo: true,
-              roles: ['boardMember'],
-              apts: [],
-            },
-          ],
-        }),
+        json(
+          meOf([], {}, [
+            { ...hc, apts: apartmentRoles.length ? [{ ...apartment, roles: apartmentRoles }] : [] },
+          ]),
+        ),
       'POST /api/identity/logout': () => new Response(null, { status: 204 }),
     });
+  }
+
+  it('turns a user without a staff role away with the message and revokes the tokens just issued', async () => {
+    // An owner of an apartment is a resident only: no admin-area role anywhere.
+    const api = signInAs([], ['owner']);
     const auth = createAuthProvider(session);
 
     await expect(auth.login({ username: 'owner@demo.porta.test', password: 'x' })).rejects.toThrow(
@@ -93,6 +84,17 @@ describe('login', () => {
     expect(api.to('POST /api/identity/logout')[0]?.body).toEqual({ refreshToken: 'refresh-token-number-1' });
     expect(session.read()).toBeNull();
     await expect(auth.checkAuth({})).rejects.toEqual({ message: false });
+  });
+
+  it('lets in a board member whose admin-area role (the contributor alias) is held in a housing company', async () => {
+    // Board members hold the contributor alias in their housing company (01 §6), as the services'
+    // admin-area policies count it.
+    const api = signInAs(['boardMember'], []);
+    const auth = createAuthProvider(session);
+
+    await expect(auth.login({ username: 'board@demo.porta.test', password: 'x' })).resolves.toBeUndefined();
+    expect(api.to('POST /api/identity/logout')).toHaveLength(0);
+    expect(session.read()).not.toBeNull();
   });
 
   it("passes the server's message on for wrong credentials and stores nothing", async () => {

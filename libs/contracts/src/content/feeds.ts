@@ -27,10 +27,12 @@ export type FeedFormat = z.infer<typeof zFeedFormat>;
 const zOffset = z.coerce.number().int().min(0).max(100_000).default(0);
 
 /**
- * GET /api/content/feeds/recommended. lang: items of feeds in that language (or without one);
- * when no feed has it, every feed. category: items carrying that category.
+ * GET /api/content/feeds/recommended (feature atp-feed in the housing company). lang: items of
+ * feeds in that language (or without one); when no feed has it, every feed. category: items
+ * carrying that category.
  */
 export const zRecommendedArticlesQuery = z.strictObject({
+  housingCompanyId: zUuid,
   lang: zContentLanguage.optional(),
   limit: z.coerce
     .number()
@@ -43,8 +45,10 @@ export const zRecommendedArticlesQuery = z.strictObject({
 });
 export type RecommendedArticlesQuery = z.infer<typeof zRecommendedArticlesQuery>;
 
-/** GET /api/content/feeds/corporate. */
+/** GET /api/content/feeds/corporate (feature yit-corporation-news in the housing company). */
 export const zCorporateNewsQuery = z.strictObject({
+  housingCompanyId: zUuid,
+  lang: zContentLanguage.optional(),
   limit: z.coerce.number().int().min(1).max(CORPORATE_NEWS_FETCH_LIMIT).default(CORPORATE_NEWS_LIST_DEFAULT),
   offset: zOffset,
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { zIsoDate, zUuid } from '../common.js';
+import { zFeatureId, zLanguageCode } from './features.js';
 
 /**
- * identity's directory over request/reply (`rpc.identity.directory.v1`): the housing companies,
+ * identity's directory over request/reply (`rpc.identity.directory.get.v1`): the housing companies,
  * their apartments and partner key contacts as other services keep them in their read models.
  * Ask by page (afterId + limit), by ids, or by the partner company serving them.
  */
-export const IDENTITY_DIRECTORY_RPC = 'rpc.identity.directory.v1';
+export const IDENTITY_DIRECTORY_RPC = 'rpc.identity.directory.get.v1';
 export const DIRECTORY_PAGE_MAX = 200;
 
 export const zDirectoryRequest = z.union([
@@ -62,3 +63,14 @@ export const zDirectoryResponse = z.object({
   missingIds: z.array(zUuid),
 });
 export type DirectoryResponse = z.infer<typeof zDirectoryResponse>;
+
+/**
+ * identity's feature decision for one housing company (`rpc.identity.features.get.v1`), for services
+ * that enforce the feature policies of 01 §6 on their own routes: the features on for the company
+ * in the language, as the resident app's /features answers them (news and calendar always).
+ */
+export const IDENTITY_FEATURES_RPC = 'rpc.identity.features.get.v1';
+export const zHousingCompanyFeaturesRequest = z.object({ housingCompanyId: zUuid, language: zLanguageCode });
+export type HousingCompanyFeaturesRequest = z.infer<typeof zHousingCompanyFeaturesRequest>;
+export const zHousingCompanyFeaturesResponse = z.object({ features: z.array(zFeatureId) });
+export type HousingCompanyFeaturesResponse = z.infer<typeof zHousingCompanyFeaturesResponse>;

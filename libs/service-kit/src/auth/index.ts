@@ -1,3 +1,4 @@
+export * from './feature-gate.js';
 export * from './policy.js';
 export * from './principal.js';
 export * from './scope.js';

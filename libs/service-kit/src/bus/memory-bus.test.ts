@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BusRequestError } from './errors.js';
 import { connectBus } from './index.js';
 import { MemoryBus } from './memory-bus.js';
-import { InvalidSubjectError } from './subjects.js';
+import { assertRpcSubject, InvalidSubjectError } from './subjects.js';
 import type { BusMessage, Logger } from './types.js';
 
 function recordingLogger() {
@@ -196,6 +196,16 @@ describe('MemoryBus', () => {
     await expect(
       bus.subscribe('svc.item.deleted.v1', async () => undefined, { durable: 'one' }),
     ).rejects.toThrow(/already consumes/);
+  });
+
+  it('refuses a request/reply subject that the event stream would capture (JetStream would answer it)', async () => {
+    bus = new MemoryBus();
+    expect(() => assertRpcSubject('rpc.identity.directory.v1')).toThrow(InvalidSubjectError);
+    await expect(bus.reply('rpc.identity.directory.v1', async () => null)).rejects.toThrow(
+      /the event stream captures it/,
+    );
+    await expect(bus.request('rpc.identity.directory.v1', {})).rejects.toThrow(InvalidSubjectError);
+    expect(() => assertRpcSubject('rpc.identity.directory.get.v1')).not.toThrow();
   });
 
   it('answers requests, shares them between responders, and reports errors and timeouts', async () => {

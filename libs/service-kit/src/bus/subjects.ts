@@ -3,8 +3,9 @@
  *
  * Events: `<service>.<entity>.<verb>.v1`, all captured by the one JetStream stream
  * `PORTA_EVENTS` (subjects `*.*.*.v1`). A subscription filter is such a subject where any of the
- * first three tokens may be `*`. Request/reply subjects start with `rpc.` and never reach the
- * stream.
+ * first three tokens may be `*`. Request/reply subjects start with `rpc.` and must not match the
+ * stream's subjects, or JetStream would store the request and answer it with its acknowledgement:
+ * `rpc.<service>.<name>.<verb>.v1` (five tokens).
  */
 export const EVENT_STREAM = 'PORTA_EVENTS';
 export const EVENT_STREAM_SUBJECTS = ['*.*.*.v1'];
@@ -43,7 +44,7 @@ export function assertEventFilter(filter: string): void {
   }
 }
 
-/** A request/reply subject: `rpc.` followed by literal tokens. */
+/** A request/reply subject: `rpc.` followed by literal tokens, outside the event stream's subjects. */
 export function assertRpcSubject(subject: string): void {
   const tokens = subject.split('.');
   if (tokens.length < 2 || tokens[0] !== 'rpc') {
@@ -51,6 +52,12 @@ export function assertRpcSubject(subject: string): void {
   }
   if (!tokens.every((t) => TOKEN.test(t))) {
     throw new InvalidSubjectError(subject, 'tokens may hold letters, digits, "-" and "_" only');
+  }
+  if (EVENT_STREAM_SUBJECTS.some((filter) => subjectMatches(filter, subject))) {
+    throw new InvalidSubjectError(
+      subject,
+      `the event stream captures it (${EVENT_STREAM_SUBJECTS.join(', ')}): use rpc.<service>.<name>.<verb>.v1`,
+    );
   }
 }
 

@@ -1,1 +1,3 @@
+export * from './authorization-matrix.js';
+export * from './images.js';
 export * from './services.js';

@@ -1,5 +1,5 @@
 import { inboxTable, outboxTable } from '@porta/service-kit';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumn,
   pgSchema,
   smallint,
   text,
@@ -93,6 +94,28 @@ export const articles = content.table(
     index('articles_audience_idx').using('gin', t.audience),
     index('articles_publish_idx').on(t.publishAt),
     index('articles_announce_idx').on(t.publishAt).where(sql`status = 'published' and announced_at is null`),
+    // A reader's lists, one audience key at a time (domain/reader.ts audienceByKey): the key's
+    // items in timeline order, then every column the reader's conditions look at, so that a page
+    // reads the index in order and stops after as many items as it shows, and a count reads the
+    // index only.
+    index('articles_reader_idx').on(
+      t.audience,
+      t.publishAt,
+      sql`${t.articleType} collate "C"`,
+      t.id,
+      t.status,
+      t.unpublishAt,
+      t.archiveAt,
+      t.userRoles,
+      t.buildingPhase,
+      t.readyBefore,
+      t.readyAfter,
+      t.codename,
+    ),
+    // The few items with several audience keys, found by overlap.
+    index('articles_multi_audience_idx').using('gin', t.audience).where(sql`cardinality(audience) > 1`),
+    // Sticky articles come first in the news lists.
+    index('articles_sticky_idx').on(t.stickyUntil).where(sql`sticky_until is not null`),
   ],
 );
 
@@ -101,6 +124,13 @@ export interface CalendarTexts {
   content?: string;
   location?: string;
 }
+
+/**
+ * A calendar entry's place among items of the same time in the timeline's order: 'deadline' when
+ * its type or codename says so, else its type (domain/timeline.ts keys entries by it).
+ */
+export const calendarSortType = (entryType: SQL | PgColumn, codename: SQL | PgColumn) =>
+  sql<string>`(case when ${entryType} = 'deadline' or strpos(${codename}, 'deadline') > 0 then 'deadline' else ${entryType} end)`;
 
 export const calendarEntries = content.table(
   'calendar_entries',
@@ -128,6 +158,28 @@ export const calendarEntries = content.table(
     index('calendar_entries_audience_idx').using('gin', t.audience),
     index('calendar_entries_start_idx').on(t.startAt),
     index('calendar_entries_end_idx').on(t.endAt),
+    // A reader's timeline, one audience key at a time, in its order, with the columns its
+    // conditions look at (see articles_reader_idx).
+    index('calendar_entries_reader_idx').on(
+      t.audience,
+      t.startAt,
+      sql`${calendarSortType(t.entryType, t.codename)} collate "C"`,
+      t.id,
+      t.status,
+      t.publishAt,
+      t.unpublishAt,
+      t.userRoles,
+      t.entryType,
+      t.codename,
+    ),
+    index('calendar_entries_multi_audience_idx')
+      .using('gin', t.audience)
+      .where(sql`cardinality(audience) > 1`),
+    // When an entry is over (its end, else its start): the coming entries and deadlines.
+    index('calendar_entries_last_time_idx').on(sql`coalesce(${t.endAt}, ${t.startAt})`),
+    index('calendar_entries_announce_idx')
+      .on(t.publishAt)
+      .where(sql`status = 'published' and announced_at is null`),
   ],
 );
 

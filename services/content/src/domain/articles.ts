@@ -33,7 +33,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { ContentContext, ContentDb } from '../context.js';
 import { type ArticleTexts, articles, directoryHousingCompanies, type Variants } from '../db/schema.js';
 import { contentScope, type EditorActor } from '../policies.js';
@@ -43,7 +43,7 @@ import { housingCompaniesReached } from './directory.js';
 import { emitEvent } from './events.js';
 import { sanitizePlainText, sanitizeRichText } from './html.js';
 import { resolvePublication } from './publication.js';
-import { type Reader, visibleTo } from './reader.js';
+import { audienceByKey, publishedTo, type Reader, visibleTo } from './reader.js';
 import { cutText, htmlToText, pickVariant } from './text.js';
 import { articleAudience, articleCategory } from './timeline.js';
 
@@ -476,24 +476,69 @@ export async function newsList(
 ): Promise<NewsListResponse> {
   const now = reader.now;
   const w = newsWindow(query.mode, query.limit, query.offset, now);
-  const where = and(
-    visibleTo(articles, reader),
+  const shown = and(
+    publishedTo(articles, reader),
     articleAudience(reader),
     w.includeArchived ? undefined : or(isNull(articles.archiveAt), gt(articles.archiveAt, now)),
     w.statusUpdatesOnly ? eq(articles.articleType, 'status_update') : undefined,
     w.since ? gte(articles.publishAt, w.since) : undefined,
   );
-  const stickyNow = sql`coalesce(${articles.stickyUntil} > ${now.toISOString()}::timestamptz, false)`;
-  const order = [...(w.stickyFirst ? [desc(stickyNow)] : []), desc(articles.publishAt), desc(articles.id)];
+  // The page in the list's order (sticky now first, then newest) from at most offset + limit rows
+  // of each part: the sticky ones (few, by articles_sticky_idx), the rest newest first per
+  // audience key along articles_reader_idx, and the several-keys ones (reader.ts audienceByKey).
+  // The total is a count per key, which reads that index only.
+  const wanted = w.offset + w.limit;
+  const { keys, key, several } = audienceByKey(articles.audience, reader);
+  const fields = (stickyNow: boolean) => ({
+    id: articles.id,
+    codename: articles.codename,
+    articleType: articles.articleType,
+    variants: articles.variants,
+    defaultLanguage: articles.defaultLanguage,
+    publishAt: articles.publishAt,
+    stickyUntil: articles.stickyUntil,
+    archiveAt: articles.archiveAt,
+    createdAt: articles.createdAt,
+    imageIds: articles.imageIds,
+    stickyNow: sql<boolean>`${sql.raw(String(stickyNow))}`.as('sticky_now'),
+  });
+  const notSticky = w.stickyFirst
+    ? or(isNull(articles.stickyUntil), lte(articles.stickyUntil, now))
+    : undefined;
+  const perKey = ctx.db
+    .select(fields(false))
+    .from(articles)
+    .where(and(shown, key, notSticky))
+    .orderBy(desc(articles.publishAt), desc(articles.id))
+    .limit(wanted)
+    .as('per_key');
+  const stickyOnes = ctx.db
+    .select(fields(true))
+    .from(articles)
+    .where(and(shown, arrayOverlaps(articles.audience, reader.audienceKeys), gt(articles.stickyUntil, now)))
+    .orderBy(desc(articles.publishAt), desc(articles.id))
+    .limit(wanted);
+  const perKeyCount = ctx.db
+    .select({ n: count().as('n') })
+    .from(articles)
+    .where(and(shown, key))
+    .as('per_key_count');
   const [rows, totals] = await Promise.all([
-    ctx.db
-      .select()
-      .from(articles)
-      .where(where)
-      .orderBy(...order)
+    unionAll(
+      ctx.db.select(perKey._.selectedFields).from(keys).crossJoinLateral(perKey),
+      ctx.db
+        .select(fields(false))
+        .from(articles)
+        .where(and(shown, several, notSticky)),
+      ...(w.stickyFirst ? [stickyOnes] : []),
+    )
+      .orderBy(sql`"sticky_now" desc`, sql`"publish_at" desc`, sql`"id" desc`)
       .limit(w.limit)
       .offset(w.offset),
-    ctx.db.select({ n: count() }).from(articles).where(where),
+    unionAll(
+      ctx.db.select({ n: perKeyCount.n }).from(keys).crossJoinLateral(perKeyCount),
+      ctx.db.select({ n: count() }).from(articles).where(and(shown, several)),
+    ),
   ]);
   const firstImages = await assetsById(
     ctx.db,
@@ -505,7 +550,7 @@ export async function newsList(
     items: rows.map((r) =>
       toNewsListItem(r, view, (r.imageIds[0] && firstImages.get(r.imageIds[0])) || null),
     ),
-    total: totals[0]?.n ?? 0,
+    total: totals.reduce((n, t) => n + Number(t.n), 0),
     limit: w.limit,
     offset: w.offset,
   };

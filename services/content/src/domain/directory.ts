@@ -1,6 +1,8 @@
 import {
+  DIRECTORY_PAGE_MAX,
   type DirectoryHousingCompany,
   type DirectoryRequest,
+  type DirectoryResponse,
   IDENTITY_DIRECTORY_RPC,
   zDirectoryResponse,
 } from '@porta/contracts';
@@ -16,10 +18,49 @@ import { directoryApartments, directoryHousingCompanies, directorySyncs } from '
  * request/reply, so the model always holds identity's current state, whatever order events arrive in.
  */
 
-const PAGE = 200;
+/**
+ * An answer travels as one NATS message, and the server caps messages (max_payload, 1 MB by
+ * default): identity cannot send a larger answer, and the request times out. A page of 200
+ * companies of 60 apartments each is already past that. So content asks for few companies at
+ * first and then for as many as keep an answer near ANSWER_BUDGET_BYTES, judged by the weight of
+ * the companies in the previous answer; an answer that does not come is asked for again in halves.
+ */
+const FIRST_ASK = 25;
+const ANSWER_BUDGET_BYTES = 256 * 1024;
 
 async function ask(bus: Bus, request: DirectoryRequest) {
   return zDirectoryResponse.parse(await bus.request(IDENTITY_DIRECTORY_RPC, request, { timeoutMs: 15_000 }));
+}
+
+/** How many companies to ask for next so that an answer weighs about ANSWER_BUDGET_BYTES. */
+export function companiesPerAnswer(companies: readonly DirectoryHousingCompany[], asked: number): number {
+  if (companies.length === 0) return asked;
+  const bytesPerCompany = Buffer.byteLength(JSON.stringify(companies)) / companies.length;
+  return Math.max(1, Math.min(DIRECTORY_PAGE_MAX, Math.floor(ANSWER_BUDGET_BYTES / bytesPerCompany)));
+}
+
+/** Ask for `count` companies; while the answer does not come, ask for half as many. */
+async function askFor(
+  ctx: ContentContext & { bus: Bus },
+  request: (count: number) => DirectoryRequest,
+  count: number,
+): Promise<{ answer: DirectoryResponse; asked: number }> {
+  for (let asked = count; ; asked = Math.ceil(asked / 2)) {
+    try {
+      return { answer: await ask(ctx.bus, request(asked)), asked };
+    } catch (error) {
+      if (!(error instanceof BusRequestError) || error.failure !== 'TIMEOUT' || asked === 1) throw error;
+      ctx.logger.warn(
+        { asked, err: error.message },
+        'no directory answer (too large for one message?); asking for fewer housing companies',
+      );
+    }
+  }
+}
+
+function withBus(ctx: ContentContext, what: string): ContentContext & { bus: Bus } {
+  if (!ctx.bus) throw new Error(`${what} needs a bus`);
+  return ctx as ContentContext & { bus: Bus };
 }
 
 /** Store these housing companies (and replace their apartments). */
@@ -56,17 +97,20 @@ export async function removeFromDirectory(db: ContentDb, ids: string[]): Promise
 export async function syncDirectory(
   ctx: ContentContext,
 ): Promise<{ housingCompanies: number; apartments: number }> {
-  if (!ctx.bus) throw new Error('the directory sync needs a bus');
+  const busy = withBus(ctx, 'the directory sync');
   let afterId: string | null = null;
+  let count = FIRST_ASK;
   let hcs = 0;
   let apts = 0;
   for (;;) {
-    const page = await ask(ctx.bus, { afterId, limit: PAGE });
+    const from: string | null = afterId;
+    const { answer: page, asked } = await askFor(busy, (limit) => ({ afterId: from, limit }), count);
     await upsertDirectory(ctx.db, page.housingCompanies);
     hcs += page.housingCompanies.length;
     apts += page.housingCompanies.reduce((n, h) => n + h.apartments.length, 0);
     if (!page.nextAfterId) break;
     afterId = page.nextAfterId;
+    count = companiesPerAnswer(page.housingCompanies, asked);
   }
   await ctx.db.insert(directorySyncs).values({ housingCompanies: hcs, apartments: apts });
   return { housingCompanies: hcs, apartments: apts };
@@ -100,10 +144,19 @@ export async function syncDirectoryOnce(
 /** Fetch these housing companies again (dropping those identity no longer has). */
 export async function refreshHousingCompanies(ctx: ContentContext, ids: string[]): Promise<void> {
   if (!ctx.bus || ids.length === 0) return;
-  for (let i = 0; i < ids.length; i += PAGE) {
-    const answer = await ask(ctx.bus, { ids: ids.slice(i, i + PAGE) });
+  const busy = withBus(ctx, 'a directory refresh');
+  let count = FIRST_ASK;
+  for (let i = 0; i < ids.length; ) {
+    const from = i;
+    const { answer, asked } = await askFor(
+      busy,
+      (n) => ({ ids: ids.slice(from, from + n) }),
+      Math.min(count, ids.length - from),
+    );
     await upsertDirectory(ctx.db, answer.housingCompanies);
     await removeFromDirectory(ctx.db, answer.missingIds);
+    i += asked;
+    count = companiesPerAnswer(answer.housingCompanies, asked);
   }
 }
 
@@ -149,13 +202,24 @@ const HC_SUBJECTS = new Set([
   'identity.housing-company-partner.changed.v1',
 ]);
 
-/** Keep the read model current from identity's events (durable consumer `content-directory`). */
+/** Events after which a housing company's features may have changed: the feature gate forgets. */
+const FEATURE_SUBJECTS = new Set([
+  'identity.feature-toggle.changed.v1',
+  'identity.taxonomy.changed.v1',
+  'identity.housing-company.updated.v1',
+]);
+
+/**
+ * Keep the read model current from identity's events (durable consumer `content-directory`), and
+ * make the feature gate ask identity again after a change that may switch features.
+ */
 export function consumeIdentityEvents(ctx: ContentContext): Promise<Subscription> {
   if (!ctx.bus) throw new Error('the directory consumer needs a bus');
   return ctx.bus.subscribe<Record<string, unknown>>(
     'identity.*.*.v1',
     async (message) => {
       const data = message.data ?? {};
+      if (FEATURE_SUBJECTS.has(message.subject)) ctx.features?.clear();
       let ids: string[] = [];
       if (HC_SUBJECTS.has(message.subject) && typeof data.housingCompanyId === 'string') {
         ids = [data.housingCompanyId];

@@ -1,4 +1,4 @@
-import type { Language, Role } from '@porta/contracts';
+import type { FeatureId, Language, Role } from '@porta/contracts';
 import { AppError, type Principal } from '@porta/service-kit';
 import { and, arrayOverlaps, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -62,6 +62,22 @@ export async function readerFor(
   };
 }
 
+/**
+ * readerFor on a route of a feature (01 §6 feature policies): the feature must be on for the
+ * housing company (identity decides: toggles, building taxonomy, schedule, language), else 403
+ * FEATURE_NOT_ACTIVATED.
+ */
+export async function featureReaderFor(
+  ctx: ContentContext,
+  p: Principal,
+  query: { housingCompanyId: string; lang?: Language | undefined },
+  feature: FeatureId,
+): Promise<Reader> {
+  const reader = await readerFor(ctx, p, query);
+  await ctx.features?.require(reader.housingCompany.id, reader.language, [feature]);
+  return reader;
+}
+
 interface VisibleColumns {
   status: PgColumn;
   publishAt: PgColumn;
@@ -71,18 +87,54 @@ interface VisibleColumns {
 }
 
 /**
- * Published, inside its publication window, targeted at the reader's housing company and, when
- * the item names roles, at one of the reader's roles (admin sees every role's items).
+ * Published, inside its publication window and, when the item names roles, for one of the reader's
+ * roles (admin sees every role's items); whatever the audience.
  */
-export function visibleTo(table: VisibleColumns, reader: Reader): SQL {
+export function publishedTo(table: Omit<VisibleColumns, 'audience'>, reader: Reader): SQL {
+  // `= '{}'` rather than cardinality() = 0: the planner knows from the statistics how many items
+  // name no roles (most), and a wrong guess there makes it read a whole history to sort it.
   const roleFilter = reader.roles.includes('admin')
     ? undefined
-    : or(sql`cardinality(${table.userRoles}) = 0`, arrayOverlaps(table.userRoles, reader.roles));
+    : or(sql`${table.userRoles} = '{}'::text[]`, arrayOverlaps(table.userRoles, reader.roles));
   return and(
     eq(table.status, 'published'),
     lte(table.publishAt, reader.now),
     or(isNull(table.unpublishAt), gt(table.unpublishAt, reader.now)),
-    arrayOverlaps(table.audience, reader.audienceKeys),
     roleFilter,
   ) as SQL;
+}
+
+/**
+ * Published, inside its publication window, targeted at the reader's housing company and, when
+ * the item names roles, at one of the reader's roles (admin sees every role's items).
+ */
+export function visibleTo(table: VisibleColumns, reader: Reader): SQL {
+  return and(publishedTo(table, reader), arrayOverlaps(table.audience, reader.audienceKeys)) as SQL;
+}
+
+/** The reader's audience split for reading key by key: see audienceByKey. */
+export interface AudienceByKey {
+  /** A FROM item: the reader's audience keys as rows `k(key)`, for a LATERAL read per key. */
+  keys: SQL;
+  /** Inside that read: the items whose audience is exactly the key `k.key` (nearly all items). */
+  key: SQL;
+  /** The items with several keys, one of them the reader's (few). */
+  several: SQL;
+}
+
+/**
+ * The reader's audience split so that together the parts select what `audience && keys` selects,
+ * each item once: per key, the items with that single key (one housing company, one term, or
+ * all), and the items with several keys. A list read per key (`from keys cross join lateral
+ * (… where key … order by … limit n)`) in the order of an index that starts with the audience
+ * (articles_reader_idx, calendar_entries_reader_idx) reads about as many rows as it shows, however
+ * long the history of the housing company and its terms. The several-keys items come from a
+ * partial GIN index and are read whole: they are few, and the planner cannot tell how few.
+ */
+export function audienceByKey(audience: PgColumn, reader: Reader): AudienceByKey {
+  return {
+    keys: sql`unnest(${sql.param([...new Set(reader.audienceKeys)])}::text[]) as k(key)`,
+    key: sql`${audience} = array[k.key]`,
+    several: sql`(cardinality(${audience}) > 1 and ${arrayOverlaps(audience, reader.audienceKeys)})`,
+  };
 }

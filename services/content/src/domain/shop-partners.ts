@@ -22,7 +22,7 @@ import {
   isSticky,
 } from './campaigns.js';
 import { addDays, startOfDay } from './clock.js';
-import { type Reader, readerFor, visibleTo } from './reader.js';
+import { featureReaderFor, type Reader, visibleTo } from './reader.js';
 import { cutText, htmlToText, pickVariant } from './text.js';
 
 /**
@@ -94,7 +94,7 @@ export async function shopReaderFor(
   p: Principal,
   query: { housingCompanyId: string; lang?: Language | undefined; apartmentId?: string | undefined },
 ): Promise<ShopReader> {
-  const reader = await readerFor(ctx, p, query);
+  const reader = await featureReaderFor(ctx, p, query, 'service-lounge');
   let apartment: ShopReader['apartment'] = null;
   const held = query.apartmentId ? p.apartments.get(query.apartmentId) : undefined;
   if (query.apartmentId && held && held.housingCompanyId === reader.housingCompany.id) {

@@ -15,13 +15,30 @@ import {
   YIT_USER_GROUP,
 } from '@porta/contracts';
 import { AppError } from '@porta/service-kit';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  notLike,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias, type PgColumn, unionAll } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { ContentContext, ContentDb } from '../context.js';
-import { articles, calendarEntries, steps } from '../db/schema.js';
+import { articles, calendarEntries, calendarSortType, steps } from '../db/schema.js';
 import { assetRefs } from './assets.js';
 import { addMonths, isoDay } from './clock.js';
-import { type Reader, visibleTo } from './reader.js';
+import { audienceByKey, publishedTo, type Reader, visibleTo } from './reader.js';
 import { cutText, htmlToText, pickVariant } from './text.js';
 
 /*
@@ -33,8 +50,9 @@ import { cutText, htmlToText, pickVariant } from './text.js';
  * source's sort type (the article type, the calendar type, 'step'), `id` its uuid. Keys order
  * the whole timeline: by date, then type (byte order), then id (byte order, like Postgres' uuid
  * comparison). Each source is read with `WHERE visible AND (date, type, id) > key ORDER BY date,
- * type, id LIMIT page+1` (or the mirror for earlier pages), so a page costs three short index
- * scans whatever the table sizes; the rows are merged here.
+ * type, id LIMIT page+1` (or the mirror for earlier pages), one audience key at a time along the
+ * reader indexes (reader.ts audienceByKey), so a page costs a few short index scans whatever the
+ * table sizes and however long the reader's history; the rows are merged here.
  */
 
 // --- Keys and cursors (pure) ------------------------------------------------------------------
@@ -204,6 +222,15 @@ function keyCondition(dateExpr: SQL, typeExpr: SQL, idCol: SQL, dateBound: SQL, 
   return sql`(${dateBound} and (${dateExpr}, ${typeExpr} ${C}, ${idCol}) ${op} (${bound.key.d}::timestamptz, ${bound.key.t}::text ${C}, ${bound.key.i}::uuid))`;
 }
 
+/**
+ * The key condition on the key columns of a read (d and t: text in C order, id), for rows read
+ * whole first: no date bound for an index to take up.
+ */
+function keyColumnsCondition(cols: { d: SQL.Aliased; t: SQL.Aliased; id: PgColumn }, bound: Bound): SQL {
+  const op = sql.raw(`${bound.order === 'asc' ? '>' : '<'}${bound.inclusive ? '=' : ''}`);
+  return sql`((${cols.d}, ${cols.t}, ${cols.id}) ${op} (${bound.key.d}::text ${C}, ${bound.key.t}::text ${C}, ${bound.key.i}::uuid))`;
+}
+
 function orderBy(order: 'asc' | 'desc', ...exprs: SQL[]): SQL[] {
   return exprs.map((e) => (order === 'asc' ? asc(e) : desc(e)));
 }
@@ -232,37 +259,103 @@ export function articleAudience(reader: Reader): SQL {
   ) as SQL;
 }
 
+/**
+ * Articles whose shown category (articleCategory: a priority_news article older than the priority
+ * window shows as news) is one of `types`, written with plain column conditions so that the
+ * planner can estimate them.
+ */
+export function articleCategoryFilter(types: readonly FeedCategory[], cutoff: Date): SQL {
+  const asked = new Set(types);
+  const plain = types.filter((t) => t !== 'news' && t !== 'priority_news');
+  if (asked.has('news') && asked.has('priority_news')) {
+    return inArray(articles.articleType, [...plain, 'news', 'priority_news']);
+  }
+  const parts: SQL[] = [];
+  if (plain.length) parts.push(inArray(articles.articleType, plain));
+  if (asked.has('news')) {
+    parts.push(
+      or(
+        eq(articles.articleType, 'news'),
+        and(eq(articles.articleType, 'priority_news'), lte(articles.publishAt, cutoff)),
+      ) as SQL,
+    );
+  }
+  if (asked.has('priority_news')) {
+    parts.push(and(eq(articles.articleType, 'priority_news'), gt(articles.publishAt, cutoff)) as SQL);
+  }
+  return parts.length ? (or(...parts) as SQL) : sql`false`;
+}
+
+/** An article's key as columns that sort as keys do: `d` its date, `t` its type, as text in C order. */
+function articleKey(t: typeof articles) {
+  return {
+    id: t.id,
+    d: sql<string>`${microIso(sql`${t.publishAt}`)} ${C}`.as('d'),
+    t: sql<string>`${t.articleType} ${C}`.as('t'),
+  };
+}
+const articleItem = alias(articles, 'item');
+
 function articleSource(db: ContentDb, reader: Reader, types: FeedCategory[]): SourceRead {
   const cutoff = priorityCutoff(reader.now);
-  const shownType = sql`(case when ${articles.articleType} = 'priority_news' and ${articles.publishAt} <= ${cutoff.toISOString()}::timestamptz then 'news' else ${articles.articleType} end)`;
   const date = sql`${articles.publishAt}`;
   const type = sql`${articles.articleType}`;
   const id = sql`${articles.id}`;
+  const { keys, key, several } = audienceByKey(articles.audience, reader);
+  const shown = (audience: SQL) =>
+    and(
+      publishedTo(articles, reader),
+      audience,
+      articleAudience(reader),
+      articleCategoryFilter(types, cutoff),
+    );
   return async (bound, limit) => {
     const dateBound = sql`${articles.publishAt} ${sql.raw(bound.order === 'asc' ? '>=' : '<=')} ${bound.key.d}::timestamptz`;
+    // The keys of `limit` items per audience key, in key order, from articles_reader_idx alone
+    // (it holds every column the conditions look at, so the planner reads it in order and stops),
+    // and of the several-keys items, read whole (reader.ts audienceByKey); the first `limit` keys
+    // of them all (a key's date as text sorts as the date: one format, UTC, microseconds); then
+    // those items.
+    const perKey = db
+      .select(articleKey(articles))
+      .from(articles)
+      .where(and(shown(key), keyCondition(date, type, id, dateBound, bound)))
+      .orderBy(...orderBy(bound.order, date, sql`${type} ${C}`, id))
+      .limit(limit)
+      .as('per_key');
+    // OFFSET 0 keeps the key condition out of this read (PostgreSQL does not push conditions into
+    // a subquery with an offset), so that the planner does not AND the several-keys index with a
+    // date range of everyone's items.
+    const severalKeys = db
+      .select(articleKey(articles))
+      .from(articles)
+      .where(shown(several))
+      .offset(0)
+      .as('several_keys');
+    const first = unionAll(
+      db.select(perKey._.selectedFields).from(keys).crossJoinLateral(perKey),
+      db
+        .select(severalKeys._.selectedFields)
+        .from(severalKeys)
+        .where(keyColumnsCondition(severalKeys, bound)),
+    )
+      .orderBy(...orderBy(bound.order, sql`"d"`, sql`"t"`, sql`"id"`))
+      .limit(limit)
+      .as('first');
     const rows = await db
       .select({
-        id: articles.id,
-        d: microIso(date),
-        articleType: articles.articleType,
-        codename: articles.codename,
-        publishAt: articles.publishAt,
-        variants: articles.variants,
-        defaultLanguage: articles.defaultLanguage,
-        imageIds: articles.imageIds,
-        authorRoles: articles.authorRoles,
+        id: articleItem.id,
+        d: first.d,
+        articleType: articleItem.articleType,
+        codename: articleItem.codename,
+        publishAt: articleItem.publishAt,
+        variants: articleItem.variants,
+        defaultLanguage: articleItem.defaultLanguage,
+        imageIds: articleItem.imageIds,
+        authorRoles: articleItem.authorRoles,
       })
-      .from(articles)
-      .where(
-        and(
-          visibleTo(articles, reader),
-          articleAudience(reader),
-          inArray(shownType, types),
-          keyCondition(date, type, id, dateBound, bound),
-        ),
-      )
-      .orderBy(...orderBy(bound.order, date, sql`${type} ${C}`, id))
-      .limit(limit);
+      .from(first)
+      .innerJoin(articleItem, eq(articleItem.id, first.id));
     return rows.map((r): TimelineEntry => {
       const { variant } = pickVariant(r.variants, reader.language, r.defaultLanguage);
       const category = articleCategory(r.articleType, r.publishAt ?? reader.now, reader.now);
@@ -288,35 +381,84 @@ function articleSource(db: ContentDb, reader: Reader, types: FeedCategory[]): So
   };
 }
 
+/**
+ * Calendar entries whose shown category (calendarCategory: an entry whose type or codename says
+ * deadline is a deadline) is one of `types`, in plain column conditions the planner can estimate.
+ */
+export function calendarCategoryFilter(types: readonly FeedCategory[]): SQL {
+  const deadline = or(
+    eq(calendarEntries.entryType, 'deadline'),
+    like(calendarEntries.codename, '%deadline%'),
+  ) as SQL;
+  const others = types.filter((t) => t !== 'deadline');
+  const parts: SQL[] = [];
+  if (types.includes('deadline')) parts.push(deadline);
+  if (others.length) {
+    parts.push(
+      and(inArray(calendarEntries.entryType, others), notLike(calendarEntries.codename, '%deadline%')) as SQL,
+    );
+  }
+  return parts.length ? (or(...parts) as SQL) : sql`false`;
+}
+
+/** A calendar entry's key as sortable columns (see articleKey). */
+function calendarKey(t: typeof calendarEntries) {
+  return {
+    id: t.id,
+    d: sql<string>`${microIso(sql`${t.startAt}`)} ${C}`.as('d'),
+    t: sql<string>`${calendarSortType(t.entryType, t.codename)} ${C}`.as('t'),
+  };
+}
+const calendarItem = alias(calendarEntries, 'item');
+
 function calendarSource(db: ContentDb, reader: Reader, types: FeedCategory[]): SourceRead {
-  const type = sql`(case when ${calendarEntries.entryType} = 'deadline' or strpos(${calendarEntries.codename}, 'deadline') > 0 then 'deadline' else ${calendarEntries.entryType} end)`;
+  const type = calendarSortType(calendarEntries.entryType, calendarEntries.codename);
   const date = sql`${calendarEntries.startAt}`;
   const id = sql`${calendarEntries.id}`;
+  const { keys, key, several } = audienceByKey(calendarEntries.audience, reader);
+  const shown = (audience: SQL) =>
+    and(publishedTo(calendarEntries, reader), audience, calendarCategoryFilter(types));
   return async (bound, limit) => {
     const dateBound = sql`${calendarEntries.startAt} ${sql.raw(bound.order === 'asc' ? '>=' : '<=')} ${bound.key.d}::timestamptz`;
+    // As articleSource, from calendar_entries_reader_idx.
+    const perKey = db
+      .select(calendarKey(calendarEntries))
+      .from(calendarEntries)
+      .where(and(shown(key), keyCondition(date, type, id, dateBound, bound)))
+      .orderBy(...orderBy(bound.order, date, sql`${type} ${C}`, id))
+      .limit(limit)
+      .as('per_key');
+    const severalKeys = db
+      .select(calendarKey(calendarEntries))
+      .from(calendarEntries)
+      .where(shown(several))
+      .offset(0)
+      .as('several_keys');
+    const first = unionAll(
+      db.select(perKey._.selectedFields).from(keys).crossJoinLateral(perKey),
+      db
+        .select(severalKeys._.selectedFields)
+        .from(severalKeys)
+        .where(keyColumnsCondition(severalKeys, bound)),
+    )
+      .orderBy(...orderBy(bound.order, sql`"d"`, sql`"t"`, sql`"id"`))
+      .limit(limit)
+      .as('first');
     const rows = await db
       .select({
-        id: calendarEntries.id,
-        d: microIso(date),
-        t: sql<string>`${type}`,
-        entryType: calendarEntries.entryType,
-        codename: calendarEntries.codename,
-        endAt: calendarEntries.endAt,
-        variants: calendarEntries.variants,
-        defaultLanguage: calendarEntries.defaultLanguage,
-        imageIds: calendarEntries.imageIds,
-        authorRoles: calendarEntries.authorRoles,
+        id: calendarItem.id,
+        d: first.d,
+        t: first.t,
+        entryType: calendarItem.entryType,
+        codename: calendarItem.codename,
+        endAt: calendarItem.endAt,
+        variants: calendarItem.variants,
+        defaultLanguage: calendarItem.defaultLanguage,
+        imageIds: calendarItem.imageIds,
+        authorRoles: calendarItem.authorRoles,
       })
-      .from(calendarEntries)
-      .where(
-        and(
-          visibleTo(calendarEntries, reader),
-          inArray(type, types),
-          keyCondition(date, type, id, dateBound, bound),
-        ),
-      )
-      .orderBy(...orderBy(bound.order, date, sql`${type} ${C}`, id))
-      .limit(limit);
+      .from(first)
+      .innerJoin(calendarItem, eq(calendarItem.id, first.id));
     return rows.map((r): TimelineEntry => {
       const { variant } = pickVariant(r.variants, reader.language, r.defaultLanguage);
       const category = calendarCategory(r.entryType, r.codename);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addTestUser } from '@porta/identity/testing';
+import { authorizationMismatches, matrixCoverage } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentTestApp, contentTestApp, loginAs } from '../testing/index.js';
 
@@ -199,32 +200,20 @@ function auth(persona: Persona) {
 
 describe('content authorization matrix', () => {
   it('has a row for every content route and no row for a route that does not exist', () => {
-    const routes = t.app.routePolicies
-      .filter((r) => r.url.startsWith('/api/content'))
-      .map((r) => `${r.method} ${r.url}`);
-    expect([...routes].sort()).toEqual(Object.keys(MATRIX).sort());
+    expect(matrixCoverage(t.app, '/api/content', MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
   });
 
   it('answers every route for every caller exactly as the policy table says', async () => {
-    const mismatches: string[] = [];
-    for (const [key, allowed] of Object.entries(MATRIX)) {
-      const [method, url] = key.split(' ') as [string, string];
-      for (const persona of PERSONAS) {
-        const res = await t.app.inject({
-          method: method as 'GET',
-          url: fillPath(url),
-          headers: auth(persona),
-          ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
-        });
-        const denied = res.statusCode === 401 || res.statusCode === 403;
-        const expected = allowed.includes(persona) ? 'through' : persona === 'anonymous' ? '401' : '403';
-        // A 403 with a content code (e.g. CNT_NOT_EDITABLE) comes from the handler, past the policy.
-        const code = denied ? ((res.json() as { code?: string }).code ?? '') : '';
-        const actual = denied && !code.startsWith('CNT_') ? String(res.statusCode) : 'through';
-        if (expected !== actual)
-          mismatches.push(`${key} as ${persona}: expected ${expected}, got ${res.statusCode}`);
-      }
-    }
+    const mismatches = await authorizationMismatches({
+      app: t.app,
+      matrix: MATRIX,
+      personas: PERSONAS,
+      anonymous: 'anonymous',
+      headers: auth,
+      fillPath,
+      // A 403 with a content code (e.g. CNT_NOT_EDITABLE) comes from the handler, past the policy.
+      handlerRefusalPrefix: 'CNT_',
+    });
     expect(mismatches).toEqual([]);
   }, 300_000);
 });

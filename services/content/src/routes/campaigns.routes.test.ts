@@ -591,8 +591,9 @@ describe('service-shop campaigns and advertisements', () => {
         discountBadge: 15,
         sticky: true,
       });
-      expect((await owner.get('/api/content/feeds/recommended')).json().items).toHaveLength(4);
-      expect((await owner.get('/api/content/feeds/corporate')).json().items).toHaveLength(4);
+      const feedsOf = `housingCompanyId=${t.hc.lindenCourt}`;
+      expect((await owner.get(`/api/content/feeds/recommended?${feedsOf}`)).json().items).toHaveLength(4);
+      expect((await owner.get(`/api/content/feeds/corporate?${feedsOf}`)).json().items).toHaveLength(4);
     });
   });
 });

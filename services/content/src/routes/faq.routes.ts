@@ -28,7 +28,7 @@ import {
   toAdminFaq,
   updateFaq,
 } from '../domain/faq.js';
-import { readerFor } from '../domain/reader.js';
+import { featureReaderFor } from '../domain/reader.js';
 import { languageOf } from '../domain/text.js';
 import { CONTENT_POLICIES } from '../policies.js';
 
@@ -47,7 +47,8 @@ export async function faqRoutes(app: App, ctx: ContentContext) {
       },
       config: { policy: CONTENT_POLICIES.residentRead },
     },
-    async (request) => residentFaq(ctx, await readerFor(ctx, principalOf(request), request.query)),
+    async (request) =>
+      residentFaq(ctx, await featureReaderFor(ctx, principalOf(request), request.query, 'faq')),
   );
 
   app.get(
@@ -62,7 +63,11 @@ export async function faqRoutes(app: App, ctx: ContentContext) {
       config: { policy: CONTENT_POLICIES.residentRead },
     },
     async (request) =>
-      residentFaqEntry(ctx, await readerFor(ctx, principalOf(request), request.query), request.params.id),
+      residentFaqEntry(
+        ctx,
+        await featureReaderFor(ctx, principalOf(request), request.query, 'faq'),
+        request.params.id,
+      ),
   );
 
   app.get(

@@ -94,6 +94,8 @@ describe('external feeds', () => {
   let owner: Client;
   let staff: Client;
   let tenant: Client;
+  /** The housing company the residents read for: Linden Court. */
+  let hc: string;
 
   const db = () => t.content.context.db;
 
@@ -130,6 +132,7 @@ describe('external feeds', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     t = await contentTestApp({ FEED_FETCH_TIMEOUT_MS: '1000' });
+    hc = `housingCompanyId=${t.hc.lindenCourt}`;
     await addTestUser(t, { key: 'marketing', roles: ['yitMarketing'] });
     marketing = await clientAs(t, 'marketing');
     owner = await clientAs(t, 'owner');
@@ -185,25 +188,27 @@ describe('external feeds', () => {
     expect(row!.lastFetchedAt).not.toBeNull();
 
     // Residents read them newest first, with paging, by category and by slug.
-    const page = (await owner.get('/api/content/feeds/recommended?lang=fi')).json() as FeedItemPage;
+    const page = (await owner.get(`/api/content/feeds/recommended?${hc}&lang=fi`)).json() as FeedItemPage;
     expect(page.total).toBe(2);
     expect(page.items.map((i) => i.title)).toEqual(['Heating tips, updated', 'Balcony glazing & you']);
     const second = (
-      await owner.get('/api/content/feeds/recommended?limit=1&offset=1')
+      await owner.get(`/api/content/feeds/recommended?${hc}&limit=1&offset=1`)
     ).json() as FeedItemPage;
     expect(second.items.map((i) => i.title)).toEqual(['Balcony glazing & you']);
-    const latest = (await owner.get('/api/content/feeds/recommended?category=Latest')).json() as FeedItemPage;
+    const latest = (
+      await owner.get(`/api/content/feeds/recommended?${hc}&category=Latest`)
+    ).json() as FeedItemPage;
     expect(latest.items.map((i) => i.title)).toEqual(['Balcony glazing & you']);
-    const detail = await owner.get(`/api/content/feeds/recommended/${page.items[0]!.slug}`);
+    const detail = await owner.get(`/api/content/feeds/recommended/${page.items[0]!.slug}?${hc}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().contentHtml).not.toContain('script');
-    expect((await owner.get(`/api/content/feeds/corporate/${page.items[0]!.id}`)).statusCode).toBe(404);
+    expect((await owner.get(`/api/content/feeds/corporate/${page.items[0]!.id}?${hc}`)).statusCode).toBe(404);
   });
 
   it('reads an Atom feed for corporate news', async () => {
     const feed = await addFeed('corporate', '/atom.xml', { format: 'atom' });
     expect(await fetchNow(feed.id)).toEqual({ added: 2, updated: 0, error: null });
-    const page = (await tenant.get('/api/content/feeds/corporate')).json() as FeedItemPage;
+    const page = (await tenant.get(`/api/content/feeds/corporate?${hc}`)).json() as FeedItemPage;
     expect(page.items.map((i) => i.title)).toEqual(['Quarterly results', 'New projects']);
     expect(page.items[0]).toMatchObject({
       link: 'https://corp.example.com/news/q1',
@@ -211,9 +216,9 @@ describe('external feeds', () => {
       categories: ['investors'],
       publishedAt: '2026-03-12T10:00:00.000Z',
     });
-    const q1 = (await tenant.get(`/api/content/feeds/corporate/${page.items[0]!.id}`)).json();
+    const q1 = (await tenant.get(`/api/content/feeds/corporate/${page.items[0]!.id}?${hc}`)).json();
     expect(q1.contentHtml).toBe('<p>Results improved.</p>');
-    const projects = (await tenant.get(`/api/content/feeds/corporate/${page.items[1]!.id}`)).json();
+    const projects = (await tenant.get(`/api/content/feeds/corporate/${page.items[1]!.id}?${hc}`)).json();
     expect(projects.contentHtml).toBe('<p>Three &lt;new&gt; projects start.</p>');
   });
 
@@ -229,11 +234,56 @@ describe('external feeds', () => {
     });
     expect(stored.find((i) => i.guid === 'tip-2')!.contentHtml).toBe('<p>Keep &lt;it&gt; simple.</p>');
     // English readers get the English feed only; the Finnish one stays out.
-    const en = (await owner.get('/api/content/feeds/recommended?lang=en&limit=25')).json() as FeedItemPage;
+    const en = (
+      await owner.get(`/api/content/feeds/recommended?${hc}&lang=en&limit=25`)
+    ).json() as FeedItemPage;
     expect(en.items.map((i) => i.title).sort()).toEqual(['Plain tip', 'Ventilation tips']);
     // A language no feed has: every recommended feed.
-    const sv = (await owner.get('/api/content/feeds/recommended?lang=sv&limit=25')).json() as FeedItemPage;
+    const sv = (
+      await owner.get(`/api/content/feeds/recommended?${hc}&lang=sv&limit=25`)
+    ).json() as FeedItemPage;
     expect(sv.total).toBe(4);
+  });
+
+  it("answers only where the feature is on (403 FEATURE_NOT_ACTIVATED) and only for the reader's own housing company (404)", async () => {
+    const feed = await addFeed('corporate', '/atom.xml');
+    await fetchNow(feed.id);
+    const admin = await clientAs(t, 'admin');
+    // Corporate news switched off everywhere: identity's toggle, heard by content through its event.
+    const toggles = (
+      await admin.get(
+        `/api/identity/admin/feature-toggles?filter=${JSON.stringify({ featureId: 'yit-corporation-news' })}`,
+      )
+    ).json() as { id: string; featureId: string; scope: string; settings: Record<string, unknown> }[];
+    const global = toggles.find((toggle) => toggle.scope === 'global')!;
+    const off = await admin.put(`/api/identity/admin/feature-toggles/${global.id}`, {
+      featureId: global.featureId,
+      scope: global.scope,
+      settings: global.settings,
+      active: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await expect
+      .poll(async () => (await tenant.get(`/api/content/feeds/corporate?${hc}`)).json().code)
+      .toBe('FEATURE_NOT_ACTIVATED');
+    const detail = await tenant.get(`/api/content/feeds/corporate/${(await itemsOf(feed.id))[0]!.id}?${hc}`);
+    expect(detail.statusCode).toBe(403);
+    expect(detail.json()).toMatchObject({ title: 'Feature not activated in this housing company' });
+    // The other feed is still on.
+    expect((await tenant.get(`/api/content/feeds/recommended?${hc}`)).statusCode).toBe(200);
+    // Birch Hill is not the tenant's housing company.
+    const other = await tenant.get(`/api/content/feeds/recommended?housingCompanyId=${t.hc.birchHill}`);
+    expect(other.statusCode).toBe(404);
+
+    await admin.put(`/api/identity/admin/feature-toggles/${global.id}`, {
+      featureId: global.featureId,
+      scope: global.scope,
+      settings: global.settings,
+      active: true,
+    });
+    await expect
+      .poll(async () => (await tenant.get(`/api/content/feeds/corporate?${hc}`)).statusCode)
+      .toBe(200);
   });
 
   it('records why a feed failed and keeps fetching the others', async () => {

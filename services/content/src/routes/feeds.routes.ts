@@ -15,8 +15,9 @@ import {
   zFeedUpdate,
   zIdParam,
   zRecommendedArticlesQuery,
+  zResidentContentQuery,
 } from '@porta/contracts';
-import { type App, AppError, listPage, sortBy, withTransaction } from '@porta/service-kit';
+import { type App, AppError, listPage, principalOf, sortBy, withTransaction } from '@porta/service-kit';
 import {
   and,
   arrayContains,
@@ -34,6 +35,7 @@ import {
 import type { ContentContext } from '../context.js';
 import { feedItems, feeds } from '../db/schema.js';
 import { type FeedRow, fetchFeed, httpUrl, toFeedItem, toFeedItemDetail } from '../domain/feeds.js';
+import { featureReaderFor } from '../domain/reader.js';
 import { isUuid } from '../domain/shop-partners.js';
 import { CONTENT_POLICIES } from '../policies.js';
 
@@ -111,57 +113,54 @@ export async function feedRoutes(app: App, ctx: ContentContext) {
 
   // ---- Resident ----
 
-  app.get(
-    '/feeds/recommended',
+  /** Each kind of feed is a feature of the housing company (02 §1: atp-feed, yit-corporation-news). */
+  const residentFeeds = [
     {
-      schema: {
-        summary: 'Recommended articles, newest first',
-        querystring: zRecommendedArticlesQuery,
-        response: { 200: zFeedItemPage },
-      },
-      config: { policy: CONTENT_POLICIES.residentRead },
+      kind: 'recommended',
+      feature: 'atp-feed',
+      query: zRecommendedArticlesQuery,
+      list: 'Recommended articles, newest first',
+      one: 'One recommended article by id or slug',
     },
-    async (request) => page('recommended', request.query),
-  );
+    {
+      kind: 'corporate',
+      feature: 'yit-corporation-news',
+      query: zCorporateNewsQuery,
+      list: 'Corporate news, newest first',
+      one: 'One corporate news item by id or slug',
+    },
+  ] as const;
 
-  app.get(
-    '/feeds/recommended/:id',
-    {
-      schema: {
-        summary: 'One recommended article by id or slug',
-        params: zFeedItemParam,
-        response: { 200: zFeedItemDetail },
+  for (const feed of residentFeeds) {
+    app.get(
+      `/feeds/${feed.kind}`,
+      {
+        schema: { summary: feed.list, querystring: feed.query, response: { 200: zFeedItemPage } },
+        config: { policy: CONTENT_POLICIES.residentRead },
       },
-      config: { policy: CONTENT_POLICIES.residentRead },
-    },
-    async (request) => item('recommended', request.params.id),
-  );
+      async (request) => {
+        await featureReaderFor(ctx, principalOf(request), request.query, feed.feature);
+        return page(feed.kind, request.query);
+      },
+    );
 
-  app.get(
-    '/feeds/corporate',
-    {
-      schema: {
-        summary: 'Corporate news, newest first',
-        querystring: zCorporateNewsQuery,
-        response: { 200: zFeedItemPage },
+    app.get(
+      `/feeds/${feed.kind}/:id`,
+      {
+        schema: {
+          summary: feed.one,
+          params: zFeedItemParam,
+          querystring: zResidentContentQuery,
+          response: { 200: zFeedItemDetail },
+        },
+        config: { policy: CONTENT_POLICIES.residentRead },
       },
-      config: { policy: CONTENT_POLICIES.residentRead },
-    },
-    async (request) => page('corporate', request.query),
-  );
-
-  app.get(
-    '/feeds/corporate/:id',
-    {
-      schema: {
-        summary: 'One corporate news item by id or slug',
-        params: zFeedItemParam,
-        response: { 200: zFeedItemDetail },
+      async (request) => {
+        await featureReaderFor(ctx, principalOf(request), request.query, feed.feature);
+        return item(feed.kind, request.params.id);
       },
-      config: { policy: CONTENT_POLICIES.residentRead },
-    },
-    async (request) => item('corporate', request.params.id),
-  );
+    );
+  }
 
   // ---- Staff ----
 

@@ -36,7 +36,7 @@ export interface ContentTestApp {
 
 /**
  * identity and content on one fresh in-memory PGlite with an in-process bus, as the embedded
- * gateway runs them: identity migrated and seeded (without demo feature toggles or demo content),
+ * gateway runs them: identity migrated and seeded with its demo feature toggles (no demo content),
  * content migrated with its directory pulled from identity. Sign in with loginAs / apiClientAs.
  */
 export async function contentTestApp(env: Record<string, string> = {}): Promise<ContentTestApp> {
@@ -48,7 +48,8 @@ export async function contentTestApp(env: Record<string, string> = {}): Promise<
   const bus = new MemoryBus();
   const identity = createIdentity({ database, config: identityConfig, bus });
   await identity.migrate();
-  await identity.seedDemo({ features: false });
+  // With the demo's feature toggles: the service shop, both feeds and the FAQ are on everywhere.
+  await identity.seedDemo();
   await identity.scheduleJobs();
   const clock = new ShiftableClock();
   const content = createContent({

@@ -1,2 +1,2 @@
+export { multipartFile, pngImage } from '@porta/service-kit/testing';
 export * from './content-app.js';
-export * from './images.js';

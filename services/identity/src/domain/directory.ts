@@ -171,7 +171,7 @@ export async function directoryAnswer(db: IdentityDb, request: DirectoryRequest)
   };
 }
 
-/** Serve `rpc.identity.directory.v1` on the bus. */
+/** Serve `rpc.identity.directory.get.v1` on the bus. */
 export function serveDirectory(db: IdentityDb, bus: Bus): Promise<Subscription> {
   return bus.reply(IDENTITY_DIRECTORY_RPC, async (data) =>
     directoryAnswer(db, zDirectoryRequest.parse(data)),

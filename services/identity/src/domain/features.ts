@@ -3,11 +3,14 @@ import {
   type FeatureId,
   type FeatureToggle,
   GLOBAL_SCOPE,
+  type HousingCompanyFeaturesResponse,
+  IDENTITY_FEATURES_RPC,
   type Language,
   parseFeatureSettings,
   type UserFeaturesResponse,
+  zHousingCompanyFeaturesRequest,
 } from '@porta/contracts';
-import type { Db } from '@porta/service-kit';
+import type { Bus, Db, Subscription } from '@porta/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IdentityContext } from '../context.js';
 import type * as schema from '../db/schema.js';
@@ -146,4 +149,16 @@ export function isUniqueViolation(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * Serve `rpc.identity.features.get.v1`: the features on for a housing company in a language, decided as
+ * for the resident app (userFeatures). A company that does not exist has the global features.
+ */
+export function serveHousingCompanyFeatures(db: IdentityDb, bus: Bus): Promise<Subscription> {
+  return bus.reply(IDENTITY_FEATURES_RPC, async (data): Promise<HousingCompanyFeaturesResponse> => {
+    const request = zHousingCompanyFeaturesRequest.parse(data);
+    const { features } = await userFeatures({ db }, request);
+    return { features: Object.keys(features) as FeatureId[] };
+  });
 }

@@ -1,7 +1,8 @@
 import { zAdminArticleResponse } from '@porta/contracts';
-import { SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { SelectField, TextField } from 'react-admin';
 import { DayField } from '../../common/dates';
 import { DateTimeField } from '../../content/dates';
+import { EditorialShow } from '../../content/editorial';
 import {
   AssetsField,
   AuthorField,
@@ -11,44 +12,32 @@ import {
   UserRolesField,
   VariantsField,
 } from '../../content/fields';
-import { ContentShowActions, useCan } from '../../content/kit';
 import { ARTICLE_TEXTS, ARTICLE_TYPE_CHOICES, PHASE_CHOICES } from './fields';
 
 /** /admin/news/:id/show: an article read-only (for viewers who may not change it, and a summary). */
 export default function ArticleShow() {
-  const can = useCan();
   return (
-    <Show
-      actions={
-        <ContentShowActions
-          canWrite={!!can?.contentWrite}
-          preview
-          publication={{ resource: 'news', schema: zAdminArticleResponse }}
-        />
-      }
-    >
-      <SimpleShowLayout>
-        <TextField source="title" />
-        <StatusField source="status" />
-        <SelectField source="articleType" choices={ARTICLE_TYPE_CHOICES} />
-        <TextField source="category" emptyText="-" />
-        <TextField source="codename" />
-        <TimeField source="publishAt" />
-        <TimeField source="unpublishAt" />
-        <TimeField source="archiveAt" />
-        <TimeField source="stickyUntil" />
-        <TargetingField source="targeting" label="porta.content.sections.audience" />
-        <UserRolesField source="userRoles" label="porta.content.user_roles" />
-        <SelectField source="buildingPhase" choices={PHASE_CHOICES} emptyText="porta.content.both_phases" />
-        <DayField source="readyAfter" emptyText="porta.common.none" />
-        <DayField source="readyBefore" emptyText="porta.common.none" />
-        <VariantsField source="variants" label="porta.content.sections.texts" fields={ARTICLE_TEXTS} />
-        <AssetsField source="images" label="porta.content.fields.images" />
-        <AssetsField source="attachments" label="porta.content.fields.attachments" />
-        <AuthorField source="author" />
-        <DateTimeField source="createdAt" />
-        <DateTimeField source="updatedAt" />
-      </SimpleShowLayout>
-    </Show>
+    <EditorialShow resource="news" schema={zAdminArticleResponse}>
+      <TextField source="title" />
+      <StatusField source="status" />
+      <SelectField source="articleType" choices={ARTICLE_TYPE_CHOICES} />
+      <TextField source="category" emptyText="-" />
+      <TextField source="codename" />
+      <TimeField source="publishAt" />
+      <TimeField source="unpublishAt" />
+      <TimeField source="archiveAt" />
+      <TimeField source="stickyUntil" />
+      <TargetingField source="targeting" label="porta.content.sections.audience" />
+      <UserRolesField source="userRoles" label="porta.content.user_roles" />
+      <SelectField source="buildingPhase" choices={PHASE_CHOICES} emptyText="porta.content.both_phases" />
+      <DayField source="readyAfter" emptyText="porta.common.none" />
+      <DayField source="readyBefore" emptyText="porta.common.none" />
+      <VariantsField source="variants" label="porta.content.sections.texts" fields={ARTICLE_TEXTS} />
+      <AssetsField source="images" label="porta.content.fields.images" />
+      <AssetsField source="attachments" label="porta.content.fields.attachments" />
+      <AuthorField source="author" />
+      <DateTimeField source="createdAt" />
+      <DateTimeField source="updatedAt" />
+    </EditorialShow>
   );
 }

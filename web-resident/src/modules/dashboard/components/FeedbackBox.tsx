@@ -3,11 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, useNewsApi } from '../../news';
+import { SmileyFace, type SmileyRating } from './SmileyFace';
 
-const RATINGS = [1, 2, 3, 4, 5] as const;
+const RATINGS = [1, 2, 3, 4, 5] as const satisfies readonly SmileyRating[];
 type Rating = (typeof RATINGS)[number];
-
-const FACES: Record<Rating, string> = { 1: '😞', 2: '🙁', 3: '😐', 4: '🙂', 5: '😄' };
 
 /**
  * The feedback box (01 §1, §4, §5): a smiley rating from 1 to 5 (choosing the chosen one again
@@ -75,7 +74,7 @@ export function FeedbackBox({ housingCompanyId }: { housingCompanyId: string }) 
               title={t(`feedback.ratings.${value}`)}
               onClick={() => choose(value)}
             >
-              <span aria-hidden="true">{FACES[value]}</span>
+              <SmileyFace rating={value} />
             </button>
           ))}
         </fieldset>

@@ -12,31 +12,51 @@ export interface FeedPageQuery {
   offset: number;
 }
 
+/**
+ * The housing company the feeds are read for and the interface language: the feeds are features
+ * of a housing company (atp-feed, yit-corporation-news), checked by the service.
+ */
+export interface FeedScope {
+  housingCompanyId: string;
+  lang: Language;
+}
+
 /** The external feeds of the content service; every answer is checked against its contract. */
 export interface FeedsApi {
   /** GET /feeds/recommended: recommended articles, newest first, in (or regardless of) a language. */
-  listRecommended(query: FeedPageQuery & { lang: Language }): Promise<FeedItemPage>;
+  listRecommended(query: FeedPageQuery & FeedScope): Promise<FeedItemPage>;
   /** GET /feeds/recommended/:id (id or slug); 404 when there is none. */
-  getRecommended(idOrSlug: string): Promise<FeedItemDetail>;
+  getRecommended(idOrSlug: string, scope: FeedScope): Promise<FeedItemDetail>;
   /** GET /feeds/corporate: corporate news, newest first. */
-  listCorporate(query: FeedPageQuery): Promise<FeedItemPage>;
+  listCorporate(query: FeedPageQuery & FeedScope): Promise<FeedItemPage>;
 }
 
 const BASE = '/api/content/feeds';
 
 export function createFeedsApi(session: SessionClient): FeedsApi {
   return {
-    async listRecommended({ lang, limit, offset }) {
-      const query = new URLSearchParams({ lang, limit: String(limit), offset: String(offset) });
+    async listRecommended({ housingCompanyId, lang, limit, offset }) {
+      const query = new URLSearchParams({
+        housingCompanyId,
+        lang,
+        limit: String(limit),
+        offset: String(offset),
+      });
       return zFeedItemPage.parse(await session.request('GET', `${BASE}/recommended?${query}`));
     },
-    async getRecommended(idOrSlug) {
+    async getRecommended(idOrSlug, { housingCompanyId, lang }) {
+      const query = new URLSearchParams({ housingCompanyId, lang });
       return zFeedItemDetail.parse(
-        await session.request('GET', `${BASE}/recommended/${encodeURIComponent(idOrSlug)}`),
+        await session.request('GET', `${BASE}/recommended/${encodeURIComponent(idOrSlug)}?${query}`),
       );
     },
-    async listCorporate({ limit, offset }) {
-      const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+    async listCorporate({ housingCompanyId, lang, limit, offset }) {
+      const query = new URLSearchParams({
+        housingCompanyId,
+        lang,
+        limit: String(limit),
+        offset: String(offset),
+      });
       return zFeedItemPage.parse(await session.request('GET', `${BASE}/corporate?${query}`));
     },
   };

@@ -1,10 +1,13 @@
 import type { FeedItem, FeedItemDetail } from '@porta/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, problem } from '../../../testing/fetch-mock';
+import { json, problem } from '../../../testing/fetch-mock';
+import { IDS } from '../../../testing/fixtures';
 import { featuresOn, startSignedIn } from '../../../testing/signed-in';
-import { renderWithServices } from '../../content-pages/testing/render-with-services';
-import { CorporateNewsBox, RecommendedArticlesBox } from './FeedBoxes';
+
+/** The feeds are read for the selected housing company, in the interface language. */
+const SCOPE = `housingCompanyId=${IDS.demoHc}&lang=en`;
+const feedCalls = (calls: string[]) => calls.filter((call) => call.includes('/api/content/feeds/'));
 
 function item(n: number, overrides: Partial<FeedItem> = {}): FeedItem {
   return {
@@ -26,9 +29,11 @@ const longTitle = `${'A very long headline about housing company matters '.repea
 describe('recommended articles box', () => {
   it('shows the 4 latest with links to their pages, titles cut to 80 characters, and a link to the archive', async () => {
     const items = [item(1, { title: longTitle, imageUrl: '/img/1.jpg' }), item(2), item(3), item(4)];
-    const api = mockFetch({ 'GET /api/content/feeds/recommended': json({ items, total: 40 }) });
-    renderWithServices(<RecommendedArticlesBox />);
-    const box = screen.getByRole('region', { name: 'Recommended articles' });
+    const app = startSignedIn('/', {
+      features: featuresOn('atp-feed'),
+      routes: { 'GET /api/content/feeds/recommended': json({ items, total: 40 }) },
+    });
+    const box = await screen.findByRole('region', { name: 'Recommended articles' });
     await within(box).findByRole('link', { name: 'Article 2' });
     const list = within(box).getByRole('list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
@@ -43,22 +48,27 @@ describe('recommended articles box', () => {
     expect(within(box).getByRole('link', { name: 'All recommended articles' }).getAttribute('href')).toBe(
       '/isannointiliitto/archive',
     );
-    expect(api.calls()).toEqual(['GET /api/content/feeds/recommended?lang=en&limit=4&offset=0']);
+    expect(feedCalls(app.calls())).toEqual([`GET /api/content/feeds/recommended?${SCOPE}&limit=4&offset=0`]);
   });
 
   it('says no items found when the feed is empty or fails', async () => {
-    mockFetch({ 'GET /api/content/feeds/recommended': problem(500, 'INTERNAL', 'Something went wrong') });
-    renderWithServices(<RecommendedArticlesBox />);
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    startSignedIn('/', {
+      features: featuresOn('atp-feed'),
+      routes: { 'GET /api/content/feeds/recommended': problem(500, 'INTERNAL', 'Something went wrong') },
+    });
+    const box = await screen.findByRole('region', { name: 'Recommended articles' });
+    expect(await within(box).findByText('no items found')).toBeTruthy();
   });
 });
 
 describe('corporate news box', () => {
   it('shows 4 items that open on their own site, and a link to the archive', async () => {
     const items = [1, 2, 3, 4].map((n) => item(n, { kind: 'corporate', title: `News ${n}` }));
-    const api = mockFetch({ 'GET /api/content/feeds/corporate': json({ items, total: 4 }) });
-    renderWithServices(<CorporateNewsBox />);
-    const box = screen.getByRole('region', { name: 'Corporate news' });
+    const app = startSignedIn('/', {
+      features: featuresOn('yit-corporation-news'),
+      routes: { 'GET /api/content/feeds/corporate': json({ items, total: 4 }) },
+    });
+    const box = await screen.findByRole('region', { name: 'Corporate news' });
     const link = await within(box).findByRole('link', { name: 'News 1 (opens in a new tab)' });
     expect(link.getAttribute('href')).toBe('https://articles.example/1');
     expect(link.getAttribute('target')).toBe('_blank');
@@ -66,7 +76,7 @@ describe('corporate news box', () => {
     expect(within(box).getByRole('link', { name: 'All corporate news' }).getAttribute('href')).toBe(
       '/yit-news-archive',
     );
-    expect(api.calls()).toEqual(['GET /api/content/feeds/corporate?limit=4&offset=0']);
+    expect(feedCalls(app.calls())).toEqual([`GET /api/content/feeds/corporate?${SCOPE}&limit=4&offset=0`]);
   });
 });
 
@@ -77,8 +87,11 @@ describe('feed archives', () => {
     const app = startSignedIn('/isannointiliitto/archive', {
       features: featuresOn('atp-feed'),
       routes: {
-        'GET /api/content/feeds/recommended?lang=en&limit=25&offset=0': json({ items: first, total: 30 }),
-        'GET /api/content/feeds/recommended?lang=en&limit=25&offset=25': json({ items: second, total: 30 }),
+        [`GET /api/content/feeds/recommended?${SCOPE}&limit=25&offset=0`]: json({ items: first, total: 30 }),
+        [`GET /api/content/feeds/recommended?${SCOPE}&limit=25&offset=25`]: json({
+          items: second,
+          total: 30,
+        }),
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Recommended articles' });
@@ -142,7 +155,7 @@ describe('feed archives', () => {
       (await screen.findByRole('link', { name: 'News 2 (opens in a new tab)' })).getAttribute('href'),
     ).toBe('https://articles.example/2');
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
-    expect(app.calls()).toContain('GET /api/content/feeds/corporate?limit=25&offset=0');
+    expect(app.calls()).toContain(`GET /api/content/feeds/corporate?${SCOPE}&limit=25&offset=0`);
   });
 
   it('the archives need their features', async () => {

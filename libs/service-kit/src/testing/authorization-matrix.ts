@@ -1,0 +1,66 @@
+import type { App } from '../http/create-service.js';
+
+/**
+ * The harness of the authorization-matrix tests: every route of a service called as every kind of
+ * caller, compared with the policy table's expectation. A row names a route (`METHOD /url`) and
+ * the personas the route's policy lets through; everyone else gets 401 (the anonymous persona) or
+ * 403. Past the policy the handler answers what it answers (400 for the empty body, 404 for the
+ * made-up id, 2xx): that counts as "through".
+ */
+export interface AuthorizationMatrix<P extends string> {
+  app: App;
+  /** Route → the personas its policy lets through. */
+  matrix: Readonly<Record<string, readonly P[]>>;
+  personas: readonly P[];
+  /** The persona without a token. */
+  anonymous: P;
+  /** The headers a persona sends (its bearer token). */
+  headers(persona: P): Record<string, string | undefined>;
+  /** The url with its path parameters filled with well-formed values that point at nothing. */
+  fillPath(url: string): string;
+  /** Error codes of refusals made by handlers past the policy (e.g. 'CNT_' for CNT_NOT_EDITABLE). */
+  handlerRefusalPrefix?: string;
+  /** Runs after each route's callers (e.g. signing everyone in again after a logout). */
+  afterRoute?(route: string): Promise<void>;
+}
+
+/** The routes under the prefix without a row, and the rows without a route. */
+export function matrixCoverage(app: App, prefix: string, matrix: Readonly<Record<string, unknown>>) {
+  const routes = new Set(
+    app.routePolicies.filter((r) => r.url.startsWith(prefix)).map((r) => `${r.method} ${r.url}`),
+  );
+  return {
+    withoutRow: [...routes].filter((route) => !(route in matrix)).sort(),
+    withoutRoute: Object.keys(matrix)
+      .filter((row) => !routes.has(row))
+      .sort(),
+  };
+}
+
+/** Every route as every persona: the answers that differ from the table, one line each. */
+export async function authorizationMismatches<P extends string>(
+  check: AuthorizationMatrix<P>,
+): Promise<string[]> {
+  const mismatches: string[] = [];
+  for (const [route, allowed] of Object.entries(check.matrix)) {
+    const [method, url] = route.split(' ') as [string, string];
+    for (const persona of check.personas) {
+      const res = await check.app.inject({
+        method: method as 'GET',
+        url: check.fillPath(url),
+        headers: check.headers(persona),
+        ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+      });
+      const denied = res.statusCode === 401 || res.statusCode === 403;
+      const code = denied ? ((res.json() as { code?: string }).code ?? '') : '';
+      const byHandler =
+        check.handlerRefusalPrefix !== undefined && code.startsWith(check.handlerRefusalPrefix);
+      const expected = allowed.includes(persona) ? 'through' : persona === check.anonymous ? '401' : '403';
+      const actual = denied && !byHandler ? String(res.statusCode) : 'through';
+      if (expected !== actual)
+        mismatches.push(`${route} as ${persona}: expected ${expected}, got ${res.statusCode}`);
+    }
+    await check.afterRoute?.(route);
+  }
+  return mismatches;
+}

@@ -1,0 +1,7 @@
+CREATE INDEX "articles_reader_idx" ON "content"."articles" USING btree ("audience","publish_at","article_type" collate "C","id","status","unpublish_at","archive_at","user_roles","building_phase","ready_before","ready_after","codename");--> statement-breakpoint
+CREATE INDEX "articles_multi_audience_idx" ON "content"."articles" USING gin ("audience") WHERE cardinality(audience) > 1;--> statement-breakpoint
+CREATE INDEX "articles_sticky_idx" ON "content"."articles" USING btree ("sticky_until") WHERE sticky_until is not null;--> statement-breakpoint
+CREATE INDEX "calendar_entries_reader_idx" ON "content"."calendar_entries" USING btree ("audience","start_at",(case when "entry_type" = 'deadline' or strpos("codename", 'deadline') > 0 then 'deadline' else "entry_type" end) collate "C","id","status","publish_at","unpublish_at","user_roles","entry_type","codename");--> statement-breakpoint
+CREATE INDEX "calendar_entries_multi_audience_idx" ON "content"."calendar_entries" USING gin ("audience") WHERE cardinality(audience) > 1;--> statement-breakpoint
+CREATE INDEX "calendar_entries_last_time_idx" ON "content"."calendar_entries" USING btree (coalesce("end_at", "start_at"));--> statement-breakpoint
+CREATE INDEX "calendar_entries_announce_idx" ON "content"."calendar_entries" USING btree ("publish_at") WHERE status = 'published' and announced_at is null;
