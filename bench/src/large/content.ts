@@ -24,7 +24,7 @@ import { LARGE_EMAIL_DOMAIN, LARGE_HC_PREFIX, type LargeTarget, rnd, type Step, 
  * archived and board-only articles are among them.
  *
  * The directory is filled from identity's tables in the same database with one set-based
- * statement per table, as the content service's first-start sync (rpc.identity.directory.v1,
+ * statement per table, as the content service's first-start sync (rpc.identity.directory.get.v1,
  * page by page) would fill it, and a finished sync is recorded so that the service does not pull
  * it again; a sample is compared with identity's own directory answer. Articles and calendar
  * entries can be resized to a fraction of the full count (the timeline curve): their ids and
@@ -194,7 +194,7 @@ async function fillDirectory(exec: Exec) {
   );
 }
 
-/** identity's own directory answer (the rpc.identity.directory.v1 handler), loaded through tsx. */
+/** identity's own directory answer (the rpc.identity.directory.get.v1 handler), loaded through tsx. */
 async function identityDirectoryAnswer(database: Database, ids: string[]): Promise<unknown[]> {
   const source = (path: string) => import(pathToFileURL(join(ROOT, 'services/identity/src', path)).href);
   const schema = (await source('db/schema.ts')) as Record<string, unknown>;

@@ -22,7 +22,7 @@ import { refreshHousingCompanies, syncDirectory } from './directory.js';
 /**
  * The directory read model in the distributed mode: identity and content as separate processes
  * would run them, each on its own PostgreSQL database, talking only over NATS (request/reply on
- * rpc.identity.directory.v1 and identity's events on the JetStream stream).
+ * rpc.identity.directory.get.v1 and identity's events on the JetStream stream).
  */
 
 const postgresUp = await requireService('PostgreSQL', itUrls.DATABASE_URL);
