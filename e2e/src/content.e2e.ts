@@ -412,7 +412,11 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await tenant.getByRole('link', { name: title }).first().click();
       await tenant.getByText('Book your shift.').first().waitFor({ timeout: 15_000 });
       // The sanitiser drops the javascript: address; whatever is left of the link is clicked.
-      await tenant.locator('.rich-text').getByText('Rules', { exact: true }).first().click({ timeout: 5_000 });
+      await tenant
+        .locator('.rich-text')
+        .getByText('Rules', { exact: true })
+        .first()
+        .click({ timeout: 5_000 });
       await tenant.waitForTimeout(500);
       expect(await tenant.evaluate(() => (window as { __stored?: string }).__stored)).toBeUndefined();
       const html = await tenant.locator('.rich-text').first().innerHTML();

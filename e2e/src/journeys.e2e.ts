@@ -28,7 +28,10 @@ for (const mode of ['embedded', 'distributed'] as const) {
       const token = await api.signIn('owner@demo.porta.test');
       const me = await api.get<{ hcs: { id: string }[] }>(token, '/api/identity/me');
       for (const hc of me.body.hcs) {
-        const read = await api.post(token, '/api/identity/me/dialogs', { id: 'welcome-to-plus-dialog', projectId: hc.id });
+        const read = await api.post(token, '/api/identity/me/dialogs', {
+          id: 'welcome-to-plus-dialog',
+          projectId: hc.id,
+        });
         expect(read.status).toBe(204);
       }
     });
