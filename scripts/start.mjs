@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts Porta. `embedded` (npm start): one process, PGlite under ./data, demo data on the first
-// start. `cluster` (npm run start:cluster): identity, content and the gateway as separate processes on
-// DATABASE_URL, NATS_URL and REDIS_URL. Builds whatever is missing or out of date first (Nx cache).
+// start. `cluster` (npm run start:cluster): identity, content, notifications and the gateway as
+// separate processes on DATABASE_URL, NATS_URL and REDIS_URL. Builds whatever is missing or out of date first (Nx cache).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -84,9 +84,18 @@ if (mode === 'embedded') {
     SEED_DEMO: process.env.SEED_DEMO ?? 'true',
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
   });
+  const notificationsPort = process.env.NOTIFICATIONS_PORT ?? '3003';
+  run('notifications', 'services/notifications/dist/server.js', {
+    PORT: notificationsPort,
+    HOST: '127.0.0.1',
+    TRUST_PROXY: 'loopback',
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
+  });
   run('gateway', gatewayScript, {
     MODE: 'distributed',
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     CONTENT_URL: `http://127.0.0.1:${contentPort}`,
+    NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}`,
   });
 }

@@ -111,7 +111,10 @@ export async function startEmbedded(): Promise<Portal> {
   };
 }
 
-/** The built portal in the distributed mode: identity, content and the gateway as processes on PostgreSQL, NATS and Redis. */
+/**
+ * The built portal in the distributed mode: identity, content, notifications and the gateway as
+ * processes on PostgreSQL, NATS and Redis.
+ */
 export async function startDistributed(): Promise<Portal> {
   const database = `porta_e2e_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -120,10 +123,17 @@ export async function startDistributed(): Promise<Portal> {
   await admin.end();
   const databaseUrl = new URL(PG_ADMIN_URL);
   databaseUrl.pathname = `/${database}`;
-  const [gatewayPort, identityPort, contentPort] = [await freePort(), await freePort(), await freePort()];
+  const [gatewayPort, identityPort, contentPort, notificationsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  // identity and notifications share one folder: both services' mail lands in its outbox.
   const identityDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-identity-'));
   const contentDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-content-'));
   const url = `http://127.0.0.1:${gatewayPort}`;
+  const identityUrl = `http://127.0.0.1:${identityPort}`;
   const shared = {
     DATABASE_URL: databaseUrl.toString(),
     NATS_URL,
@@ -139,57 +149,58 @@ export async function startDistributed(): Promise<Portal> {
     await waitReady(`http://127.0.0.1:${port}`, process_.child, process_.output);
     return process_;
   };
-  const dropDatabase = async () => {
+  const cleanUp = async () => {
+    rmSync(identityDataDir, { recursive: true, force: true });
+    rmSync(contentDataDir, { recursive: true, force: true });
     const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${database} with (force)`);
     await cleanup.end();
   };
-  let identity: ReturnType<typeof start>;
-  let content: ReturnType<typeof start>;
-  let gateway: ReturnType<typeof start>;
   try {
-    identity = await launch('services/identity/dist/server.js', identityPort, {
+    await launch('services/identity/dist/server.js', identityPort, {
       TRUST_PROXY: 'loopback',
       SEED_DEMO: 'true',
       DATA_DIR: identityDataDir,
     });
-    content = await launch('services/content/dist/server.js', contentPort, {
+    await launch('services/content/dist/server.js', contentPort, {
       TRUST_PROXY: 'loopback',
       SEED_DEMO: 'true',
       DATA_DIR: contentDataDir,
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      IDENTITY_URL: identityUrl,
       NODE_ENV: 'test',
       CLOCK_CONTROL: 'true',
     });
-    gateway = await launch('services/gateway/dist/server.js', gatewayPort, {
+    await launch('services/notifications/dist/server.js', notificationsPort, {
+      TRUST_PROXY: 'loopback',
+      DATA_DIR: identityDataDir,
+      IDENTITY_URL: identityUrl,
+    });
+    await launch('services/gateway/dist/server.js', gatewayPort, {
       MODE: 'distributed',
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      IDENTITY_URL: identityUrl,
       CONTENT_URL: `http://127.0.0.1:${contentPort}`,
+      NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}`,
     });
   } catch (error) {
     for (const process_ of started.reverse()) await stop(process_.child);
-    rmSync(identityDataDir, { recursive: true, force: true });
-    rmSync(contentDataDir, { recursive: true, force: true });
-    await dropDatabase();
+    await cleanUp();
     throw error;
   }
+  // Stopped edge first, identity last.
+  const processes = [...started].reverse();
   return {
     mode: 'distributed',
     url,
     mailDir: join(identityDataDir, 'mail'),
-    stop: async () => [
-      await stopReporting(gateway),
-      await stopReporting(content),
-      await stopReporting(identity),
-    ],
+    stop: async () => {
+      const codes: (number | null)[] = [];
+      for (const process_ of processes) codes.push(await stopReporting(process_));
+      return codes;
+    },
     async close() {
-      await stop(gateway.child);
-      await stop(content.child);
-      await stop(identity.child);
-      rmSync(identityDataDir, { recursive: true, force: true });
-      rmSync(contentDataDir, { recursive: true, force: true });
-      await dropDatabase();
+      for (const process_ of processes) await stop(process_.child);
+      await cleanUp();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_ERRORS } from './content/errors.js';
+import { NOTIFICATION_ERRORS } from './notifications/errors.js';
 
 /**
  * The error catalogue. Codes are stable and prefixed per service; each carries its HTTP status and
@@ -113,6 +114,7 @@ export const ERRORS = {
   IDN_BAN_EXPIRY_IN_PAST: { status: 400, message: 'The expiry date cannot be in the past.' },
   IDN_FEATURE_SCOPE_UNKNOWN: { status: 400, message: 'No taxonomies found' },
   ...CONTENT_ERRORS,
+  ...NOTIFICATION_ERRORS,
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { zContentSettings } from '@porta/content';
 import { zIdentitySettings } from '@porta/identity';
+import { zNotificationsSettings } from '@porta/notifications';
 import { zBaseConfig } from '@porta/service-kit';
 import { z } from 'zod';
 
@@ -8,6 +9,7 @@ const repoPath = (relative: string) => fileURLToPath(new URL(`../../../${relativ
 
 export const zGatewayConfig = zBaseConfig
   .extend(zContentSettings.shape)
+  .extend(zNotificationsSettings.shape)
   .extend(zIdentitySettings.shape)
   .extend({
     /** embedded: every service in this process; distributed: proxy to one process per service. */
@@ -33,10 +35,16 @@ export const zGatewayConfig = zBaseConfig
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     /** The content service's process in the distributed mode. */
     CONTENT_URL: z.url().default('http://127.0.0.1:3002'),
+    /** The notifications service's process in the distributed mode. */
+    NOTIFICATIONS_URL: z.url().default('http://127.0.0.1:3003'),
   });
 export type GatewayConfig = z.infer<typeof zGatewayConfig>;
 
 /** The services behind the gateway, by name, with their address in the distributed mode. */
 export function serviceUrls(config: GatewayConfig): Record<string, string> {
-  return { identity: config.IDENTITY_URL, content: config.CONTENT_URL };
+  return {
+    identity: config.IDENTITY_URL,
+    content: config.CONTENT_URL,
+    notifications: config.NOTIFICATIONS_URL,
+  };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Content, createContent, zContentConfig } from '@porta/content';
 import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
+import { createNotifications, type Notifications, zNotificationsConfig } from '@porta/notifications';
 import {
   type App,
   createService,
@@ -25,7 +26,12 @@ let database: Database;
 let contentDatabase: Database;
 let identity: Identity;
 let content: Content;
+let notificationsApp: App;
+let notificationsDatabase: Database;
+let notifications: Notifications;
 let gateway: Gateway;
+/** A second gateway in front of the same services (several gateway processes). */
+let otherGateway: Gateway;
 const bus = new MemoryBus();
 const contentDataDir = mkdtempSync(join(tmpdir(), 'porta-gateway-content-'));
 
@@ -63,19 +69,41 @@ beforeAll(async () => {
   });
   await contentApp.register(content.plugin);
   const contentAddress = await contentApp.listen({ host: '127.0.0.1', port: 0 });
-  gateway = await buildGateway(
-    loadConfig(zGatewayConfig, {
-      LOG_LEVEL: 'silent',
-      MODE: 'distributed',
-      IDENTITY_URL: address,
-      CONTENT_URL: contentAddress,
-    }),
-  );
+  const notificationsConfig = loadConfig(zNotificationsConfig, { LOG_LEVEL: 'silent' });
+  notificationsDatabase = await openDatabase({ dataDir: 'memory://' });
+  notifications = createNotifications({
+    database: notificationsDatabase,
+    config: notificationsConfig,
+    logger: silentLogger,
+    bus,
+  });
+  await notifications.migrate();
+  await notifications.start();
+  notificationsApp = createService({
+    name: 'notifications',
+    config: notificationsConfig,
+    verifier: createTokenVerifier({ kind: 'remote', url: `${address}/api/identity/.well-known/jwks.json` }),
+  });
+  await notificationsApp.register(notifications.plugin);
+  const notificationsAddress = await notificationsApp.listen({ host: '127.0.0.1', port: 0 });
+  const gatewayConfig = loadConfig(zGatewayConfig, {
+    LOG_LEVEL: 'silent',
+    MODE: 'distributed',
+    IDENTITY_URL: address,
+    CONTENT_URL: contentAddress,
+    NOTIFICATIONS_URL: notificationsAddress,
+  });
+  gateway = await buildGateway(gatewayConfig);
   await gateway.app.ready();
+  otherGateway = await buildGateway(gatewayConfig);
 });
 
 afterAll(async () => {
+  await otherGateway.close();
   await gateway.close();
+  await notificationsApp.close();
+  await notifications.stop();
+  await notificationsDatabase.close();
   await contentApp.close();
   await content.stop();
   await identityApp.close();
@@ -135,7 +163,7 @@ describe('distributed gateway', () => {
   it('merges the services\u2019 OpenAPI documents over the network', async () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(Object.keys(res.json().paths)).toEqual(
-      expect.arrayContaining(['/api/identity/me', '/api/content/news']),
+      expect.arrayContaining(['/api/identity/me', '/api/content/news', '/api/notifications/inbox']),
     );
   });
 
@@ -163,6 +191,60 @@ describe('distributed gateway', () => {
 
   it('reports readiness of the services behind it', async () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/readyz' });
-    expect(res.json()).toMatchObject({ status: 'ok', checks: { identity: 'ok', content: 'ok' } });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      checks: { identity: 'ok', content: 'ok', notifications: 'ok' },
+    });
+  });
+
+  it('streams live notifications through another gateway than the one the news went through', async () => {
+    const ownerToken = (await login('owner@demo.porta.test', 'Demo-Portal-2026', '203.0.113.10')).json()
+      .accessToken;
+    const managerToken = (await login('manager@demo.porta.test', 'Demo-Portal-2026', '203.0.113.11')).json()
+      .accessToken;
+    const me = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/identity/me',
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    const lindenCourt = me.json().hcs.find((h: { hcExt: string }) => h.hcExt === 'DEMO-2000').id;
+    // The browser's stream goes through the second gateway, over the network.
+    const otherAddress = await otherGateway.app.listen({ host: '127.0.0.1', port: 0 });
+    const controller = new AbortController();
+    const res = await fetch(`${otherAddress}/api/notifications/stream`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    const reading = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        received += value;
+      }
+    })();
+    // The news goes in through the first gateway.
+    const published = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/content/admin/articles',
+      headers: { authorization: `Bearer ${managerToken}` },
+      payload: {
+        variants: { en: { title: 'Bicycle storage cleared', introduction: 'Intro', content: '<p>Text</p>' } },
+        targeting: { housingCompanyIds: [lindenCourt], buildingTaxonomies: [] },
+        status: 'published',
+      },
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const deadline = Date.now() + 10_000;
+    while (!received.includes('Bicycle storage cleared') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    controller.abort();
+    await reading;
+    expect(received).toContain('event: unread');
+    expect(received).toMatch(/event: notification\ndata: \{[^\n]*"title":"Bicycle storage cleared"/);
   });
 });

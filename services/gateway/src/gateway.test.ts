@@ -105,6 +105,7 @@ describe('embedded gateway', () => {
         'GET /api/identity/login-options',
         'GET /api/identity/oidc/b2c/start',
         'GET /api/identity/openapi.json',
+        'GET /api/notifications/openapi.json',
         'GET /healthz',
         'OPTIONS *',
         'GET /readyz',

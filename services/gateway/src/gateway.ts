@@ -1,6 +1,7 @@
 import httpProxy from '@fastify/http-proxy';
 import { createContent } from '@porta/content';
 import { createIdentity } from '@porta/identity';
+import { createNotifications } from '@porta/notifications';
 import {
   type App,
   AppError,
@@ -89,6 +90,16 @@ export async function buildGateway(
     await content.migrate();
     await content.start();
     if (config.SEED_DEMO) await content.seedDemo();
+    const notifications = createNotifications({
+      database,
+      config,
+      logger: runtime.logger,
+      bus: runtime.bus,
+      jobs: runtime.jobs,
+      mailer: runtime.mailer,
+    });
+    await notifications.migrate();
+    await notifications.start();
     await runtime.jobs.start();
     const app = createService({
       name: 'gateway',
@@ -104,14 +115,22 @@ export async function buildGateway(
     await edgeSecurity(app, config, rateLimitStore?.redis);
     await app.register(identity.plugin);
     await app.register(content.plugin);
-    docsRoutes(app, async () => ({
-      identity: (await app.inject({ method: 'GET', url: '/api/identity/openapi.json' })).json(),
-      content: (await app.inject({ method: 'GET', url: '/api/content/openapi.json' })).json(),
-    }));
+    await app.register(notifications.plugin);
+    docsRoutes(app, async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['identity', 'content', 'notifications'].map(async (name) => [
+            name,
+            (await app.inject({ method: 'GET', url: `/api/${name}/openapi.json` })).json<OpenApiDoc>(),
+          ]),
+        ),
+      ),
+    );
     await webAppRoutes(app, { resident: config.WEB_RESIDENT_DIR, admin: config.WEB_ADMIN_DIR });
     return gatewayOf(
       app,
       [
+        { name: 'notifications', close: () => notifications.stop() },
         { name: 'content', close: () => content.stop() },
         { name: 'identity-outbox', close: () => identity.stop() },
         ...(rateLimitStore ? [rateLimitStore.closeable] : []),

@@ -15,6 +15,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { IdentityConfig } from './config.js';
 import type { IdentityContext } from './context.js';
 import * as schema from './db/schema.js';
+import { serveAudience } from './domain/audience.js';
 import { LoginThrottle } from './domain/brute-force.js';
 import { serveDirectory } from './domain/directory.js';
 import { serveHousingCompanyFeatures } from './domain/features.js';
@@ -124,7 +125,12 @@ export function createIdentity(options: {
     seedDemo: (options) => seedDemo(db, options),
     async scheduleJobs() {
       relay?.start();
-      if (bus) responders.push(await serveDirectory(db, bus), await serveHousingCompanyFeatures(db, bus));
+      if (bus)
+        responders.push(
+          await serveDirectory(db, bus),
+          await serveHousingCompanyFeatures(db, bus),
+          await serveAudience(db, bus),
+        );
       if (!jobs) return;
       const purge = purgeSessionsJob(sessions);
       jobs.register(purge);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zIsoDate, zUuid } from '../common.js';
+import { zRole } from '../roles.js';
 import { zFeatureId, zLanguageCode } from './features.js';
 
 /**
@@ -74,3 +75,39 @@ export const zHousingCompanyFeaturesRequest = z.object({ housingCompanyId: zUuid
 export type HousingCompanyFeaturesRequest = z.infer<typeof zHousingCompanyFeaturesRequest>;
 export const zHousingCompanyFeaturesResponse = z.object({ features: z.array(zFeatureId) });
 export type HousingCompanyFeaturesResponse = z.infer<typeof zHousingCompanyFeaturesResponse>;
+
+/**
+ * identity's audience of housing companies (`rpc.identity.audience.get.v1`), for the notifications
+ * fan-out: the enabled, registered users with a role in force today in the housing companies or
+ * their apartments (only the given roles, when there are any), one row per user (the first of the
+ * housing companies they are in), paged by user id.
+ */
+export const IDENTITY_AUDIENCE_RPC = 'rpc.identity.audience.get.v1';
+/** At most this many users a page: a page of the answer stays well under the 1 MB NATS limit. */
+export const AUDIENCE_PAGE_MAX = 1000;
+export const zAudienceRequest = z.union([
+  z.object({
+    housingCompanyIds: z.array(zUuid).min(1).max(20_000),
+    roles: z.array(zRole),
+    afterUserId: zUuid.nullable(),
+    limit: z.number().int().min(1).max(AUDIENCE_PAGE_MAX),
+  }),
+  /** Named users (a reply's author, a private message's recipients), each with their first housing company. */
+  z.object({ userIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX) }),
+]);
+export type AudienceRequest = z.infer<typeof zAudienceRequest>;
+export const zAudienceMember = z.object({
+  userId: zUuid,
+  email: z.string(),
+  firstName: z.string(),
+  /** e.g. fi_FI: the language of the notification and its e-mail. */
+  locale: z.string(),
+  housingCompanyId: zUuid.nullable(),
+});
+export type AudienceMember = z.infer<typeof zAudienceMember>;
+export const zAudienceResponse = z.object({
+  members: z.array(zAudienceMember),
+  /** The id to ask after next, or null at the end. */
+  nextAfterUserId: zUuid.nullable(),
+});
+export type AudienceResponse = z.infer<typeof zAudienceResponse>;

@@ -20,6 +20,7 @@ export {
 } from './outbox.js';
 export { EVENT_STREAM, InvalidSubjectError, subjectMatches } from './subjects.js';
 export type * from './types.js';
+export { uuidv7 } from './uuid7.js';
 
 /**
  * The bus for this process: NATS JetStream when NATS_URL is set, the in-process bus otherwise.

@@ -263,6 +263,28 @@ describe('MemoryBus', () => {
     await expect(bus.publish('svc.item.created.v1', {}, { msgId: 'd' })).rejects.toThrow(/closed/);
   });
 
+  it('broadcasts a live. message to every listener present, keeping nothing for later ones', async () => {
+    bus = new MemoryBus();
+    const first: unknown[] = [];
+    const second: unknown[] = [];
+    const one = await bus.listen('live.test', (d) => void first.push(d));
+    await bus.listen('live.test', (d) => void second.push(d));
+    const data = { n: 1 };
+    await bus.broadcast('live.test', data);
+    data.n = 2; // the listeners got a copy
+    await until(() => first.length === 1 && second.length === 1);
+    expect(first).toEqual([{ n: 1 }]);
+    await one.stop();
+    await bus.broadcast('live.test', { n: 3 });
+    const late: unknown[] = [];
+    await bus.listen('live.test', (d) => void late.push(d));
+    await until(() => second.length === 2);
+    expect(first).toHaveLength(1);
+    expect(late).toEqual([]);
+    await expect(bus.broadcast('notifications.live.sent.v1', {})).rejects.toThrow(/live\./);
+    await expect(bus.listen('live.*', () => undefined)).rejects.toThrow(/live\./);
+  });
+
   it('keeps a bounded log per subject', async () => {
     bus = new MemoryBus({ maxMessagesPerSubject: 3 });
     for (let i = 0; i < 5; i++) await bus.publish('svc.item.created.v1', { i }, { msgId: `b${i}` });

@@ -4,6 +4,7 @@ import { silentLogger } from './logger.js';
 import {
   assertEventFilter,
   assertEventSubject,
+  assertLiveSubject,
   assertRpcSubject,
   redeliveryDelayMs,
   subjectMatches,
@@ -103,6 +104,7 @@ export class MemoryBus implements Bus {
   private readonly seen = new Map<string, number>();
   private readonly durables = new Map<string, Durable>();
   private readonly responders = new Map<string, { list: Responder[]; next: number }>();
+  private readonly listeners = new Map<string, Set<(data: unknown) => void>>();
   private seq = 0;
   private token = 0;
   private closed = false;
@@ -277,6 +279,36 @@ export class MemoryBus implements Bus {
       stop: async () => {
         target.list = target.list.filter((r) => r !== responder);
         await Promise.allSettled([...responder.running]);
+      },
+    };
+  }
+
+  async broadcast(subject: string, data: unknown): Promise<void> {
+    this.assertOpen();
+    assertLiveSubject(subject);
+    // A copy per listener, as NATS would deliver it, after the caller's turn.
+    const payload = JSON.stringify(data);
+    for (const listener of this.listeners.get(subject) ?? []) {
+      queueMicrotask(() => {
+        try {
+          listener(JSON.parse(payload));
+        } catch (err) {
+          this.logger.warn({ err, subject }, 'listener failed');
+        }
+      });
+    }
+  }
+
+  async listen<T = unknown>(subject: string, handler: (data: T) => void): Promise<Subscription> {
+    this.assertOpen();
+    assertLiveSubject(subject);
+    const listener = handler as (data: unknown) => void;
+    const set = this.listeners.get(subject) ?? new Set();
+    set.add(listener);
+    this.listeners.set(subject, set);
+    return {
+      stop: async () => {
+        set.delete(listener);
       },
     };
   }

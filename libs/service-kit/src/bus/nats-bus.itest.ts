@@ -213,4 +213,21 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
     await bus.close();
     expect(finished).toBe(true);
   });
+
+  it('broadcasts a live. message to the listeners of every connection, at most once each', async () => {
+    const subject = `live.it${run}.bell`;
+    const atA: unknown[] = [];
+    const atB: unknown[] = [];
+    const la = await a.listen(subject, (d) => void atA.push(d));
+    const lb = await b.listen(subject, (d) => void atB.push(d));
+    await a.broadcast(subject, { to: 'everyone' });
+    await until(() => atA.length === 1 && atB.length === 1);
+    await lb.stop();
+    await b.broadcast(subject, { to: 'a only' });
+    await until(() => atA.length === 2);
+    await sleep(200);
+    expect(atB).toEqual([{ to: 'everyone' }]);
+    expect(atA).toEqual([{ to: 'everyone' }, { to: 'a only' }]);
+    await la.stop();
+  });
 });

@@ -25,6 +25,7 @@ import { silentLogger } from './logger.js';
 import {
   assertEventFilter,
   assertEventSubject,
+  assertLiveSubject,
   assertRpcSubject,
   EVENT_STREAM,
   EVENT_STREAM_SUBJECTS,
@@ -497,6 +498,40 @@ export class NatsBus implements Bus {
     };
     this.responders.add(subscription);
     // Resolve once the server knows the subscription, so that a request sent next finds it.
+    await this.nc.flush();
+    return subscription;
+  }
+
+  async broadcast(subject: string, data: unknown): Promise<void> {
+    assertLiveSubject(subject);
+    if (this.closing) throw new Error('the bus is closed');
+    this.nc.publish(subject, encodeJson(data));
+  }
+
+  async listen<T = unknown>(subject: string, handler: (data: T) => void): Promise<Subscription> {
+    assertLiveSubject(subject);
+    if (this.closing) throw new Error('the bus is closed');
+    const sub = this.nc.subscribe(subject, {
+      callback: (err, m) => {
+        if (err) {
+          this.logger.error({ err, subject }, 'listener subscription failed');
+          return;
+        }
+        try {
+          handler(JSON.parse(decoder.decode(m.data)) as T);
+        } catch (error) {
+          this.logger.warn({ err: error, subject }, 'listener failed');
+        }
+      },
+    });
+    const subscription: Subscription = {
+      stop: async () => {
+        this.responders.delete(subscription);
+        if (!sub.isClosed()) sub.unsubscribe();
+      },
+    };
+    // Stopped with the responders on close.
+    this.responders.add(subscription);
     await this.nc.flush();
     return subscription;
   }

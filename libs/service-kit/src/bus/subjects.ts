@@ -61,6 +61,24 @@ export function assertRpcSubject(subject: string): void {
   }
 }
 
+/**
+ * A broadcast subject: `live.` followed by literal tokens. Broadcasts reach every listener of every
+ * process at most once and are not kept (no stream captures them): for live updates whose loss a
+ * client recovers from by reading again.
+ */
+export function assertLiveSubject(subject: string): void {
+  const tokens = subject.split('.');
+  if (tokens.length < 2 || tokens[0] !== 'live' || !tokens.every((t) => TOKEN.test(t))) {
+    throw new InvalidSubjectError(subject, 'broadcast subjects are live.<literal tokens>');
+  }
+  if (EVENT_STREAM_SUBJECTS.some((filter) => subjectMatches(filter, subject))) {
+    throw new InvalidSubjectError(
+      subject,
+      `the event stream captures it (${EVENT_STREAM_SUBJECTS.join(', ')})`,
+    );
+  }
+}
+
 /** NATS subject matching: `*` matches one token, a final `>` one or more. */
 export function subjectMatches(filter: string, subject: string): boolean {
   const f = filter.split('.');

@@ -58,6 +58,13 @@ export interface Bus {
   request<T = unknown>(subject: string, data: unknown, options?: { timeoutMs?: number }): Promise<T>;
   /** Answer requests on an `rpc.` subject; several responders share the requests. */
   reply(subject: string, handler: (data: unknown) => Promise<unknown>): Promise<Subscription>;
+  /**
+   * Send to every listener of a `live.` subject in every process, at most once, keeping nothing
+   * (a listener that is not there when it is sent never gets it).
+   */
+  broadcast(subject: string, data: unknown): Promise<void>;
+  /** Listen to a `live.` subject; every listener gets every broadcast sent while it listens. */
+  listen<T = unknown>(subject: string, handler: (data: T) => void): Promise<Subscription>;
   ping(): Promise<void>;
   /** Stop every subscription (waiting for handlers in flight) and close the connection. */
   close(): Promise<void>;

@@ -83,6 +83,8 @@ describe('asking again for fewer companies', () => {
         return bus.request<T>(subject, data, options);
       },
       reply: (subject, handler) => bus.reply(subject, handler),
+      broadcast: (subject, data) => bus.broadcast(subject, data),
+      listen: (subject, handler) => bus.listen(subject, handler),
       ping: () => bus.ping(),
       close: () => bus.close(),
     };

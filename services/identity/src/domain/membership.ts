@@ -25,7 +25,7 @@ export function todayIso(now = new Date()): string {
 }
 
 /** A role counts from validFrom through validUntil (both optional, inclusive). */
-function validOn<T extends { validFrom: unknown; validUntil: unknown }>(table: T, today: string) {
+export function validOn<T extends { validFrom: unknown; validUntil: unknown }>(table: T, today: string) {
   const t = table as unknown as typeof apartmentRoles;
   return and(
     or(isNull(t.validFrom), lte(t.validFrom, today)),

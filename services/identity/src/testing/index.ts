@@ -1,1 +1,2 @@
+export * from './distributed.js';
 export * from './identity-app.js';

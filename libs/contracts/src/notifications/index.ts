@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './inbox.js';
+export * from './settings.js';

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apartmentRoles, housingCompanies, users } from '../db/schema.js';
+import { addTestUser, type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
+import { audienceAnswer } from './audience.js';
+
+let t: IdentityTestApp;
+const hc: Record<string, string> = {};
+const id: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await identityTestApp();
+  const { db } = t.identity.context;
+  for (const row of await db.select().from(housingCompanies)) hc[row.hcExt] = row.id;
+  for (const row of await db.select().from(users)) id[row.email.split('@')[0]!] = row.id;
+});
+afterAll(() => t?.close());
+
+const emails = (answer: { members: { email: string }[] }) =>
+  answer.members.map((m) => m.email.split('@')[0]).sort();
+
+describe('the audience of housing companies (rpc.identity.audience.get.v1)', () => {
+  it('answers each user with a role in force in the companies or their apartments once, with their first company', async () => {
+    const { db } = t.identity.context;
+    const answer = await audienceAnswer(db, {
+      housingCompanyIds: [hc['DEMO-2000']!, hc['DEMO-1000']!],
+      roles: [],
+      afterUserId: null,
+      limit: 100,
+    });
+    expect(emails(answer)).toEqual(['board', 'manager', 'owner', 'tenant']);
+    expect(answer.nextAfterUserId).toBeNull();
+    const owner = answer.members.find((m) => m.userId === id.owner)!;
+    expect([hc['DEMO-2000'], hc['DEMO-1000']]).toContain(owner.housingCompanyId);
+    expect(owner).toMatchObject({ email: 'owner@demo.porta.test', firstName: 'Olivia' });
+  });
+
+  it('filters by role, pages by user id, and leaves out unregistered, deactivated and expired members', async () => {
+    const { db } = t.identity.context;
+    await addTestUser(t, {
+      key: 'unregistered',
+      registered: false,
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    const gone = await addTestUser(t, {
+      key: 'deactivated',
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    await db.update(users).set({ enabled: false }).where(eq(users.id, gone));
+    const linden = [hc['DEMO-2000']!];
+    expect(
+      emails(
+        await audienceAnswer(db, {
+          housingCompanyIds: linden,
+          roles: ['boardMember'],
+          afterUserId: null,
+          limit: 100,
+        }),
+      ),
+    ).toEqual(['board']);
+    expect(
+      emails(
+        await audienceAnswer(db, { housingCompanyIds: linden, roles: [], afterUserId: null, limit: 100 }),
+      ),
+    ).toEqual(['board', 'manager', 'owner', 'tenant']);
+    // Two a page: every member once over the pages, in user id order.
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page = await audienceAnswer(db, {
+        housingCompanyIds: linden,
+        roles: [],
+        afterUserId: after,
+        limit: 2,
+      });
+      seen.push(...page.members.map((m) => m.userId));
+      after = page.nextAfterUserId;
+      pages++;
+    } while (after && pages < 10);
+    expect(seen).toHaveLength(4);
+    expect([...seen].sort()).toEqual(seen);
+    // A role that has ended, or not begun, does not count.
+    const moved = await addTestUser(t, {
+      key: 'moved',
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    await db.update(apartmentRoles).set({ validUntil: '2020-01-31' }).where(eq(apartmentRoles.userId, moved));
+    const coming = await addTestUser(t, {
+      key: 'coming',
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    await db.update(apartmentRoles).set({ validFrom: '2999-01-01' }).where(eq(apartmentRoles.userId, coming));
+    expect(
+      emails(
+        await audienceAnswer(db, { housingCompanyIds: linden, roles: [], afterUserId: null, limit: 100 }),
+      ),
+    ).toEqual(['board', 'manager', 'owner', 'tenant']);
+  });
+
+  it('answers named users with their first housing company', async () => {
+    const { db } = t.identity.context;
+    const answer = await audienceAnswer(db, { userIds: [id.tenant!, id.neighbour!] });
+    expect(emails(answer)).toEqual(['neighbour', 'tenant']);
+    expect(answer.members.find((m) => m.userId === id.tenant)!.housingCompanyId).toBe(hc['DEMO-2000']);
+  });
+});

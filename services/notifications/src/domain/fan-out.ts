@@ -1,0 +1,159 @@
+import {
+  type AudienceMember,
+  type AudienceResponse,
+  IDENTITY_AUDIENCE_RPC,
+  type Language,
+  languageOfLocale,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+  type Role,
+} from '@porta/contracts';
+import { uuidv7 } from '@porta/service-kit';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { NotificationsContext } from '../context.js';
+import { notifications, settings } from '../db/schema.js';
+import { toNotification } from './inbox.js';
+import { type MailNotice, sendNoticeMails } from './mail.js';
+
+/** Something to tell a set of users, as an event describes it. */
+export interface Notice {
+  /** Once per user: the event's message id. */
+  sourceKey: string;
+  type: NotificationType;
+  /** The title per language; a user gets theirs, else the default language's, else any. */
+  titles: Partial<Record<Language, string>>;
+  defaultLanguage: Language;
+  /** A path in the resident app. */
+  url: string;
+  audience:
+    | { housingCompanyIds: string[]; roles: Role[] }
+    /** Named users, e.g. the author of the comment replied to (not the replier). */
+    | { userIds: string[]; housingCompanyId: string | null };
+  apartmentId?: string | null;
+}
+
+export function titleFor(notice: Pick<Notice, 'titles' | 'defaultLanguage'>, language: Language): string {
+  return (
+    notice.titles[language] ??
+    notice.titles[notice.defaultLanguage] ??
+    Object.values(notice.titles).find((t) => !!t) ??
+    ''
+  );
+}
+
+export interface FanOutResult {
+  /** Users asked from identity. */
+  members: number;
+  /** Notifications stored now (not before, not switched off). */
+  stored: number;
+}
+
+/**
+ * Store a notification for every user of the notice's audience whose settings let it through,
+ * a page of identity's audience at a time; tell the open browsers and send the e-mails of what was
+ * stored. A notification a user already has for this source is not stored again, so a fan-out
+ * that is repeated (the event redelivered after a crash) completes what is missing and nothing
+ * more.
+ */
+export async function fanOut(ctx: NotificationsContext, notice: Notice): Promise<FanOutResult> {
+  const result: FanOutResult = { members: 0, stored: 0 };
+  const { audience } = notice;
+  if ('userIds' in audience) {
+    if (audience.userIds.length === 0) return result;
+    const answer = await ctx.bus.request<AudienceResponse>(IDENTITY_AUDIENCE_RPC, {
+      userIds: audience.userIds,
+    });
+    const members = answer.members.map((m) => ({
+      ...m,
+      housingCompanyId: audience.housingCompanyId ?? m.housingCompanyId,
+    }));
+    await storePage(ctx, notice, members, result);
+    return result;
+  }
+  if (audience.housingCompanyIds.length === 0) return result;
+  let afterUserId: string | null = null;
+  do {
+    const answer: AudienceResponse = await ctx.bus.request<AudienceResponse>(
+      IDENTITY_AUDIENCE_RPC,
+      {
+        housingCompanyIds: audience.housingCompanyIds,
+        roles: audience.roles,
+        afterUserId,
+        limit: ctx.config.FAN_OUT_PAGE_SIZE,
+      },
+      { timeoutMs: 15_000 },
+    );
+    await storePage(ctx, notice, answer.members, result);
+    afterUserId = answer.nextAfterUserId;
+  } while (afterUserId);
+  return result;
+}
+
+async function storePage(
+  ctx: NotificationsContext,
+  notice: Notice,
+  members: AudienceMember[],
+  result: FanOutResult,
+): Promise<void> {
+  result.members += members.length;
+  if (members.length === 0) return;
+  const key = NOTIFICATION_TYPES[notice.type];
+  const userIds = members.map((m) => m.userId);
+  const prefs = new Map(
+    (
+      await ctx.db
+        .select({
+          userId: settings.userId,
+          disabledKeys: settings.disabledKeys,
+          emailDisabled: settings.emailDisabled,
+        })
+        .from(settings)
+        .where(inArray(settings.userId, userIds))
+    ).map((p) => [p.userId, p]),
+  );
+  const wanted = members.filter((m) => !key || !prefs.get(m.userId)?.disabledKeys.includes(key));
+  if (wanted.length === 0) return;
+  const rows = await ctx.db
+    .insert(notifications)
+    .values(
+      wanted.map((m) => ({
+        id: uuidv7(),
+        userId: m.userId,
+        sourceKey: notice.sourceKey,
+        type: notice.type,
+        title: titleFor(notice, languageOfLocale(m.locale)),
+        targetUrl: notice.url,
+        housingCompanyId: m.housingCompanyId,
+        apartmentId: notice.apartmentId ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: [notifications.userId, notifications.sourceKey] })
+    .returning();
+  result.stored += rows.length;
+  await ctx.live.notify(rows.map((row) => ({ userId: row.userId, notification: toNotification(row) })));
+  const byUser = new Map(wanted.map((m) => [m.userId, m]));
+  const mails: MailNotice[] = [];
+  for (const row of rows) {
+    const member = byUser.get(row.userId);
+    if (!member || prefs.get(row.userId)?.emailDisabled) continue;
+    mails.push({
+      notificationId: row.id,
+      email: member.email,
+      firstName: member.firstName,
+      language: languageOfLocale(member.locale),
+      title: row.title,
+      type: notice.type,
+      url: row.targetUrl,
+    });
+  }
+  await sendNoticeMails(ctx, `${notice.sourceKey}:${rows[0]?.id}`, mails);
+}
+
+/** The stored notification of a source for a user (tests and the e-mail job). */
+export async function notificationOf(ctx: NotificationsContext, userId: string, sourceKey: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.sourceKey, sourceKey)));
+  return row ?? null;
+}

@@ -1,0 +1,78 @@
+import { addTestUser } from '@porta/identity/testing';
+import { authorizationMismatches, matrixCoverage } from '@porta/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
+import { loginAs } from '../testing/notifications-app.js';
+
+/**
+ * The authorization matrix of the notifications service: every route against every kind of
+ * caller — 401 without a token, 403 where the policy refuses, through to the handler otherwise.
+ * A route added without a row fails the test. docs/authorization.md is its readable form.
+ */
+
+const PERSONAS = [
+  'anonymous',
+  'admin',
+  'staff', // yitUser
+  'bizadmin', // yitBusinessAdmin
+  'manager', // propertyManager of Harbour View and Linden Court
+  'board', // boardMember of Linden Court
+  'owner',
+  'tenant',
+  'partner', // partner role
+  'consumption', // consumptionManager only
+] as const;
+type Persona = (typeof PERSONAS)[number];
+
+const SIGNED_IN = PERSONAS.filter((p) => p !== 'anonymous');
+
+const ALLOWED = {
+  public: [...PERSONAS],
+  signedIn: SIGNED_IN,
+  notPartner: SIGNED_IN.filter((p) => p !== 'partner'),
+  settingsStaff: ['admin', 'bizadmin'] as Persona[],
+};
+
+const MATRIX: Record<string, readonly Persona[]> = {
+  'GET /api/notifications/openapi.json': ALLOWED.public,
+  'GET /api/notifications/inbox': ALLOWED.signedIn,
+  'POST /api/notifications/inbox/:id/read': ALLOWED.signedIn,
+  'POST /api/notifications/inbox/read': ALLOWED.signedIn,
+  'GET /api/notifications/stream': ALLOWED.signedIn,
+  'GET /api/notifications/settings': ALLOWED.notPartner,
+  'PUT /api/notifications/settings': ALLOWED.notPartner,
+  'GET /api/notifications/admin/users/:id/settings': ALLOWED.settingsStaff,
+  'PUT /api/notifications/admin/users/:id/settings': ALLOWED.settingsStaff,
+};
+
+let t: NotificationsTestApp;
+const tokens = new Map<Persona, string>();
+
+beforeAll(async () => {
+  // Streams end after a second, so that each caller's answer completes.
+  t = await notificationsTestApp({ LIVE_STREAM_MAX_SECONDS: '1' });
+  await addTestUser(t, { key: 'bizadmin', roles: ['yitBusinessAdmin'] });
+  for (const persona of SIGNED_IN) tokens.set(persona, (await loginAs(t.app, persona)).accessToken);
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('notifications authorization matrix', () => {
+  it('has a row for every route and no row for a route that does not exist', () => {
+    expect(matrixCoverage(t.app, '/api/notifications', MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
+  });
+
+  it('answers every route for every caller exactly as the policy table says', async () => {
+    const mismatches = await authorizationMismatches({
+      app: t.app,
+      matrix: MATRIX,
+      personas: PERSONAS,
+      anonymous: 'anonymous',
+      headers: (persona) => {
+        const token = tokens.get(persona);
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+      fillPath: (url) => url.replace(':id', '00000000-0000-4000-8000-000000000000'),
+    });
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
