@@ -35,7 +35,7 @@ import partnerCompanies from './resources/partner-companies';
 import shopPartners from './resources/shop-partners';
 import steps, { HousingCompanySteps } from './resources/steps';
 import taxonomyTerms from './resources/taxonomy-terms';
-import users from './resources/users';
+import users, { UserNotificationSettings } from './resources/users';
 import { session as defaultSession } from './session';
 
 /** The gateway serves the staff app here (03 §2: /admin, /admin/users, …). */
@@ -87,6 +87,9 @@ function staffResources(permissions: StaffPermissions | null) {
       {can.feedbackRead ? <Resource name="feedback" {...feedback()} /> : null}
       <CustomRoutes>
         {can.usersRead ? <Route path="/user/:id" element={<UserPageRedirect />} /> : null}
+        {can.usersRead && can.notificationSettings ? (
+          <Route path="/user/notifications/:id" element={<UserNotificationSettings />} />
+        ) : null}
         {can.housingCompaniesEdit ? (
           <Route path="/housing-companies/:id/wizard" element={<HousingCompanyWizard />} />
         ) : null}

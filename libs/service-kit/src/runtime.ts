@@ -1,10 +1,13 @@
 import { join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
 import type { pino } from 'pino';
 import { connectBus } from './bus/index.js';
 import type { Bus } from './bus/types.js';
 import type { BaseConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
-import type { Closeable } from './http/run.js';
+import { createTokenVerifier, type KeySource } from './auth/verifier.js';
+import { createService } from './http/create-service.js';
+import { type Closeable, runService } from './http/run.js';
 import { createJobs } from './jobs/index.js';
 import type { Jobs } from './jobs/types.js';
 import { createLogger } from './logger.js';
@@ -65,4 +68,41 @@ export async function createRuntime(
     { name: 'telemetry', close: () => telemetry.shutdown() },
   ];
   return { logger, telemetry, database, bus, jobs, mailer, storage, closeables };
+}
+
+/**
+ * Serve one service as its own process (the distributed mode): its plugin on a Fastify app with
+ * tokens checked against identity's keys (or the given key source), readiness of the database and
+ * the bus, and a graceful shutdown that closes the service's own parts, then the runtime's.
+ */
+export async function serveProcess(options: {
+  name: string;
+  config: BaseConfig;
+  runtime: Runtime;
+  plugin: FastifyPluginAsync;
+  /** identity serves its own keys; every other service reads identity's JWKS. */
+  keySource?: KeySource;
+  /** The service's consumers, relays and streams, closed before the runtime. */
+  closeables: Closeable[];
+}): Promise<string> {
+  const { config, runtime } = options;
+  const app = createService({
+    name: options.name,
+    config,
+    logger: runtime.logger,
+    tracing: runtime.telemetry.enabled,
+    verifier: createTokenVerifier(
+      options.keySource ?? { kind: 'remote', url: `${config.IDENTITY_URL}/api/identity/.well-known/jwks.json` },
+    ),
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.addReadinessCheck('database', () => runtime.database.ping());
+  app.addReadinessCheck('bus', () => runtime.bus.ping());
+  await app.register(options.plugin);
+  return runService(app, {
+    host: config.HOST,
+    port: config.PORT,
+    graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
+    closeables: [...options.closeables, ...runtime.closeables],
+  });
 }

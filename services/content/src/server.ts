@@ -1,10 +1,4 @@
-import {
-  createRuntime,
-  createService,
-  createTokenVerifier,
-  loadConfig,
-  runService,
-} from '@porta/service-kit';
+import { createRuntime, loadConfig, serveProcess } from '@porta/service-kit';
 import { createContent } from './app.js';
 import { zContentConfig } from './config.js';
 
@@ -23,24 +17,10 @@ await content.migrate();
 await content.start();
 if (config.SEED_DEMO) await content.seedDemo();
 await runtime.jobs.start();
-
-const app = createService({
+await serveProcess({
   name: 'content',
   config,
-  logger: runtime.logger,
-  tracing: runtime.telemetry.enabled,
-  verifier: createTokenVerifier({
-    kind: 'remote',
-    url: `${config.IDENTITY_URL}/api/identity/.well-known/jwks.json`,
-  }),
-  trustProxy: config.TRUST_PROXY,
-});
-app.addReadinessCheck('database', () => runtime.database.ping());
-app.addReadinessCheck('bus', () => runtime.bus.ping());
-await app.register(content.plugin);
-await runService(app, {
-  host: config.HOST,
-  port: config.PORT,
-  graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
-  closeables: [{ name: 'content-outbox', close: () => content.stop() }, ...runtime.closeables],
+  runtime,
+  plugin: content.plugin,
+  closeables: [{ name: 'content-outbox', close: () => content.stop() }],
 });

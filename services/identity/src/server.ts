@@ -1,10 +1,4 @@
-import {
-  createRuntime,
-  createService,
-  createTokenVerifier,
-  loadConfig,
-  runService,
-} from '@porta/service-kit';
+import { createRuntime, loadConfig, serveProcess } from '@porta/service-kit';
 import { createIdentity } from './app.js';
 import { zIdentityConfig } from './config.js';
 
@@ -23,21 +17,11 @@ await identity.migrate();
 if (config.SEED_DEMO) await identity.seedDemo();
 await identity.scheduleJobs();
 await runtime.jobs.start();
-
-const app = createService({
+await serveProcess({
   name: 'identity',
   config,
-  logger: runtime.logger,
-  tracing: runtime.telemetry.enabled,
-  verifier: createTokenVerifier(identity.keySource),
-  trustProxy: config.TRUST_PROXY,
-});
-app.addReadinessCheck('database', () => runtime.database.ping());
-app.addReadinessCheck('bus', () => runtime.bus.ping());
-await app.register(identity.plugin);
-await runService(app, {
-  host: config.HOST,
-  port: config.PORT,
-  graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
-  closeables: [{ name: 'identity-outbox', close: () => identity.stop() }, ...runtime.closeables],
+  runtime,
+  plugin: identity.plugin,
+  keySource: identity.keySource,
+  closeables: [{ name: 'identity-outbox', close: () => identity.stop() }],
 });

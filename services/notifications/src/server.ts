@@ -1,10 +1,4 @@
-import {
-  createRuntime,
-  createService,
-  createTokenVerifier,
-  loadConfig,
-  runService,
-} from '@porta/service-kit';
+import { createRuntime, loadConfig, serveProcess } from '@porta/service-kit';
 import { createNotifications } from './app.js';
 import { zNotificationsConfig } from './config.js';
 
@@ -22,24 +16,10 @@ const notifications = createNotifications({
 await notifications.migrate();
 await notifications.start();
 await runtime.jobs.start();
-
-const app = createService({
+await serveProcess({
   name: 'notifications',
   config,
-  logger: runtime.logger,
-  tracing: runtime.telemetry.enabled,
-  verifier: createTokenVerifier({
-    kind: 'remote',
-    url: `${config.IDENTITY_URL}/api/identity/.well-known/jwks.json`,
-  }),
-  trustProxy: config.TRUST_PROXY,
-});
-app.addReadinessCheck('database', () => runtime.database.ping());
-app.addReadinessCheck('bus', () => runtime.bus.ping());
-await app.register(notifications.plugin);
-await runService(app, {
-  host: config.HOST,
-  port: config.PORT,
-  graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
-  closeables: [{ name: 'notifications', close: () => notifications.stop() }, ...runtime.closeables],
+  runtime,
+  plugin: notifications.plugin,
+  closeables: [{ name: 'notifications', close: () => notifications.stop() }],
 });

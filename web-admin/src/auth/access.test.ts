@@ -102,3 +102,25 @@ describe('content capabilities (mirror services/content/src/policies.ts)', () =>
     expect(Object.entries(tenant).filter(([, value]) => value)).toEqual([]);
   });
 });
+
+describe('notification settings of other users (mirror services/notifications/src/policies.ts)', () => {
+  it('are for admin and the global user managers', () => {
+    for (const role of [
+      'admin',
+      'yitAdmin',
+      'yitMarketing',
+      'yitBusinessAdmin',
+      'yitProject',
+      'yitProjectInternal',
+    ] as Role[]) {
+      expect(can([role]).notificationSettings, role).toBe(true);
+    }
+  });
+
+  it('are not for readers, partners or managers of a housing company', () => {
+    expect(can(['yitUser']).notificationSettings).toBe(false);
+    expect(can(['partner']).notificationSettings).toBe(false);
+    expect(can(['contributor'], [myHousingCompany(1, ['propertyManager'])]).notificationSettings).toBe(false);
+    expect(can(['contributor'], [myHousingCompany(1, ['userManager'])]).notificationSettings).toBe(false);
+  });
+});

@@ -25,7 +25,11 @@ export function mayUseAdmin(roles: readonly Role[]): boolean {
  * decides; the app only uses them to leave out menus, screens and buttons the services would refuse.
  */
 
-/** Global roles that manage every user (marketing, business admin, project roles). */
+/**
+ * Global roles that manage every user (marketing, business admin, project roles). The notifications
+ * service lets the same roles manage any user's notification settings (services/notifications/src/
+ * policies.ts, SETTINGS_STAFF).
+ */
 const GLOBAL_USER_MANAGERS: readonly Role[] = [
   'yitAdmin',
   'yitMarketing',
@@ -89,6 +93,11 @@ export interface Capabilities {
   gdprReport: boolean;
   /** Replace a user's global roles. */
   globalRoles: boolean;
+  /**
+   * Read and change another user's notification settings (03 §2 /admin/user/notifications/{id}):
+   * the global user managers, as the notifications service's staffSettings policy allows.
+   */
+  notificationSettings: boolean;
   housingCompaniesRead: boolean;
   housingCompaniesEdit: boolean;
   partnersRead: boolean;
@@ -144,6 +153,7 @@ export const NO_CAPABILITIES: Capabilities = {
   usersBan: false,
   gdprReport: false,
   globalRoles: false,
+  notificationSettings: false,
   housingCompaniesRead: false,
   housingCompaniesEdit: false,
   partnersRead: false,
@@ -199,6 +209,7 @@ export function permissionsOf(me: MeResponse): StaffPermissions {
       usersBan: has(...BAN_AND_GDPR_ROLES),
       gdprReport: has(...BAN_AND_GDPR_ROLES),
       globalRoles: isAdmin,
+      notificationSettings: has(...GLOBAL_USER_MANAGERS),
       housingCompaniesRead: staff,
       housingCompaniesEdit: has(...HOUSING_COMPANY_EDITORS),
       partnersRead: staff,

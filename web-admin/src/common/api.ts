@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import type { PortaDataProvider, Query } from '../data/data-provider';
+import { type ApiRoot, IDENTITY_API, type PortaDataProvider, type Query } from '../data/data-provider';
 
 /**
  * identity's calls beyond CRUD (see PortaCalls). Stable between renders: react-admin's
@@ -21,6 +21,11 @@ export interface Loaded<T> {
 
 /** GET a path of identity's API and keep the answer; `path` null waits. */
 export function useIdentityGet<T>(path: string | null, query?: Query): Loaded<T> {
+  return useServiceGet<T>(IDENTITY_API, path, query);
+}
+
+/** GET a path of a service's API (`api`, e.g. NOTIFICATIONS_API) and keep the answer; `path` null waits. */
+export function useServiceGet<T>(api: ApiRoot, path: string | null, query?: Query): Loaded<T> {
   const { call } = usePortaCalls();
   const [state, setState] = useState<{ data?: T; error?: unknown; isPending: boolean }>({
     isPending: !!path,
@@ -33,14 +38,14 @@ export function useIdentityGet<T>(path: string | null, query?: Query): Loaded<T>
     if (!path) return;
     let current = true;
     setState((s) => ({ ...s, isPending: true }));
-    call<T>('GET', path, { query: JSON.parse(queryKey) as Query }).then(
+    call<T>('GET', path, { query: JSON.parse(queryKey) as Query, api }).then(
       (data) => current && setState({ data, isPending: false }),
       (error: unknown) => current && setState({ error, isPending: false }),
     );
     return () => {
       current = false;
     };
-  }, [call, path, queryKey, round]);
+  }, [api, call, path, queryKey, round]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { data: state.data, error: state.error, isPending: state.isPending, reload };

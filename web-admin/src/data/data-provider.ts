@@ -21,15 +21,17 @@ type Delegate = (resource: string, params: unknown) => Promise<unknown>;
 export const IDENTITY_API = '/api/identity';
 /** The content service's API root (`call('POST', '/admin/articles/1/publish', { api: CONTENT_API })`). */
 export const CONTENT_API = '/api/content';
+/** The notifications service's API root (a user's notification settings). */
+export const NOTIFICATIONS_API = '/api/notifications';
 /** The services the custom calls reach; identity unless said. */
-export type ApiRoot = typeof IDENTITY_API | typeof CONTENT_API;
+export type ApiRoot = typeof IDENTITY_API | typeof CONTENT_API | typeof NOTIFICATIONS_API;
 
 export type Query = Record<string, string | undefined>;
 
 export interface CallOptions {
   query?: Query;
   body?: unknown;
-  /** The service: identity (default) or content. */
+  /** The service: identity (default), content or notifications. */
   api?: ApiRoot;
 }
 

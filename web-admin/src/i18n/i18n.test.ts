@@ -71,8 +71,9 @@ describe('translation keys used by the screens', () => {
     }
   });
 
-  it('cover every role, feature, taxonomy group and partner type', async () => {
-    const { FEATURE_IDS, PARTNER_COMPANY_TYPES, ROLES, TAXONOMY_GROUPS } = await import('@porta/contracts');
+  it('cover every role, feature, taxonomy group, partner type and notification setting', async () => {
+    const { FEATURE_IDS, NOTIFICATION_SETTING_KEYS, PARTNER_COMPANY_TYPES, ROLES, TAXONOMY_GROUPS } =
+      await import('@porta/contracts');
     for (const tree of [en, fi]) {
       const known = new Set(keys(tree));
       const wanted = [
@@ -80,6 +81,7 @@ describe('translation keys used by the screens', () => {
         ...FEATURE_IDS.map((f) => `porta.features.${f}`),
         ...TAXONOMY_GROUPS.map((g) => `porta.taxonomy_groups.${g}`),
         ...PARTNER_COMPANY_TYPES.map((t) => `porta.partner_types.${t}`),
+        ...NOTIFICATION_SETTING_KEYS.map((k) => `porta.notification_settings.keys.${k}`),
       ];
       expect(wanted.filter((key) => !known.has(key))).toEqual([]);
     }

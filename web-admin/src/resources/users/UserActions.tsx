@@ -2,13 +2,16 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/Mail';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import type { AdminUser } from '@porta/contracts';
 import { useState } from 'react';
 import {
   Button,
   Confirm,
   EditButton,
+  LinkBase,
   TopToolbar,
+  useBasename,
   usePermissions,
   useRecordContext,
   useRefresh,
@@ -101,7 +104,24 @@ function ExportButton({ user }: { user: AdminUser }) {
   );
 }
 
-/** The user page's toolbar: edit, invitation, (de)activation and export, as the viewer may. */
+/** Opens the user's notification settings (03 §2 /admin/user/notifications/{id}). */
+function NotificationSettingsButton({ user }: { user: AdminUser }) {
+  const basename = useBasename();
+  return (
+    <Button
+      component={LinkBase}
+      to={`${basename}/user/notifications/${user.id}`}
+      label="porta.users.notification_settings"
+    >
+      <NotificationsIcon />
+    </Button>
+  );
+}
+
+/**
+ * The user page's toolbar: edit, invitation, (de)activation, export and notification settings, as
+ * the viewer may.
+ */
 export function UserActions() {
   const user = useRecordContext<AdminUser>();
   const { permissions } = usePermissions<StaffPermissions>();
@@ -114,6 +134,7 @@ export function UserActions() {
       {can?.usersManage && !user.registered ? <InvitationButton user={user} /> : null}
       {can?.usersManage ? <EnableButton user={user} /> : null}
       {can?.gdprReport ? <ExportButton user={user} /> : null}
+      {can?.notificationSettings ? <NotificationSettingsButton user={user} /> : null}
     </TopToolbar>
   );
 }

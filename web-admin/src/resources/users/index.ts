@@ -7,6 +7,8 @@ const UserList = lazy(() => import('./UserList'));
 const UserShow = lazy(() => import('./UserShow'));
 const UserCreate = lazy(() => import('./UserCreate'));
 const UserEdit = lazy(() => import('./UserEdit'));
+/** 03 §2 /admin/user/notifications/{id}: a user's notification settings (a custom route). */
+export const UserNotificationSettings = lazy(() => import('./UserNotificationSettings'));
 
 export const userRepresentation = (user: AdminUser) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
