@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { pino } from 'pino';
+import { createTokenVerifier, type KeySource } from './auth/verifier.js';
 import { connectBus } from './bus/index.js';
 import type { Bus } from './bus/types.js';
 import type { BaseConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
-import { createTokenVerifier, type KeySource } from './auth/verifier.js';
 import { createService } from './http/create-service.js';
 import { type Closeable, runService } from './http/run.js';
 import { createJobs } from './jobs/index.js';
@@ -92,7 +92,10 @@ export async function serveProcess(options: {
     logger: runtime.logger,
     tracing: runtime.telemetry.enabled,
     verifier: createTokenVerifier(
-      options.keySource ?? { kind: 'remote', url: `${config.IDENTITY_URL}/api/identity/.well-known/jwks.json` },
+      options.keySource ?? {
+        kind: 'remote',
+        url: `${config.IDENTITY_URL}/api/identity/.well-known/jwks.json`,
+      },
     ),
     trustProxy: config.TRUST_PROXY,
   });
