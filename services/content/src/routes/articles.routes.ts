@@ -1,29 +1,19 @@
 import {
   type AdminArticleInput,
+  type AdminArticleResponse,
+  type NewsDetailResponse,
   zAdminArticleListQuery,
   zAdminArticleListResponse,
   zAdminArticleRequest,
   zAdminArticleResponse,
-  zEditorialPreviewQuery,
-  zEditorialPublishRequest,
   zIdOrCodenameParam,
-  zIdParam,
   zNewsDetailResponse,
   zNewsListQuery,
   zNewsListResponse,
   zResidentContentQuery,
 } from '@porta/contracts';
-import {
-  type App,
-  AppError,
-  listPage,
-  type Principal,
-  principalOf,
-  sortBy,
-  withTransaction,
-} from '@porta/service-kit';
+import { type App, AppError, listPage, principalOf, sortBy } from '@porta/service-kit';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ContentContext } from '../context.js';
 import { articles } from '../db/schema.js';
 import {
@@ -37,13 +27,10 @@ import {
   cleanArticleVariants,
   codenameSuffix,
   editorialScope,
-  isScheduled,
-  isUniqueViolation,
   likePattern,
   newsDetail,
   newsList,
   plainText,
-  publishTime,
   reachingHousingCompany,
   resolveArticleFields,
   scheduledFilter,
@@ -52,8 +39,9 @@ import {
 } from '../domain/articles.js';
 import { checkTargeting } from '../domain/publication.js';
 import { audienceOf, readerFor } from '../domain/reader.js';
-import { codenameFrom, languageOf } from '../domain/text.js';
+import { codenameFrom } from '../domain/text.js';
 import { CONTENT_POLICIES, canEditItem, type EditorActor, editorActor } from '../policies.js';
+import { type EditorialKind, editorialHelpers, editorialRoutes } from './editorial.js';
 
 const SORT_COLUMNS = {
   publishAt: articles.publishAt,
@@ -113,35 +101,18 @@ export async function articleRoutes(app: App, ctx: ContentContext) {
 
   // --- Staff -------------------------------------------------------------------------------
 
-  async function answer(row: ArticleRow, actor: EditorActor) {
-    const byId = await assetsById(ctx.db, [...row.imageIds, ...row.attachmentIds]);
-    return toAdminArticle(row, actor, canEditItem(actor, row), ctx.clock.now(), byId);
-  }
-
-  /** The article if the caller may change it: 404 out of scope, 403 CNT_NOT_EDITABLE otherwise. */
-  async function editable(p: Principal, id: string) {
-    const row = await staffArticle(ctx.db, p, id);
-    const actor = editorActor(p, 'editorial');
-    if (!canEditItem(actor, row)) throw new AppError('CNT_NOT_EDITABLE');
-    return { row, actor };
-  }
-
-  /** Run a change (and its announcement) in one transaction; publish the events after commit. */
-  async function change(fn: (tx: ContentContext['db']) => Promise<ArticleRow>): Promise<ArticleRow> {
-    try {
-      const row = await withTransaction(ctx.db, fn);
-      ctx.kickEvents();
-      return row;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CNT_CODENAME_IN_USE');
-      throw error;
-    }
-  }
-
-  /** Announce the row if its publication has come; answers it as stored. */
-  async function announced(tx: ContentContext['db'], row: ArticleRow, now: Date): Promise<ArticleRow> {
-    return (await announceArticles(tx, now, row.id)) ? { ...row, announcedAt: now } : row;
-  }
+  const kind: EditorialKind<ArticleRow, AdminArticleResponse, NewsDetailResponse> = {
+    path: '/admin/articles',
+    noun: 'article',
+    table: articles,
+    schemas: { request: zAdminArticleRequest, response: zAdminArticleResponse, detail: zNewsDetailResponse },
+    load: staffArticle,
+    toAdmin: toAdminArticle,
+    announce: (tx, now, id) => announceArticles(tx, now, id),
+    detail: articleDetail,
+  };
+  const helpers = editorialHelpers(ctx, kind);
+  const { change, announced } = helpers;
 
   /** Validate and store a create (existing null) or a full update. */
   async function save(actor: EditorActor, input: AdminArticleInput, existing: ArticleRow | null) {
@@ -235,157 +206,5 @@ export async function articleRoutes(app: App, ctx: ContentContext) {
     },
   );
 
-  app.get(
-    '/admin/articles/:id',
-    {
-      schema: { summary: 'One article (staff)', params: zIdParam, response: { 200: zAdminArticleResponse } },
-      config: { policy: CONTENT_POLICIES.editorialRead },
-    },
-    async (request) => {
-      const p = principalOf(request);
-      return answer(await staffArticle(ctx.db, p, request.params.id), editorActor(p, 'editorial'));
-    },
-  );
-
-  app.post(
-    '/admin/articles',
-    {
-      schema: {
-        summary: 'Create an article (published for now: announced at once; future publishAt: scheduled)',
-        body: zAdminArticleRequest,
-        response: { 201: zAdminArticleResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request, reply) => {
-      const actor = editorActor(principalOf(request), 'editorial');
-      const row = await save(actor, request.body, null);
-      return reply.status(201).send(await answer(row, actor));
-    },
-  );
-
-  app.put(
-    '/admin/articles/:id',
-    {
-      schema: {
-        summary: 'Replace an article (the caller must be able to edit it)',
-        params: zIdParam,
-        body: zAdminArticleRequest,
-        response: { 200: zAdminArticleResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request) => {
-      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
-      return answer(await save(actor, request.body, existing), actor);
-    },
-  );
-
-  app.delete(
-    '/admin/articles/:id',
-    {
-      schema: { summary: 'Delete an article', params: zIdParam, response: { 204: z.null() } },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request, reply) => {
-      const { row } = await editable(principalOf(request), request.params.id);
-      await ctx.db.delete(articles).where(eq(articles.id, row.id));
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/admin/articles/:id/preview',
-    {
-      schema: {
-        summary: 'The resident view of an article in scope, drafts and scheduled ones included',
-        params: zIdParam,
-        querystring: zEditorialPreviewQuery,
-        response: { 200: zNewsDetailResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialRead },
-    },
-    async (request) => {
-      const p = principalOf(request);
-      const row = await staffArticle(ctx.db, p, request.params.id);
-      const { housingCompanyId, lang } = request.query;
-      const view = housingCompanyId
-        ? await readerFor(ctx, p, { housingCompanyId, lang })
-        : { language: languageOf(lang), now: ctx.clock.now() };
-      return articleDetail(ctx.db, row, view);
-    },
-  );
-
-  app.post(
-    '/admin/articles/:id/publish',
-    {
-      schema: {
-        summary: 'Publish now, or schedule for a future publishAt',
-        params: zIdParam,
-        body: zEditorialPublishRequest,
-        response: { 200: zAdminArticleResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request) => {
-      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
-      const now = ctx.clock.now();
-      const publishAt = publishTime(request.body.publishAt, now);
-      if (existing.unpublishAt && existing.unpublishAt <= publishAt)
-        throw new AppError('CNT_UNPUBLISH_BEFORE_PUBLISH');
-      const row = await change(async (tx) => {
-        const [updated] = await tx
-          .update(articles)
-          .set({ status: 'published', publishAt, updatedAt: now })
-          .where(eq(articles.id, existing.id))
-          .returning();
-        return announced(tx, updated!, now);
-      });
-      return answer(row, actor);
-    },
-  );
-
-  app.post(
-    '/admin/articles/:id/unpublish',
-    {
-      schema: {
-        summary: 'Take an article back to draft (publishing again announces again)',
-        params: zIdParam,
-        response: { 200: zAdminArticleResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request) => {
-      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
-      const [row] = await ctx.db
-        .update(articles)
-        .set({ status: 'draft', announcedAt: null, updatedAt: ctx.clock.now() })
-        .where(eq(articles.id, existing.id))
-        .returning();
-      return answer(row!, actor);
-    },
-  );
-
-  app.post(
-    '/admin/articles/:id/cancel-schedule',
-    {
-      schema: {
-        summary: 'Cancel a scheduled publication (back to draft, the chosen time kept)',
-        params: zIdParam,
-        response: { 200: zAdminArticleResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request) => {
-      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
-      const now = ctx.clock.now();
-      if (!isScheduled(existing, now)) throw new AppError('CNT_NOT_SCHEDULED');
-      const [row] = await ctx.db
-        .update(articles)
-        .set({ status: 'draft', announcedAt: null, updatedAt: now })
-        .where(eq(articles.id, existing.id))
-        .returning();
-      return answer(row!, actor);
-    },
-  );
+  editorialRoutes(app, ctx, kind, helpers, save);
 }

@@ -1,6 +1,8 @@
 import {
   ADMIN_CALENDAR_DEFAULT,
   type AdminCalendarEntryInput,
+  type AdminCalendarEntryResponse,
+  type CalendarEntryDetailResponse,
   zAdminCalendarEntryListQuery,
   zAdminCalendarEntryListResponse,
   zAdminCalendarEntryRequest,
@@ -8,23 +10,11 @@ import {
   zCalendarEntryDetailResponse,
   zCalendarListQuery,
   zCalendarListResponse,
-  zEditorialPreviewQuery,
-  zEditorialPublishRequest,
   zIdOrCodenameParam,
-  zIdParam,
   zResidentContentQuery,
 } from '@porta/contracts';
-import {
-  type App,
-  AppError,
-  listPage,
-  type Principal,
-  principalOf,
-  sortBy,
-  withTransaction,
-} from '@porta/service-kit';
+import { type App, AppError, listPage, principalOf, sortBy } from '@porta/service-kit';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ContentContext } from '../context.js';
 import { calendarEntries } from '../db/schema.js';
 import {
@@ -32,11 +22,8 @@ import {
   authorOf,
   codenameSuffix,
   editorialScope,
-  isScheduled,
-  isUniqueViolation,
   likePattern,
   plainText,
-  publishTime,
   reachingHousingCompany,
   scheduledFilter,
 } from '../domain/articles.js';
@@ -56,8 +43,9 @@ import {
 } from '../domain/calendar.js';
 import { checkTargeting, resolvePublication } from '../domain/publication.js';
 import { audienceOf, readerFor } from '../domain/reader.js';
-import { codenameFrom, languageOf } from '../domain/text.js';
+import { codenameFrom } from '../domain/text.js';
 import { CONTENT_POLICIES, canEditItem, type EditorActor, editorActor } from '../policies.js';
+import { type EditorialKind, editorialHelpers, editorialRoutes } from './editorial.js';
 
 const SORT_COLUMNS = {
   startAt: calendarEntries.startAt,
@@ -117,33 +105,24 @@ export async function calendarRoutes(app: App, ctx: ContentContext) {
 
   // --- Staff -------------------------------------------------------------------------------
 
-  async function answer(row: CalendarRow, actor: EditorActor) {
-    const byId = await assetsById(ctx.db, [...row.imageIds, ...row.attachmentIds]);
-    return toAdminCalendarEntry(row, actor, canEditItem(actor, row), ctx.clock.now(), byId);
-  }
+  const kind: EditorialKind<CalendarRow, AdminCalendarEntryResponse, CalendarEntryDetailResponse> = {
+    path: '/admin/calendar-entries',
+    noun: 'calendar entry',
+    table: calendarEntries,
+    schemas: {
+      request: zAdminCalendarEntryRequest,
+      response: zAdminCalendarEntryResponse,
+      detail: zCalendarEntryDetailResponse,
+    },
+    load: staffCalendarEntry,
+    toAdmin: toAdminCalendarEntry,
+    announce: (tx, now, id) => announceCalendarEntries(tx, now, id),
+    detail: calendarEntryDetail,
+  };
+  const helpers = editorialHelpers(ctx, kind);
+  const { change, announced } = helpers;
 
-  async function editable(p: Principal, id: string) {
-    const row = await staffCalendarEntry(ctx.db, p, id);
-    const actor = editorActor(p, 'editorial');
-    if (!canEditItem(actor, row)) throw new AppError('CNT_NOT_EDITABLE');
-    return { row, actor };
-  }
-
-  async function change(fn: (tx: ContentContext['db']) => Promise<CalendarRow>): Promise<CalendarRow> {
-    try {
-      const row = await withTransaction(ctx.db, fn);
-      ctx.kickEvents();
-      return row;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CNT_CODENAME_IN_USE');
-      throw error;
-    }
-  }
-
-  async function announced(tx: ContentContext['db'], row: CalendarRow, now: Date): Promise<CalendarRow> {
-    return (await announceCalendarEntries(tx, now, row.id)) ? { ...row, announcedAt: now } : row;
-  }
-
+  /** Validate and store a create (existing null) or a full update. */
   async function save(actor: EditorActor, input: AdminCalendarEntryInput, existing: CalendarRow | null) {
     const now = ctx.clock.now();
     const startAt = new Date(input.startAt);
@@ -254,161 +233,5 @@ export async function calendarRoutes(app: App, ctx: ContentContext) {
     },
   );
 
-  app.get(
-    '/admin/calendar-entries/:id',
-    {
-      schema: {
-        summary: 'One calendar entry (staff)',
-        params: zIdParam,
-        response: { 200: zAdminCalendarEntryResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialRead },
-    },
-    async (request) => {
-      const p = principalOf(request);
-      return answer(await staffCalendarEntry(ctx.db, p, request.params.id), editorActor(p, 'editorial'));
-    },
-  );
-
-  app.post(
-    '/admin/calendar-entries',
-    {
-      schema: {
-        summary: 'Create a calendar entry (published for now: announced at once)',
-        body: zAdminCalendarEntryRequest,
-        response: { 201: zAdminCalendarEntryResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request, reply) => {
-      const actor = editorActor(principalOf(request), 'editorial');
-      const row = await save(actor, request.body, null);
-      return reply.status(201).send(await answer(row, actor));
-    },
-  );
-
-  app.put(
-    '/admin/calendar-entries/:id',
-    {
-      schema: {
-        summary: 'Replace a calendar entry (the caller must be able to edit it)',
-        params: zIdParam,
-        body: zAdminCalendarEntryRequest,
-        response: { 200: zAdminCalendarEntryResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request) => {
-      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
-      return answer(await save(actor, request.body, existing), actor);
-    },
-  );
-
-  app.delete(
-    '/admin/calendar-entries/:id',
-    {
-      schema: { summary: 'Delete a calendar entry', params: zIdParam, response: { 204: z.null() } },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request, reply) => {
-      const { row } = await editable(principalOf(request), request.params.id);
-      await ctx.db.delete(calendarEntries).where(eq(calendarEntries.id, row.id));
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/admin/calendar-entries/:id/preview',
-    {
-      schema: {
-        summary: 'The resident view of a calendar entry in scope, drafts and scheduled ones included',
-        params: zIdParam,
-        querystring: zEditorialPreviewQuery,
-        response: { 200: zCalendarEntryDetailResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialRead },
-    },
-    async (request) => {
-      const p = principalOf(request);
-      const row = await staffCalendarEntry(ctx.db, p, request.params.id);
-      const { housingCompanyId, lang } = request.query;
-      const view = housingCompanyId
-        ? await readerFor(ctx, p, { housingCompanyId, lang })
-        : { language: languageOf(lang) };
-      return calendarEntryDetail(ctx.db, row, view);
-    },
-  );
-
-  app.post(
-    '/admin/calendar-entries/:id/publish',
-    {
-      schema: {
-        summary: 'Publish now, or schedule for a future publishAt',
-        params: zIdParam,
-        body: zEditorialPublishRequest,
-        response: { 200: zAdminCalendarEntryResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request) => {
-      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
-      const now = ctx.clock.now();
-      const publishAt = publishTime(request.body.publishAt, now);
-      if (existing.unpublishAt && existing.unpublishAt <= publishAt)
-        throw new AppError('CNT_UNPUBLISH_BEFORE_PUBLISH');
-      const row = await change(async (tx) => {
-        const [updated] = await tx
-          .update(calendarEntries)
-          .set({ status: 'published', publishAt, updatedAt: now })
-          .where(eq(calendarEntries.id, existing.id))
-          .returning();
-        return announced(tx, updated!, now);
-      });
-      return answer(row, actor);
-    },
-  );
-
-  app.post(
-    '/admin/calendar-entries/:id/unpublish',
-    {
-      schema: {
-        summary: 'Take a calendar entry back to draft (publishing again announces again)',
-        params: zIdParam,
-        response: { 200: zAdminCalendarEntryResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request) => {
-      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
-      const [row] = await ctx.db
-        .update(calendarEntries)
-        .set({ status: 'draft', announcedAt: null, updatedAt: ctx.clock.now() })
-        .where(eq(calendarEntries.id, existing.id))
-        .returning();
-      return answer(row!, actor);
-    },
-  );
-
-  app.post(
-    '/admin/calendar-entries/:id/cancel-schedule',
-    {
-      schema: {
-        summary: 'Cancel a scheduled publication (back to draft, the chosen time kept)',
-        params: zIdParam,
-        response: { 200: zAdminCalendarEntryResponse },
-      },
-      config: { policy: CONTENT_POLICIES.editorialWrite },
-    },
-    async (request) => {
-      const { row: existing, actor } = await editable(principalOf(request), request.params.id);
-      const now = ctx.clock.now();
-      if (!isScheduled(existing, now)) throw new AppError('CNT_NOT_SCHEDULED');
-      const [row] = await ctx.db
-        .update(calendarEntries)
-        .set({ status: 'draft', announcedAt: null, updatedAt: now })
-        .where(eq(calendarEntries.id, existing.id))
-        .returning();
-      return answer(row!, actor);
-    },
-  );
+  editorialRoutes(app, ctx, kind, helpers, save);
 }
