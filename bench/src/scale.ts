@@ -426,7 +426,8 @@ const scalePostgres: Scenario = {
         fromSource: settings.fromSource,
         env: { ...portaEnv(context), MODE: 'distributed', IDENTITY_URL: identity.url },
         port: await freePort(),
-        readyPath: '/readyz',
+        // Live, not ready: the services this scenario does not start (notifications…) stay unready.
+        readyPath: '/healthz',
       });
       servers.unshift(gateway);
       return { servers, targets: await portaTargets('postgres', gateway.url, fixture, settings) };
