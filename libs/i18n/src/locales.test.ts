@@ -66,6 +66,10 @@ describe('dictionaries', () => {
     expect(resident.login.password).toBe('Password');
     expect(resident.login.submit).toBe('Sign in');
     expect(resident.logout.action).toBe('Log out');
+    expect(resident.notifications.settings.loadFailed).toBe(
+      'Notification settings could not be saved or loaded.',
+    );
+    expect(resident.notifications.settings.saveFailed).toBe('Settings saving failed.');
   });
 });
 

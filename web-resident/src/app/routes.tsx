@@ -16,6 +16,7 @@ import {
   NewsPage,
   StepPage,
 } from '../modules/news';
+import { NotificationSettingsPage } from '../modules/notifications';
 import { DeactivatePage, GdprReportPage, MyProfilePage } from '../modules/profile';
 import { type SectionLink, SectionPage, UiSandboxPage } from '../modules/sections';
 import { MySettingsPage } from '../modules/settings';
@@ -99,7 +100,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/my-notifications',
-    element: <SectionPage />,
+    element: <NotificationSettingsPage />,
     meta: { section: 'notifications', layout: 'subpage' },
   },
   {

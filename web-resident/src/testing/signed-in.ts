@@ -19,9 +19,27 @@ type FeaturesByCompany = Record<string, UserFeaturesResponse>;
 const isResponse = (value: UserFeaturesResponse | FeaturesByCompany): value is UserFeaturesResponse =>
   'features' in value && typeof value.features === 'object';
 
+/** An empty bell: GET /api/notifications/inbox with nothing in it. */
+export const emptyInbox = () => json({ notifications: [], unreadCount: 0, hasMore: false });
+
+/**
+ * A live stream (GET /api/notifications/stream) that sends `text` (by default only a heartbeat, so
+ * that it changes nothing in the bell) and then stays open, as the service's does, until the app
+ * closes it.
+ */
+export function openLiveStream(text = 'retry: 3000\n\n: ping\n\n'): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(text));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}
+
 /**
  * The whole app opened at `path` by a signed-in user: a stored session, GET /me and GET /features
- * answered (plus `routes`), and a user-event instance.
+ * answered, an empty bell and a quiet live stream (plus `routes`), and a user-event instance.
  */
 export function startSignedIn(path: string, options: SignedInOptions = {}) {
   const { me = meResponse(), features: given, routes = {}, ...renderOptions } = options;
@@ -35,6 +53,8 @@ export function startSignedIn(path: string, options: SignedInOptions = {}) {
       return json((features as FeaturesByCompany)[id] ?? defaultFeatures);
     },
     'POST /api/identity/logout': () => new Response(null, { status: 204 }),
+    'GET /api/notifications/inbox': emptyInbox,
+    'GET /api/notifications/stream': () => openLiveStream(),
     ...routes,
   });
   const app = renderApp(path, renderOptions);

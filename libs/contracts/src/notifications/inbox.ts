@@ -65,6 +65,12 @@ export type NotificationListResponse = z.infer<typeof zNotificationListResponse>
 
 export const zMarkReadRequest = z.strictObject({ ids: z.array(zUuid).min(1).max(MARK_READ_MAX) });
 export type MarkReadRequest = z.infer<typeof zMarkReadRequest>;
+/**
+ * POST /inbox/read-all: opening the bell marks every unread notification read (01 §4), up to the
+ * newest one the bell showed, so that one arriving meanwhile stays unread.
+ */
+export const zMarkAllReadRequest = z.strictObject({ upTo: zUuid.optional() });
+export type MarkAllReadRequest = z.infer<typeof zMarkAllReadRequest>;
 export const zMarkReadResponse = z.object({ unreadCount: z.number().int() });
 export type MarkReadResponse = z.infer<typeof zMarkReadResponse>;
 

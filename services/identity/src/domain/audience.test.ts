@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apartmentRoles, housingCompanies, users } from '../db/schema.js';
@@ -96,6 +97,29 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
         await audienceAnswer(db, { housingCompanyIds: linden, roles: [], afterUserId: null, limit: 100 }),
       ),
     ).toEqual(['board', 'manager', 'owner', 'tenant']);
+  });
+
+  it('answers the same for many housing companies (walking the users) as for a few (their memberships)', async () => {
+    const { db } = t.identity.context;
+    const few = [hc['DEMO-2000']!, hc['DEMO-1000']!];
+    // Over FEW_COMPANIES ids: companies that do not exist pad the list.
+    const many = [...few, ...Array.from({ length: 60 }, () => randomUUID())];
+    for (const roles of [[], ['owner']] as const) {
+      const a = await audienceAnswer(db, {
+        housingCompanyIds: few,
+        roles: [...roles],
+        afterUserId: null,
+        limit: 100,
+      });
+      const b = await audienceAnswer(db, {
+        housingCompanyIds: many,
+        roles: [...roles],
+        afterUserId: null,
+        limit: 100,
+      });
+      expect(b.members).toEqual(a.members);
+      expect(a.members.length).toBeGreaterThan(0);
+    }
   });
 
   it('answers named users with their first housing company', async () => {

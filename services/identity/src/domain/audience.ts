@@ -6,46 +6,56 @@ import {
   zAudienceRequest,
 } from '@porta/contracts';
 import type { Bus, Db, Subscription } from '@porta/service-kit';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
-import { apartmentRoles, apartments, housingCompanyRoles, users } from '../db/schema.js';
-import { todayIso, validOn } from './membership.js';
+import { users } from '../db/schema.js';
+import { todayIso } from './membership.js';
 
 type IdentityDb = Db<typeof schema>;
 
-/** Memberships in force today: (user, housing company, role) from apartment and company roles. */
-function membershipsIn(db: IdentityDb, today: string, housingCompanyIds: string[] | null) {
-  const apartmentScope = housingCompanyIds
-    ? inArray(apartments.housingCompanyId, housingCompanyIds)
-    : undefined;
-  const companyScope = housingCompanyIds
-    ? inArray(housingCompanyRoles.housingCompanyId, housingCompanyIds)
-    : undefined;
-  return unionAll(
-    db
-      .select({
-        userId: apartmentRoles.userId,
-        housingCompanyId: apartments.housingCompanyId,
-        role: apartmentRoles.role,
-      })
-      .from(apartmentRoles)
-      .innerJoin(apartments, eq(apartments.id, apartmentRoles.apartmentId))
-      .where(and(apartmentScope, validOn(apartmentRoles, today))),
-    db
-      .select({
-        userId: housingCompanyRoles.userId,
-        housingCompanyId: housingCompanyRoles.housingCompanyId,
-        role: housingCompanyRoles.role,
-      })
-      .from(housingCompanyRoles)
-      .where(and(companyScope, validOn(housingCompanyRoles, today))),
-  ).as('m');
+/**
+ * Memberships in force today in the housing companies (null: any), of the roles (empty: any), from
+ * apartment roles and company roles: of the outer query's user (`users`) as the housing-company
+ * ids, or of everyone as the user ids.
+ */
+function memberships(
+  today: string,
+  housingCompanyIds: string[] | null,
+  roles: string[],
+  of: 'the user' | 'everyone',
+) {
+  const inForce = (alias: string) => {
+    const t = sql.raw(alias);
+    return sql`(${t}.valid_from is null or ${t}.valid_from <= ${today}) and (${t}.valid_until is null or ${t}.valid_until >= ${today})`;
+  };
+  const companies = (column: string) =>
+    housingCompanyIds ? sql` and ${sql.raw(column)} = any(${sql.param(housingCompanyIds)}::uuid[])` : sql``;
+  const ofRoles = (column: string) =>
+    roles.length ? sql` and ${sql.raw(column)} = any(${sql.param(roles)}::text[])` : sql``;
+  const user = (alias: string) =>
+    of === 'the user' ? sql` and ${sql.raw(alias)}.user_id = ${users.id}` : sql``;
+  const apartmentColumn = sql.raw(of === 'the user' ? 'a.housing_company_id' : 'ar.user_id');
+  const companyColumn = sql.raw(of === 'the user' ? 'hr.housing_company_id' : 'hr.user_id');
+  return sql`select ${apartmentColumn} from identity.apartment_roles ar
+      join identity.apartments a on a.id = ar.apartment_id
+      where ${inForce('ar')}${user('ar')}${companies('a.housing_company_id')}${ofRoles('ar.role')}
+    union all
+    select ${companyColumn} from identity.housing_company_roles hr
+      where ${inForce('hr')}${user('hr')}${companies('hr.housing_company_id')}${ofRoles('hr.role')}`;
 }
 
 /**
+ * Up to this many housing companies, the audience is found from their memberships (a few
+ * thousand rows); for more, by walking the users in id order with a membership probe each, which
+ * finds a page of 1,000 among 100,000 users in tens of milliseconds.
+ */
+const FEW_COMPANIES = 50;
+
+/**
  * The audience answer: enabled, registered users with a role in force in the housing companies (of
- * the given roles when any), one row each with the first such housing company, by user id.
+ * the given roles when any), one row each with the first such housing company, by user id; or the
+ * named users with their first housing company. A page costs tens of milliseconds at the start and
+ * the end of 100,000 users, for one company or all of them (see FEW_COMPANIES).
  */
 export async function audienceAnswer(
   db: IdentityDb,
@@ -54,38 +64,32 @@ export async function audienceAnswer(
 ): Promise<AudienceResponse> {
   const today = todayIso(now);
   const byCompany = 'housingCompanyIds' in request;
-  const m = membershipsIn(db, today, byCompany ? request.housingCompanyIds : null);
+  const ids = byCompany ? request.housingCompanyIds : null;
+  const roles = byCompany ? request.roles : [];
   const limit = byCompany ? request.limit : request.userIds.length;
-  const rows = await db
+  let which: SQL | undefined;
+  if (!byCompany) which = sql`${users.id} = any(${sql.param(request.userIds)}::uuid[])`;
+  else if (request.housingCompanyIds.length <= FEW_COMPANIES)
+    which = sql`${users.id} in (${memberships(today, ids, roles, 'everyone')})`;
+  else which = sql`exists (${memberships(today, ids, roles, 'the user')})`;
+  const after = byCompany && request.afterUserId ? gt(users.id, request.afterUserId) : undefined;
+  const members: AudienceMember[] = await db
     .select({
       userId: users.id,
       email: users.email,
       firstName: users.firstName,
       locale: users.locale,
       // uuid has no min() on PostgreSQL 15: compare as text.
-      housingCompanyId: sql<string | null>`min(${m.housingCompanyId}::text)::uuid`,
+      housingCompanyId: sql<
+        string | null
+      >`(select min(m.hc::text)::uuid from (${memberships(today, ids, roles, 'the user')}) m(hc))`,
     })
     .from(users)
-    .leftJoin(m, eq(m.userId, users.id))
-    .where(
-      and(
-        eq(users.enabled, true),
-        eq(users.registered, true),
-        byCompany
-          ? and(
-              sql`${m.userId} is not null`,
-              request.roles.length > 0 ? inArray(m.role, request.roles) : undefined,
-              request.afterUserId ? gt(users.id, request.afterUserId) : undefined,
-            )
-          : inArray(users.id, request.userIds),
-      ),
-    )
-    .groupBy(users.id)
+    .where(and(eq(users.enabled, true), eq(users.registered, true), after, which))
     .orderBy(asc(users.id))
     .limit(limit);
-  const members: AudienceMember[] = rows;
-  const full = byCompany && rows.length === limit;
-  return { members, nextAfterUserId: full ? (rows.at(-1)?.userId ?? null) : null };
+  const full = byCompany && members.length === limit;
+  return { members, nextAfterUserId: full ? (members.at(-1)?.userId ?? null) : null };
 }
 
 /** Serve `rpc.identity.audience.get.v1` on the bus. */

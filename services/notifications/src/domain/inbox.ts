@@ -5,7 +5,7 @@ import {
   zNotificationType,
 } from '@porta/contracts';
 import { AppError } from '@porta/service-kit';
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { NotificationsDb } from '../context.js';
 import { notifications } from '../db/schema.js';
 
@@ -69,6 +69,20 @@ export async function markOneRead(db: NotificationsDb, userId: string, id: strin
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   if (!row) throw new AppError('NTF_NOT_FOUND');
+}
+
+/** Mark every unread notification of the user read, up to an id (uuid v7: up to its time). */
+export async function markAllRead(db: NotificationsDb, userId: string, upTo?: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ isRead: true, readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.isRead, false),
+        upTo ? lte(notifications.id, upTo) : undefined,
+      ),
+    );
 }
 
 /** Mark many read; ids that are not the user's are passed over (the bell marks what it shows). */

@@ -38,6 +38,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'GET /api/notifications/inbox': ALLOWED.signedIn,
   'POST /api/notifications/inbox/:id/read': ALLOWED.signedIn,
   'POST /api/notifications/inbox/read': ALLOWED.signedIn,
+  'POST /api/notifications/inbox/read-all': ALLOWED.signedIn,
   'GET /api/notifications/stream': ALLOWED.signedIn,
   'GET /api/notifications/settings': ALLOWED.notPartner,
   'PUT /api/notifications/settings': ALLOWED.notPartner,

@@ -1,4 +1,5 @@
 import {
+  zMarkAllReadRequest,
   zMarkReadRequest,
   zMarkReadResponse,
   zNotificationListQuery,
@@ -8,7 +9,7 @@ import {
 import { type App, principalOf } from '@porta/service-kit';
 import { z } from 'zod';
 import type { NotificationsContext } from '../context.js';
-import { listNotifications, markManyRead, markOneRead, unreadCount } from '../domain/inbox.js';
+import { listNotifications, markAllRead, markManyRead, markOneRead, unreadCount } from '../domain/inbox.js';
 import { NOTIFICATION_POLICIES } from '../policies.js';
 
 /**
@@ -62,6 +63,25 @@ export async function inboxRoutes(app: App, ctx: NotificationsContext) {
     async (request) => {
       const { userId } = principalOf(request);
       await markManyRead(ctx.db, userId, request.body.ids);
+      const count = await unreadCount(ctx.db, userId);
+      await ctx.live.unread(userId, count);
+      return { unreadCount: count };
+    },
+  );
+
+  app.post(
+    '/inbox/read-all',
+    {
+      schema: {
+        summary: 'Mark all the caller’s unread notifications read (up to upTo: the newest the bell showed)',
+        body: zMarkAllReadRequest,
+        response: { 200: zMarkReadResponse },
+      },
+      config: { policy: NOTIFICATION_POLICIES.inbox },
+    },
+    async (request) => {
+      const { userId } = principalOf(request);
+      await markAllRead(ctx.db, userId, request.body.upTo);
       const count = await unreadCount(ctx.db, userId);
       await ctx.live.unread(userId, count);
       return { unreadCount: count };

@@ -161,6 +161,25 @@ describe('the bell', () => {
     expect((await c.tenant!.get('/api/notifications/inbox')).json().unreadCount).toBe(tenantUnread);
   });
 
+  it('marks all unread read up to the newest the bell showed; a later one stays unread', async () => {
+    const list = (await c.tenant!.get('/api/notifications/inbox?limit=1')).json();
+    const newest = list.notifications[0].id as string;
+    await publishNews(c.manager!, 'Arrives after the bell opened', [lindenCourt]);
+    await until(
+      () => titles('tenant'),
+      (got) => got.includes('Arrives after the bell opened'),
+    );
+    const res = await c.tenant!.post('/api/notifications/inbox/read-all', { upTo: newest });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().unreadCount).toBe(1);
+    const after = (await c.tenant!.get('/api/notifications/inbox?limit=50')).json().notifications as {
+      title: string;
+      isRead: boolean;
+    }[];
+    expect(after.filter((n) => !n.isRead).map((n) => n.title)).toEqual(['Arrives after the bell opened']);
+    expect((await c.tenant!.post('/api/notifications/inbox/read-all', {})).json().unreadCount).toBe(0);
+  });
+
   it('refuses bad input with the validation error', async () => {
     for (const res of [
       await c.owner!.post('/api/notifications/inbox/read', { ids: [] }),

@@ -12,6 +12,7 @@ export {
   heldRoles,
   isConsumptionManagerOnly,
   isPartnerOnly,
+  managesNotificationSettings,
   reachesAdminArea,
   SECTION_SWITCHER_ROLES,
   userRoles,

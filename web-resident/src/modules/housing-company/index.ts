@@ -5,6 +5,7 @@ export {
   housingCompanyDataKey,
   resetHousingCompanyData,
 } from './hooks/housing-company-data';
+export { useSwitchHousingCompany } from './hooks/use-switch-housing-company';
 export {
   canSwitchHousingCompany,
   matchesHousingCompanySearch,

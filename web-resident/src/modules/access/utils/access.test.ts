@@ -3,7 +3,13 @@ import type { MeResponse, Role } from '@porta/contracts';
 import { describe, expect, it } from 'vitest';
 import { housingCompany, IDS, meResponse } from '../../../testing/fixtures';
 import { checkPolicy } from './policies';
-import { hasAnyRole, isConsumptionManagerOnly, isPartnerOnly, usesSectionSwitcher } from './roles';
+import {
+  hasAnyRole,
+  isConsumptionManagerOnly,
+  isPartnerOnly,
+  managesNotificationSettings,
+  usesSectionSwitcher,
+} from './roles';
 
 function holding(global: Role[], hcRoles: Role[] = [], aptRoles: Role[] = []): MeResponse {
   return meResponse(
@@ -49,6 +55,14 @@ describe('roles', () => {
     expect(isPartnerOnly(partner)).toBe(true);
     expect(isPartnerOnly(holding(['partner'], [], ['owner']))).toBe(false);
     expect(isPartnerOnly(meResponse({ hcs: [] }, { roles: [] }))).toBe(false);
+  });
+
+  it('lets everyone but partners manage notification settings, as the notifications service does', () => {
+    expect(managesNotificationSettings(holding([], [], ['owner']))).toBe(true);
+    expect(managesNotificationSettings(holding([], ['boardMember']))).toBe(true);
+    expect(managesNotificationSettings(holding(['partner']))).toBe(false);
+    expect(managesNotificationSettings(holding(['rolePartner'], [], ['owner']))).toBe(false);
+    expect(managesNotificationSettings(holding(['admin', 'partner']))).toBe(true);
   });
 });
 

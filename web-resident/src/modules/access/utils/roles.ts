@@ -48,3 +48,13 @@ export function isPartnerOnly(me: MeResponse): boolean {
   if (roles.includes('admin') || me.hcs.length > 0) return false;
   return roles.length > 0 && roles.every((role) => role === 'partner' || role === 'rolePartner');
 }
+
+/**
+ * Whether the user may manage their own notification settings: everyone but partners (01 §6,
+ * 03 §6), the same rule as the notifications service's (a global partner or rolePartner role;
+ * admin passes).
+ */
+export function managesNotificationSettings(me: MeResponse): boolean {
+  const roles = effectiveRoles(me.user.roles);
+  return roles.has('admin') || !roles.has('partner');
+}

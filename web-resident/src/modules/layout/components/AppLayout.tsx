@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { usesSectionSwitcher } from '../../access';
 import { housingCompanyName } from '../../identity';
+import { useLiveNotifications, useNotificationIdParam } from '../../notifications';
 import { useCurrentUser } from '../../startup';
 import { useMainContacts } from '../../support/hooks/use-main-contacts';
 import { PageMetaProvider, useCurrentPageMeta } from '../hooks/page-meta';
@@ -35,6 +36,9 @@ function Frame() {
   const firstRender = useRef(true);
   const adminRoute = route.admin === true;
   const language = languageOfLocale(i18n.resolvedLanguage ?? i18n.language);
+  // The bell follows new notifications live; a notification_id in the address marks it read (01 §4).
+  useLiveNotifications();
+  useNotificationIdParam();
   // The footer's main contacts of the selected housing company (01 §2, at most 4).
   const contacts = useMainContacts(housingCompany?.id ?? null, language);
 

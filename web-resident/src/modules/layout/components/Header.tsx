@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HousingCompanySwitcher } from '../../housing-company';
+import { NotificationBell } from '../../notifications';
 import { Logo } from './Logo';
 import { MAIN_NAVIGATION_ID } from './MainNavigation';
 import { ProfileMenu } from './ProfileMenu';
@@ -22,9 +23,9 @@ export interface HeaderProps {
 }
 
 /**
- * Logo, page name, housing company, section switcher, profile menu and the button for the main
- * navigation (01 §2). On admin routes the logo of a section-switcher user leads to /admin and the
- * housing-company dropdown is not shown.
+ * Logo, page name, housing company, section switcher, notification bell, profile menu and the
+ * button for the main navigation (01 §2). On admin routes the logo of a section-switcher user leads
+ * to /admin and the housing-company dropdown is not shown.
  */
 export function Header({
   pageName,
@@ -72,6 +73,7 @@ export function Header({
         <div className="site-header__end">
           {sectionSwitcher && <SectionSwitcher adminRoute={adminRoute} />}
           {housingCompanyName && !adminRoute && <HousingCompanySwitcher />}
+          <NotificationBell />
           <ProfileMenu firstName={firstName} lastName={lastName} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { managesNotificationSettings } from '../../access';
 import { usePageMeta } from '../../layout';
 import { useCurrentUser } from '../../startup';
 import { EmailChangeSection } from './EmailChangeSection';
@@ -8,7 +9,8 @@ import { SignaturesSection } from './SignaturesSection';
 
 /**
  * /my-settings (03 §2 "My settings"): change e-mail, change password, signatures (for the roles that
- * keep them), the user-information report and deactivating the account.
+ * keep them), notification settings (not for partners, 01 §6), the user-information report and
+ * deactivating the account.
  */
 export function MySettingsPage() {
   const { t } = useTranslation();
@@ -29,6 +31,15 @@ export function MySettingsPage() {
           <p>{t('settings.profile.text')}</p>
           <Link to="/my-profile">{t('settings.profile.link')}</Link>
         </section>
+        {managesNotificationSettings(me) && (
+          <section className="card" aria-labelledby="settings-notifications">
+            <h2 id="settings-notifications" className="card__title">
+              {t('settings.notifications.title')}
+            </h2>
+            <p>{t('settings.notifications.text')}</p>
+            <Link to="/my-notifications">{t('settings.notifications.link')}</Link>
+          </section>
+        )}
         <section className="card" aria-labelledby="settings-user-information">
           <h2 id="settings-user-information" className="card__title">
             {t('settings.userInformation.title')}

@@ -1,0 +1,65 @@
+import { zLiveUnread, zNotification } from '@porta/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useServices } from '../../../shared/services';
+import { useSessionState } from '../../session';
+import { useAuth } from '../../startup';
+import { type ServerSentEvent, startLiveStream } from '../api/live-stream';
+import { NOTIFICATIONS_STREAM_PATH } from '../api/notifications.api';
+import { withNewNotification, withUnreadCount } from '../utils/inbox-cache';
+import { inboxQueryKey, updateInbox } from './queries';
+
+function parseData(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What one event of the live stream changes in the cached bell list: `unread` sets the count,
+ * `notification` puts a new notification first. Events that break their contract are passed over.
+ */
+export function applyLiveEvent(queryClient: QueryClient, userId: string, event: ServerSentEvent): void {
+  if (event.type === 'unread') {
+    const parsed = zLiveUnread.safeParse(parseData(event.data));
+    if (parsed.success) {
+      updateInbox(queryClient, userId, (list) => withUnreadCount(list, parsed.data.unreadCount));
+    }
+  } else if (event.type === 'notification') {
+    const parsed = zNotification.safeParse(parseData(event.data));
+    if (parsed.success) updateInbox(queryClient, userId, (list) => withNewNotification(list, parsed.data));
+  }
+}
+
+/**
+ * Keeps the notifications' live stream open while the user is signed in with an active session,
+ * so that the bell follows new notifications and counts changed in other tabs without a reload.
+ * The stream asks for the current access token on every connection (a refresh in between is used
+ * from the next one); a refused token is refreshed once; signing out or an expired session ends it.
+ * After a reconnection the bell list is read again: notifications that arrived in between were not
+ * streamed.
+ */
+export function useLiveNotifications(): void {
+  const { session } = useServices();
+  const auth = useAuth();
+  const sessionState = useSessionState();
+  const queryClient = useQueryClient();
+  const userId = auth.status === 'signedIn' ? auth.me.user.id : null;
+  const active = userId !== null && sessionState === 'active';
+
+  useEffect(() => {
+    if (!active || !userId) return;
+    const stream = startLiveStream({
+      url: NOTIFICATIONS_STREAM_PATH,
+      token: () => session.accessToken(),
+      refreshToken: async () => (await session.refresh())?.accessToken ?? null,
+      onOpen: (connection) => {
+        if (connection > 1) void queryClient.invalidateQueries({ queryKey: inboxQueryKey(userId) });
+      },
+      onEvent: (event) => applyLiveEvent(queryClient, userId, event),
+    });
+    return () => stream.stop();
+  }, [active, userId, session, queryClient]);
+}
