@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Starts Porta. `embedded` (npm start): one process, PGlite under ./data, demo data on the first
-// start. `cluster` (npm run start:cluster): identity, content, notifications and the gateway as
-// separate processes on DATABASE_URL, NATS_URL and REDIS_URL. Builds whatever is missing or out of date first (Nx cache).
+// start. `cluster` (npm run start:cluster): identity, content, notifications, community and the
+// gateway as separate processes on DATABASE_URL, NATS_URL and REDIS_URL. Builds whatever is
+// missing or out of date first (Nx cache).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -92,10 +93,18 @@ if (mode === 'embedded') {
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
   });
+  const communityPort = process.env.COMMUNITY_PORT ?? '3004';
+  run('community', 'services/community/dist/server.js', {
+    PORT: communityPort,
+    HOST: '127.0.0.1',
+    TRUST_PROXY: 'loopback',
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+  });
   run('gateway', gatewayScript, {
     MODE: 'distributed',
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     CONTENT_URL: `http://127.0.0.1:${contentPort}`,
     NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}`,
+    COMMUNITY_URL: `http://127.0.0.1:${communityPort}`,
   });
 }

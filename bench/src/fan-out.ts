@@ -198,7 +198,8 @@ async function startPorta(mode: Result['mode'], fixture: ScaleFixture, context: 
       fromSource: settings.fromSource,
       env: { ...env, ...extra },
       port: await freePort(),
-      readyPath: '/readyz',
+      // The gateway is live, not ready: the community service is not started here.
+      readyPath: name === 'gateway' ? '/healthz' : '/readyz',
       readyTimeoutMs: 300_000,
     });
     servers.push(server);

@@ -2,6 +2,7 @@ import { pngImage } from '@porta/service-kit/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshotOnFailure } from './browser.js';
+import { leave, residentPage, staffPage } from './pages.js';
 import { type Portal, startDistributed, startEmbedded } from './portal.js';
 import { type PortalApi, portalApi } from './portal-api.js';
 
@@ -10,43 +11,6 @@ import { type PortalApi, portalApi } from './portal-api.js';
  * publishing news, in both run modes on the demo data. Scheduled publication is shown by moving
  * the content service's clock (POST /api/content/testing/clock, allowed only in tests).
  */
-
-const PASSWORD = 'Demo-Portal-2026';
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** A page of the resident app signed in as the user, on the dashboard. */
-async function residentPage(context: BrowserContext, portal: Portal, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${portal.url}/login`);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(`${portal.url}/login`);
-  await signIn(page, email);
-  await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor({ timeout: 20_000 });
-  return page;
-}
-
-/** A page of the staff app signed in as the user, on its dashboard. */
-async function staffPage(context: BrowserContext, portal: Portal, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${portal.url}/admin/`);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(`${portal.url}/admin/`);
-  await signIn(page, email);
-  await page
-    .getByRole('heading', { name: 'Porta administration', level: 1, exact: true })
-    .waitFor({ timeout: 30_000 });
-  return page;
-}
-
-async function leave(page: Page) {
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
-}
 
 /** Picks a housing company in the resident header's switcher. */
 async function switchTo(page: Page, street: RegExp) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMUNITY_ERRORS } from './community/errors.js';
 import { CONTENT_ERRORS } from './content/errors.js';
 import { NOTIFICATION_ERRORS } from './notifications/errors.js';
 
@@ -114,6 +115,7 @@ export const ERRORS = {
   IDN_BAN_EXPIRY_IN_PAST: { status: 400, message: 'The expiry date cannot be in the past.' },
   IDN_FEATURE_SCOPE_UNKNOWN: { status: 400, message: 'No taxonomies found' },
   ...CONTENT_ERRORS,
+  ...COMMUNITY_ERRORS,
   ...NOTIFICATION_ERRORS,
 } as const satisfies Record<string, { status: number; message: string }>;
 

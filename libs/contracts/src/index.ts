@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './community/index.js';
 export * from './constants.js';
 export * from './content/index.js';
 export * from './errors.js';

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { zCommunitySettings } from '@porta/community';
 import { zContentSettings } from '@porta/content';
 import { zIdentitySettings } from '@porta/identity';
 import { zNotificationsSettings } from '@porta/notifications';
@@ -10,6 +11,7 @@ const repoPath = (relative: string) => fileURLToPath(new URL(`../../../${relativ
 export const zGatewayConfig = zBaseConfig
   .extend(zContentSettings.shape)
   .extend(zNotificationsSettings.shape)
+  .extend(zCommunitySettings.shape)
   .extend(zIdentitySettings.shape)
   .extend({
     /** embedded: every service in this process; distributed: proxy to one process per service. */
@@ -37,6 +39,8 @@ export const zGatewayConfig = zBaseConfig
     CONTENT_URL: z.url().default('http://127.0.0.1:3002'),
     /** The notifications service's process in the distributed mode. */
     NOTIFICATIONS_URL: z.url().default('http://127.0.0.1:3003'),
+    /** The community service's process in the distributed mode. */
+    COMMUNITY_URL: z.url().default('http://127.0.0.1:3004'),
   });
 export type GatewayConfig = z.infer<typeof zGatewayConfig>;
 
@@ -46,5 +50,6 @@ export function serviceUrls(config: GatewayConfig): Record<string, string> {
     identity: config.IDENTITY_URL,
     content: config.CONTENT_URL,
     notifications: config.NOTIFICATIONS_URL,
+    community: config.COMMUNITY_URL,
   };
 }

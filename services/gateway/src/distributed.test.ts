@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Community, createCommunity, zCommunityConfig } from '@porta/community';
 import { type Content, createContent, zContentConfig } from '@porta/content';
 import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
 import { createNotifications, type Notifications, zNotificationsConfig } from '@porta/notifications';
@@ -26,6 +27,10 @@ let database: Database;
 let contentDatabase: Database;
 let identity: Identity;
 let content: Content;
+let communityApp: App;
+let communityDatabase: Database;
+let community: Community;
+const communityDataDir = mkdtempSync(join(tmpdir(), 'porta-gateway-community-'));
 let notificationsApp: App;
 let notificationsDatabase: Database;
 let notifications: Notifications;
@@ -86,12 +91,31 @@ beforeAll(async () => {
   });
   await notificationsApp.register(notifications.plugin);
   const notificationsAddress = await notificationsApp.listen({ host: '127.0.0.1', port: 0 });
+  const communityConfig = loadConfig(zCommunityConfig, { LOG_LEVEL: 'silent', DATA_DIR: communityDataDir });
+  communityDatabase = await openDatabase({ dataDir: 'memory://' });
+  community = createCommunity({
+    database: communityDatabase,
+    config: communityConfig,
+    storage: createStorage(communityConfig),
+    logger: silentLogger,
+    bus,
+  });
+  await community.migrate();
+  await community.start();
+  communityApp = createService({
+    name: 'community',
+    config: communityConfig,
+    verifier: createTokenVerifier({ kind: 'remote', url: `${address}/api/identity/.well-known/jwks.json` }),
+  });
+  await communityApp.register(community.plugin);
+  const communityAddress = await communityApp.listen({ host: '127.0.0.1', port: 0 });
   const gatewayConfig = loadConfig(zGatewayConfig, {
     LOG_LEVEL: 'silent',
     MODE: 'distributed',
     IDENTITY_URL: address,
     CONTENT_URL: contentAddress,
     NOTIFICATIONS_URL: notificationsAddress,
+    COMMUNITY_URL: communityAddress,
   });
   gateway = await buildGateway(gatewayConfig);
   await gateway.app.ready();
@@ -101,6 +125,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await otherGateway.close();
   await gateway.close();
+  await communityApp.close();
+  await community.stop();
+  await communityDatabase.close();
+  rmSync(communityDataDir, { recursive: true, force: true });
   await notificationsApp.close();
   await notifications.stop();
   await notificationsDatabase.close();
@@ -163,7 +191,12 @@ describe('distributed gateway', () => {
   it('merges the services\u2019 OpenAPI documents over the network', async () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(Object.keys(res.json().paths)).toEqual(
-      expect.arrayContaining(['/api/identity/me', '/api/content/news', '/api/notifications/inbox']),
+      expect.arrayContaining([
+        '/api/identity/me',
+        '/api/content/news',
+        '/api/notifications/inbox',
+        '/api/community/discussions',
+      ]),
     );
   });
 
@@ -193,7 +226,7 @@ describe('distributed gateway', () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.json()).toMatchObject({
       status: 'ok',
-      checks: { identity: 'ok', content: 'ok', notifications: 'ok' },
+      checks: { identity: 'ok', content: 'ok', notifications: 'ok', community: 'ok' },
     });
   });
 

@@ -93,6 +93,7 @@ describe('embedded gateway', () => {
     expect(publicRoutes.sort()).toEqual(
       [
         'GET /*',
+        'GET /api/community/openapi.json',
         'GET /api/content/assets/:id',
         'GET /api/content/openapi.json',
         'GET /api/content/pages',

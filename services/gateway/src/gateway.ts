@@ -1,4 +1,5 @@
 import httpProxy from '@fastify/http-proxy';
+import { createCommunity } from '@porta/community';
 import { createContent } from '@porta/content';
 import { createIdentity } from '@porta/identity';
 import { createNotifications } from '@porta/notifications';
@@ -100,6 +101,16 @@ export async function buildGateway(
     });
     await notifications.migrate();
     await notifications.start();
+    const community = createCommunity({
+      database,
+      config,
+      storage: runtime.storage,
+      logger: runtime.logger,
+      bus: runtime.bus,
+      jobs: runtime.jobs,
+    });
+    await community.migrate();
+    await community.start();
     await runtime.jobs.start();
     const app = createService({
       name: 'gateway',
@@ -116,10 +127,11 @@ export async function buildGateway(
     await app.register(identity.plugin);
     await app.register(content.plugin);
     await app.register(notifications.plugin);
+    await app.register(community.plugin);
     docsRoutes(app, async () =>
       Object.fromEntries(
         await Promise.all(
-          ['identity', 'content', 'notifications'].map(async (name) => [
+          ['identity', 'content', 'notifications', 'community'].map(async (name) => [
             name,
             (await app.inject({ method: 'GET', url: `/api/${name}/openapi.json` })).json<OpenApiDoc>(),
           ]),
@@ -130,6 +142,7 @@ export async function buildGateway(
     return gatewayOf(
       app,
       [
+        { name: 'community', close: () => community.stop() },
         { name: 'notifications', close: () => notifications.stop() },
         { name: 'content', close: () => content.stop() },
         { name: 'identity-outbox', close: () => identity.stop() },

@@ -16,6 +16,7 @@ import type { IdentityConfig } from './config.js';
 import type { IdentityContext } from './context.js';
 import * as schema from './db/schema.js';
 import { serveAudience } from './domain/audience.js';
+import { serveBanCheck } from './domain/ban-check.js';
 import { LoginThrottle } from './domain/brute-force.js';
 import { serveDirectory } from './domain/directory.js';
 import { serveHousingCompanyFeatures } from './domain/features.js';
@@ -130,6 +131,7 @@ export function createIdentity(options: {
           await serveDirectory(db, bus),
           await serveHousingCompanyFeatures(db, bus),
           await serveAudience(db, bus),
+          await serveBanCheck(db, bus),
         );
       if (!jobs) return;
       const purge = purgeSessionsJob(sessions);

@@ -13,7 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { NotificationsConfig } from './config.js';
 import type { NotificationsContext } from './context.js';
 import * as schema from './db/schema.js';
-import { consumeContentEvents } from './domain/consumers.js';
+import { consumeCommunityEvents, consumeContentEvents } from './domain/consumers.js';
 import { LiveHub } from './domain/live.js';
 import { sendMailsJob } from './domain/mail.js';
 import { inboxRoutes } from './routes/inbox.routes.js';
@@ -27,7 +27,7 @@ export interface Notifications {
   /** The Fastify plugin with the routes under /api/notifications. */
   plugin: FastifyPluginAsync;
   migrate(): Promise<void>;
-  /** Start consuming events and listening for live updates (call before jobs.start()). */
+  /** Start consuming content's and community's events and listening for live updates (call before jobs.start()). */
   start(): Promise<void>;
   /** Stop consuming, close the live streams (part of shutdown, before the bus closes). */
   stop(): Promise<void>;
@@ -52,7 +52,7 @@ export function createNotifications(options: {
     mailer: options.mailer ?? null,
     live: new LiveHub(bus, logger),
   };
-  let consumer: Subscription | null = null;
+  const consumers: Subscription[] = [];
   return {
     context,
     plugin: servicePlugin({
@@ -68,10 +68,10 @@ export function createNotifications(options: {
     async start() {
       await context.live.start();
       options.jobs?.register(sendMailsJob(context));
-      consumer = await consumeContentEvents(context);
+      consumers.push(await consumeContentEvents(context), await consumeCommunityEvents(context));
     },
     async stop() {
-      await consumer?.stop();
+      for (const consumer of consumers.splice(0)) await consumer.stop();
       await context.live.stop();
     },
   };

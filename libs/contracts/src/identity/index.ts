@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './ban-check.js';
 export * from './directory.js';
 export * from './features.js';
 export * from './housing-companies.js';

@@ -1,4 +1,5 @@
 import {
+  AUDIENCE_PAGE_MAX,
   type AudienceMember,
   type AudienceResponse,
   IDENTITY_AUDIENCE_RPC,
@@ -30,6 +31,8 @@ export interface Notice {
     /** Named users, e.g. the author of the comment replied to (not the replier). */
     | { userIds: string[]; housingCompanyId: string | null };
   apartmentId?: string | null;
+  /** Not told, though in the audience (the author of what is told of). */
+  excludeUserIds?: string[];
 }
 
 export function titleFor(notice: Pick<Notice, 'titles' | 'defaultLanguage'>, language: Language): string {
@@ -111,7 +114,10 @@ async function storePage(
         .where(inArray(settings.userId, userIds))
     ).map((p) => [p.userId, p]),
   );
-  const wanted = members.filter((m) => !key || !prefs.get(m.userId)?.disabledKeys.includes(key));
+  const excluded = new Set(notice.excludeUserIds ?? []);
+  const wanted = members.filter(
+    (m) => !excluded.has(m.userId) && (!key || !prefs.get(m.userId)?.disabledKeys.includes(key)),
+  );
   if (wanted.length === 0) return;
   const rows = await ctx.db
     .insert(notifications)

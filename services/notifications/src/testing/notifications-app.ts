@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Community, createCommunity, zCommunityConfig } from '@porta/community';
 import { type Content, createContent, zContentConfig } from '@porta/content';
 import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
 import { apiClient, type CapturingMailer, capturingMailer, loginAs } from '@porta/identity/testing';
@@ -25,6 +26,7 @@ export interface NotificationsTestApp {
   app: App;
   identity: Identity;
   content: Content;
+  community: Community;
   notifications: Notifications;
   bus: MemoryBus;
   mailer: CapturingMailer;
@@ -36,9 +38,9 @@ export interface NotificationsTestApp {
 }
 
 /**
- * identity, content and notifications on one fresh in-memory PGlite with an in-process bus, as the
+ * identity, content, community and notifications on one fresh in-memory PGlite with an in-process bus, as the
  * embedded gateway runs them (no job runner: notice e-mails go out at once to a capturing mailer).
- * Content's announcements reach the notifications service through the bus as they do in use.
+ * Content's and community's events reach the notifications service through the bus as in use.
  */
 export async function notificationsTestApp(env: Record<string, string> = {}): Promise<NotificationsTestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'porta-notifications-test-'));
@@ -59,6 +61,15 @@ export async function notificationsTestApp(env: Record<string, string> = {}): Pr
   });
   await content.migrate();
   await content.start();
+  const community = createCommunity({
+    database,
+    config: loadConfig(zCommunityConfig, base),
+    storage: createStorage({ DATA_DIR: dataDir }),
+    logger: silentLogger,
+    bus,
+  });
+  await community.migrate();
+  await community.start();
   const config = loadConfig(zNotificationsConfig, base);
   const service = createNotifications({ database, config, logger: silentLogger, bus, mailer });
   await service.migrate();
@@ -70,6 +81,7 @@ export async function notificationsTestApp(env: Record<string, string> = {}): Pr
   });
   await app.register(identity.plugin);
   await app.register(content.plugin);
+  await app.register(community.plugin);
   await app.register(service.plugin);
   await app.ready();
   const { db } = service.context;
@@ -77,6 +89,7 @@ export async function notificationsTestApp(env: Record<string, string> = {}): Pr
     app,
     identity,
     content,
+    community,
     notifications: service,
     bus,
     mailer,
@@ -89,6 +102,7 @@ export async function notificationsTestApp(env: Record<string, string> = {}): Pr
     async close() {
       await app.close();
       await service.stop();
+      await community.stop();
       await content.stop();
       await identity.stop();
       await bus.close();

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { zAdminListQuery, zIsoDateTime, zUuid } from '../common.js';
+import {
+  REPORT_DESCRIPTION_MAX_CHARS,
+  REPORT_HREF_MAX_CHARS,
+  REPORT_TARGET_MAX_CHARS,
+  REPORT_TARGET_TYPE_MAX_CHARS,
+} from './limits.js';
+
+/**
+ * Violation reports (01 §1, §3 Report, §5 report form, §7 reportViolation): a resident reports a
+ * message; moderators of the housing company list the reports in the staff app.
+ */
+
+/** 01 §5: the report types; improper_or_inappropriate_content is the default. */
+export const REPORT_TYPES = [
+  'improper_or_inappropriate_content',
+  'content_breach_your_privacy',
+  'racist_or_discriminatory_content',
+  'copyright-protected_contents',
+  'other_reason',
+] as const;
+export const zReportType = z.enum(REPORT_TYPES);
+export type ReportType = z.infer<typeof zReportType>;
+export const DEFAULT_REPORT_TYPE: ReportType = 'improper_or_inappropriate_content';
+
+/** The `_hc=` parameter of a report's targetHref (01 §7: the address plus _hc= the company's hcExt). */
+export function reportHrefHousingCompany(href: string): string | null {
+  const match = /[?&#]_hc=([^&#]*)/.exec(href);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+export const zReportCreate = z.strictObject({
+  /** The housing company the reporter is looking at (they must belong to it). */
+  housingCompanyId: zUuid,
+  /** The reported object's id. */
+  targetObject: z.string().trim().min(1).max(REPORT_TARGET_MAX_CHARS),
+  /** What it is: comment, discussion, message… */
+  targetType: z.string().trim().min(1).max(REPORT_TARGET_TYPE_MAX_CHARS),
+  /** Where it was seen: the address with _hc= the housing company's hcExt. */
+  targetHref: z
+    .string()
+    .trim()
+    .min(1)
+    .max(REPORT_HREF_MAX_CHARS)
+    .refine((href) => reportHrefHousingCompany(href) !== null, 'The address must carry _hc='),
+  reportType: zReportType.default(DEFAULT_REPORT_TYPE),
+  description: z.string().trim().max(REPORT_DESCRIPTION_MAX_CHARS).default(''),
+});
+export type ReportCreate = z.input<typeof zReportCreate>;
+
+export const zReportCreated = z.object({ id: zUuid });
+
+// --- Staff (/admin/reports) -------------------------------------------------------------------
+
+export const zAdminReport = z.object({
+  id: zUuid,
+  createdAt: zIsoDateTime,
+  housingCompanyId: zUuid,
+  hcExt: z.string(),
+  housingCompanyName: z.string(),
+  targetObject: z.string(),
+  targetType: z.string(),
+  targetHref: z.string(),
+  reportType: zReportType,
+  description: z.string(),
+  reporterId: zUuid,
+  reporterFirstName: z.string(),
+});
+export type AdminReport = z.infer<typeof zAdminReport>;
+export const zAdminReportList = z.array(zAdminReport);
+
+export const ADMIN_REPORT_SORT_FIELDS = ['createdAt', 'reportType', 'targetType'] as const;
+export const zAdminReportFilter = {
+  housingCompanyId: zUuid.optional(),
+  reportType: zReportType.optional(),
+  targetType: z.string().trim().max(REPORT_TARGET_TYPE_MAX_CHARS).optional(),
+  targetObject: z.string().trim().max(REPORT_TARGET_MAX_CHARS).optional(),
+  id: z.array(zUuid).max(1000).optional(),
+};
+export const zAdminReportListQuery = zAdminListQuery(zAdminReportFilter, ADMIN_REPORT_SORT_FIELDS);
+export type AdminReportListQuery = z.infer<typeof zAdminReportListQuery>;

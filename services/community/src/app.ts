@@ -1,0 +1,93 @@
+import { fileURLToPath } from 'node:url';
+import {
+  type Bus,
+  type Database,
+  FeatureGate,
+  type Jobs,
+  type Logger,
+  migrateService,
+  OutboxRelay,
+  type Storage,
+  type Subscription,
+  servicePlugin,
+} from '@porta/service-kit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { CommunityConfig } from './config.js';
+import type { CommunityContext } from './context.js';
+import * as schema from './db/schema.js';
+import { IdentityClient } from './domain/identity.js';
+import { consumeIdentityEvents } from './domain/identity-events.js';
+import { PURGE_IMAGES_EVERY_MS, purgeImagesJob } from './jobs/purge-images.job.js';
+import { commentRoutes } from './routes/comments.routes.js';
+import { discussionRoutes } from './routes/discussions.routes.js';
+import { imageRoutes } from './routes/images.routes.js';
+import { reportRoutes } from './routes/reports.routes.js';
+
+export const COMMUNITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface Community {
+  context: CommunityContext;
+  /** The Fastify plugin with the routes under /api/community. */
+  plugin: FastifyPluginAsync;
+  migrate(): Promise<void>;
+  /**
+   * Start the outbox relay, hearing identity's events and the image purge (call before
+   * jobs.start()).
+   */
+  start(): Promise<void>;
+  /** Stop the consumer and the relay (part of shutdown, before the bus and database close). */
+  stop(): Promise<void>;
+}
+
+export function createCommunity(options: {
+  database: Database;
+  config: CommunityConfig;
+  storage: Storage;
+  logger: Logger;
+  /** identity is asked over it (bans, directory, features) and events go out through it. */
+  bus: Bus;
+  jobs?: Jobs;
+}): Community {
+  const { database, config, storage, logger, bus, jobs } = options;
+  const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
+  let consumer: Subscription | null = null;
+  const context: CommunityContext = {
+    config,
+    database,
+    db: database.drizzle(schema),
+    storage,
+    logger,
+    bus,
+    features: new FeatureGate(bus),
+    identity: new IdentityClient(bus, { banCacheSeconds: config.BAN_CACHE_SECONDS }),
+    kickEvents: () => relay.kick(),
+  };
+  return {
+    context,
+    plugin: servicePlugin({
+      name: 'community',
+      title: 'Porta community',
+      routes: async (app) => {
+        await discussionRoutes(app, context);
+        await commentRoutes(app, context);
+        await imageRoutes(app, context);
+        await reportRoutes(app, context);
+      },
+    }),
+    migrate: () => migrateService(database, 'community', COMMUNITY_MIGRATIONS),
+    async start() {
+      relay.start();
+      consumer = await consumeIdentityEvents(context);
+      if (jobs) {
+        const purge = purgeImagesJob(context);
+        jobs.register(purge);
+        await jobs.repeat(purge, {}, { key: purge.name, everyMs: PURGE_IMAGES_EVERY_MS });
+      }
+    },
+    async stop() {
+      await consumer?.stop();
+      consumer = null;
+      await relay.stop();
+    },
+  };
+}

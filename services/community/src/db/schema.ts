@@ -1,0 +1,168 @@
+import type { AuthorLabel } from '@porta/contracts';
+import { outboxTable } from '@porta/service-kit';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The community service owns this Postgres schema: public discussions per housing company, their
+ * comments and replies, likes, subscriptions to a discussion's notifications, comment images and
+ * violation reports (ADR 0017). Every row carries its housing company, and every read is bound to
+ * the caller's housing companies.
+ */
+export const community = pgSchema('community');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/** The writer as they were when they wrote (02 §6 labels are decided at write time). */
+const authored = () => ({
+  authorId: uuid('author_id').notNull(),
+  authorFirstName: text('author_first_name').notNull(),
+  authorLabel: jsonb('author_label').$type<AuthorLabel>().notNull(),
+});
+
+export const discussions = community.table(
+  'discussions',
+  {
+    /** UUIDv7: ordered by creation. */
+    id: uuid('id').primaryKey(),
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    body: text('body').notNull(),
+    ...authored(),
+    /** Comments and replies, deleted ones included (they keep their place). */
+    commentCount: integer('comment_count').notNull().default(0),
+    /** Creation or the latest comment: the list's order (newest activity first). */
+    lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    editedAt: ts('edited_at'),
+    deletedAt: ts('deleted_at'),
+    deletedBy: uuid('deleted_by'),
+  },
+  (t) => [
+    index('discussions_activity_idx')
+      .on(t.housingCompanyId, t.lastActivityAt.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+  ],
+);
+
+export const comments = community.table(
+  'comments',
+  {
+    /** UUIDv7: ordered by creation. */
+    id: uuid('id').primaryKey(),
+    discussionId: uuid('discussion_id')
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    /** The top-level comment this one replies to (one level only). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    /** Sanitised HTML; emptied when deleted. */
+    body: text('body').notNull(),
+    ...authored(),
+    /** Replies, deleted ones included. */
+    childCount: integer('child_count').notNull().default(0),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    editedAt: ts('edited_at'),
+    deletedAt: ts('deleted_at'),
+    deletedBy: uuid('deleted_by'),
+  },
+  (t) => [index('comments_thread_idx').on(t.discussionId, t.parentId, t.createdAt, t.id)],
+);
+
+/** One like per user and discussion or comment. */
+export const likes = community.table(
+  'likes',
+  {
+    targetId: uuid('target_id').notNull(),
+    /** discussion or comment */
+    targetType: text('target_type').notNull(),
+    userId: uuid('user_id').notNull(),
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    /** The liker's first name when they liked (the likes list shows names). */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.targetId, t.userId] }),
+    index('likes_target_idx').on(t.targetId, t.createdAt, t.userId),
+  ],
+);
+
+/**
+ * Who hears of new comments in a discussion. The creator and every commenter get a row (active)
+ * when they write, unless they have one: an explicit unsubscribe (active false) is kept.
+ */
+export const subscriptions = community.table(
+  'subscriptions',
+  {
+    discussionId: uuid('discussion_id')
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    active: boolean('active').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.discussionId, t.userId] })],
+);
+
+/**
+ * Comment images: uploaded first (checked by their bytes), then put on one comment by its writer.
+ * The file is in the storage under storage_key; an image never put on a comment is purged.
+ */
+export const images = community.table(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('images_comment_idx').on(t.commentId),
+    index('images_unattached_idx').on(t.createdAt).where(sql`comment_id is null`),
+  ],
+);
+
+/** Violation reports (01 §3 Report), with the housing company as it was when reported. */
+export const reports = community.table(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    hcExt: text('hc_ext').notNull(),
+    housingCompanyName: text('housing_company_name').notNull(),
+    targetObject: text('target_object').notNull(),
+    targetType: text('target_type').notNull(),
+    targetHref: text('target_href').notNull(),
+    reportType: text('report_type').notNull(),
+    description: text('description').notNull(),
+    reporterId: uuid('reporter_id').notNull(),
+    reporterFirstName: text('reporter_first_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_housing_company_idx').on(t.housingCompanyId, t.createdAt)],
+);
+
+export const outbox = outboxTable(community);

@@ -1,0 +1,262 @@
+import type {
+  Comment,
+  CommentCreate,
+  CommentImage,
+  CommentList,
+  CommentUpdate,
+  Language,
+  LikesSummary,
+} from '@porta/contracts';
+import { AppError, type Principal, uuidv7, withTransaction } from '@porta/service-kit';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { CommunityContext, CommunityDb } from '../context.js';
+import { comments, discussions, likes, subscriptions } from '../db/schema.js';
+import { assertNotBanned, rightsOf, type Viewer } from './access.js';
+import { authorOf } from './author.js';
+import { loadDiscussion, requiredBody } from './discussions.js';
+import { commentCreated } from './events.js';
+import { attachImages, deleteFiles, imagesOf, removeImagesOf } from './images.js';
+import { likeSummaries } from './likes.js';
+
+/**
+ * Comments on a public discussion and replies to them, one level deep (01 §3, §4; 02 §4, §7).
+ * Lists are oldest first. A deleted comment keeps its place: it is answered with isDeleted, an
+ * empty body and no images (its likes and images are removed), and the app hides its header and
+ * footer. Writers and repliers subscribe to the discussion's notifications.
+ */
+
+export type CommentRow = typeof comments.$inferSelect;
+
+export function toComment(
+  row: CommentRow,
+  viewer: Viewer,
+  extra: { likes: LikesSummary; images: CommentImage[] },
+): Comment {
+  return {
+    id: row.id,
+    discussionId: row.discussionId,
+    housingCompanyId: row.housingCompanyId,
+    parentId: row.parentId,
+    body: row.isDeleted ? '' : row.body,
+    images: row.isDeleted ? [] : extra.images,
+    author: { id: row.authorId, firstName: row.authorFirstName, label: row.authorLabel },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    edited: row.editedAt !== null,
+    isDeleted: row.isDeleted,
+    childMessageCount: row.childCount,
+    likes: extra.likes,
+    ...rightsOf(viewer, row.authorId, row.isDeleted),
+  };
+}
+
+async function present(db: CommunityDb, rows: CommentRow[], viewer: Viewer): Promise<Comment[]> {
+  const ids = rows.map((r) => r.id);
+  const [summaries, pictures] = await Promise.all([likeSummaries(db, ids, viewer.userId), imagesOf(db, ids)]);
+  return rows.map((row) =>
+    toComment(row, viewer, { likes: summaries.get(row.id)!, images: pictures.get(row.id) ?? [] }),
+  );
+}
+
+export async function listComments(
+  ctx: CommunityContext,
+  p: Principal,
+  discussionId: string,
+  query: { parentId?: string | undefined; skip: number; limit: number; lang?: Language | undefined },
+): Promise<CommentList> {
+  const { row: discussion, viewer } = await loadDiscussion(ctx, p, discussionId, query.lang);
+  if (query.parentId) {
+    const [parent] = await ctx.db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.id, query.parentId), eq(comments.discussionId, discussion.id)));
+    if (!parent) throw new AppError('COM_COMMENT_NOT_FOUND');
+  }
+  const where = and(
+    eq(comments.discussionId, discussion.id),
+    query.parentId ? eq(comments.parentId, query.parentId) : isNull(comments.parentId),
+  );
+  const [rows, totals] = await Promise.all([
+    ctx.db
+      .select()
+      .from(comments)
+      .where(where)
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .offset(query.skip)
+      .limit(query.limit),
+    ctx.db.select({ n: count() }).from(comments).where(where),
+  ]);
+  return {
+    items: await present(ctx.db, rows, viewer),
+    total: totals[0]?.n ?? 0,
+    skip: query.skip,
+    limit: query.limit,
+  };
+}
+
+/**
+ * A comment the caller may read, with its discussion's viewer: the discussion is not deleted and
+ * of a housing company the caller reads, else 404.
+ */
+export async function loadComment(
+  ctx: CommunityContext,
+  p: Principal,
+  id: string,
+  lang: Language | undefined,
+): Promise<{ row: CommentRow; viewer: Viewer; discussionTitle: string }> {
+  const [row] = await ctx.db.select().from(comments).where(eq(comments.id, id));
+  if (!row) throw new AppError('COM_COMMENT_NOT_FOUND');
+  try {
+    const { row: discussion, viewer } = await loadDiscussion(ctx, p, row.discussionId, lang);
+    return { row, viewer, discussionTitle: discussion.title };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'COM_DISCUSSION_NOT_FOUND') {
+      throw new AppError('COM_COMMENT_NOT_FOUND');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Write a comment or a reply. The body is required once sanitised (02 §5); a banned user is refused
+ * (403 COM_USER_BANNED) and nothing is stored. A reply goes to a top-level comment of the same
+ * discussion that is not deleted. The writer is subscribed (unless they unsubscribed), the
+ * discussion moves to the top of the list, and the subscribers hear of it.
+ */
+export async function createComment(
+  ctx: CommunityContext,
+  p: Principal,
+  discussionId: string,
+  input: CommentCreate,
+  lang: Language | undefined,
+): Promise<Comment> {
+  const { row: discussion, viewer } = await loadDiscussion(ctx, p, discussionId, lang);
+  const body = requiredBody(input.body);
+  const parentId = input.parentId ?? null;
+  let parent: CommentRow | undefined;
+  if (parentId) {
+    [parent] = await ctx.db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.id, parentId), eq(comments.discussionId, discussion.id)));
+    if (!parent || parent.parentId !== null) {
+      throw new AppError('COM_PARENT_INVALID', {
+        errors: [{ path: 'body.parentId', message: 'Not a top-level comment of this discussion' }],
+      });
+    }
+    if (parent.isDeleted) throw new AppError('COM_COMMENT_DELETED');
+  }
+  const [, author] = await Promise.all([
+    assertNotBanned(ctx, viewer),
+    authorOf(ctx, p, viewer.housingCompanyId),
+  ]);
+  const row = await withTransaction(ctx.db, async (tx) => {
+    const now = new Date();
+    const [created] = await tx
+      .insert(comments)
+      .values({
+        id: uuidv7(),
+        discussionId: discussion.id,
+        housingCompanyId: discussion.housingCompanyId,
+        parentId,
+        body,
+        authorId: author.id,
+        authorFirstName: author.firstName,
+        authorLabel: author.label,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await attachImages(tx, viewer, input.imageIds ?? [], created!.id);
+    if (parentId) {
+      await tx
+        .update(comments)
+        .set({ childCount: sql`${comments.childCount} + 1` })
+        .where(eq(comments.id, parentId));
+    }
+    await tx
+      .update(discussions)
+      .set({ commentCount: sql`${discussions.commentCount} + 1`, lastActivityAt: now })
+      .where(eq(discussions.id, discussion.id));
+    // Commenters hear of later comments, unless they have unsubscribed.
+    await tx
+      .insert(subscriptions)
+      .values({ discussionId: discussion.id, userId: author.id, active: true })
+      .onConflictDoNothing();
+    const subscribers = await tx
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.discussionId, discussion.id),
+          eq(subscriptions.active, true),
+          ne(subscriptions.userId, author.id),
+        ),
+      );
+    await commentCreated(tx, {
+      id: created!.id,
+      discussionId: discussion.id,
+      housingCompanyId: discussion.housingCompanyId,
+      parentId,
+      authorId: author.id,
+      discussionTitle: discussion.title,
+      subscriberIds: subscribers.map((s) => s.userId),
+      parentAuthorId: parent?.authorId ?? null,
+      createdAt: now,
+    });
+    return created!;
+  });
+  ctx.kickEvents();
+  return (await present(ctx.db, [row], viewer))[0]!;
+}
+
+/** Edit a comment's body: its writer (not while banned) or admin; not once deleted. */
+export async function updateComment(
+  ctx: CommunityContext,
+  p: Principal,
+  id: string,
+  input: CommentUpdate,
+  lang: Language | undefined,
+): Promise<Comment> {
+  const { row, viewer } = await loadComment(ctx, p, id, lang);
+  if (row.isDeleted) throw new AppError('COM_COMMENT_DELETED');
+  if (!rightsOf(viewer, row.authorId, false).canEdit) throw new AppError('COM_NOT_EDITABLE');
+  const body = requiredBody(input.body);
+  await assertNotBanned(ctx, viewer);
+  const now = new Date();
+  const [updated] = await ctx.db
+    .update(comments)
+    .set({ body, updatedAt: now, editedAt: now })
+    .where(and(eq(comments.id, row.id), eq(comments.isDeleted, false)))
+    .returning();
+  if (!updated) throw new AppError('COM_COMMENT_DELETED');
+  return (await present(ctx.db, [updated], viewer))[0]!;
+}
+
+/**
+ * Delete a comment: its writer, or a moderator of the housing company. It keeps its place (and its
+ * replies); its body, images and likes are removed.
+ */
+export async function deleteComment(
+  ctx: CommunityContext,
+  p: Principal,
+  id: string,
+  lang: Language | undefined,
+): Promise<Comment> {
+  const { row, viewer } = await loadComment(ctx, p, id, lang);
+  if (row.isDeleted) throw new AppError('COM_COMMENT_DELETED');
+  if (!rightsOf(viewer, row.authorId, false).canDelete) throw new AppError('COM_NOT_DELETABLE');
+  const { deleted, files } = await withTransaction(ctx.db, async (tx) => {
+    const now = new Date();
+    const [changed] = await tx
+      .update(comments)
+      .set({ isDeleted: true, body: '', updatedAt: now, deletedAt: now, deletedBy: viewer.userId })
+      .where(and(eq(comments.id, row.id), eq(comments.isDeleted, false)))
+      .returning();
+    if (!changed) throw new AppError('COM_COMMENT_DELETED');
+    await tx.delete(likes).where(eq(likes.targetId, row.id));
+    return { deleted: changed, files: await removeImagesOf(tx, [row.id]) };
+  });
+  await deleteFiles(ctx, files);
+  return (await present(ctx.db, [deleted], viewer))[0]!;
+}

@@ -1,0 +1,43 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Discussion and comment bodies are HTML from residents, sanitised on the server before they are
+ * stored, to a small safe subset: paragraphs and line breaks, bold, italic, underline and strike,
+ * quotes, lists and links (http, https, mailto), which open in a new window without a handle on
+ * the portal. Everything else goes: scripts, styles, images, iframes, event handlers, classes,
+ * javascript: and data: addresses.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a'],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+  },
+};
+
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Does the (sanitised) HTML show any text? An empty body, blanks or only markup does not (02 §5). */
+export function hasText(html: string): boolean {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  return text.replace(/&nbsp;|&#160;|[\s\u00a0\u200b]/g, '').length > 0;
+}
+
+/**
+ * Plain text (titles, report descriptions): kept as written and shown as text, never as HTML;
+ * control characters become spaces (line breaks stay where multiline).
+ */
+export function plainText(text: string, options: { multiline?: boolean } = {}): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    const control = code < 0x20 || code === 0x7f;
+    out += control && !(options.multiline && ch === '\n') ? ' ' : ch;
+  }
+  return out.trim();
+}

@@ -1,0 +1,88 @@
+import {
+  type AudienceResponse,
+  type BanInForce,
+  type DirectoryHousingCompany,
+  IDENTITY_AUDIENCE_RPC,
+  IDENTITY_BANS_RPC,
+  IDENTITY_DIRECTORY_RPC,
+  zAudienceResponse,
+  zBanCheckResponse,
+  zDirectoryResponse,
+} from '@porta/contracts';
+import { AppError, type Bus } from '@porta/service-kit';
+
+interface CachedBans {
+  at: number;
+  bans: Promise<BanInForce[]>;
+}
+
+/**
+ * What the community service asks identity over request/reply, never reading its tables:
+ * - the bans in force for a user in a housing company (`rpc.identity.bans.get.v1`), kept for at
+ *   most BAN_CACHE_SECONDS (a few seconds) and forgotten at once when identity announces a ban;
+ * - a housing company with its apartments' numbers (`rpc.identity.directory.get.v1` by id), for the
+ *   apartment tag of an author and the hcExt of a report;
+ * - a user's first name (`rpc.identity.audience.get.v1` for named users).
+ * When identity does not answer, the write is refused with 503 (a ban cannot be ruled out).
+ */
+export class IdentityClient {
+  private readonly bans = new Map<string, CachedBans>();
+  private readonly cacheMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly bus: Bus,
+    options: { banCacheSeconds: number; now?: () => number },
+  ) {
+    this.cacheMs = options.banCacheSeconds * 1000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The bans in force now that apply to the user in the housing company (global ones included). */
+  bansInForce(userId: string, housingCompanyId: string): Promise<BanInForce[]> {
+    const key = `${userId}:${housingCompanyId}`;
+    const at = this.now();
+    const cached = this.bans.get(key);
+    if (cached && at - cached.at < this.cacheMs) return cached.bans;
+    const bans = this.ask(IDENTITY_BANS_RPC, { userId, housingCompanyId }).then(
+      (answer) => zBanCheckResponse.parse(answer).bans,
+    );
+    if (this.cacheMs > 0) {
+      this.bans.set(key, { at, bans });
+      // A failed question is not kept.
+      bans.catch(() => {
+        if (this.bans.get(key)?.bans === bans) this.bans.delete(key);
+      });
+    }
+    return bans;
+  }
+
+  /** Forget kept ban answers (identity announced a ban or its lifting). */
+  forgetBans(): void {
+    this.bans.clear();
+  }
+
+  /** The housing company with its apartments, or null when there is none. */
+  async housingCompany(housingCompanyId: string): Promise<DirectoryHousingCompany | null> {
+    const answer = zDirectoryResponse.parse(
+      await this.ask(IDENTITY_DIRECTORY_RPC, { ids: [housingCompanyId] }),
+    );
+    return answer.housingCompanies.find((hc) => hc.id === housingCompanyId) ?? null;
+  }
+
+  /** The user's first name, or null when identity does not know them as a registered, enabled user. */
+  async firstName(userId: string): Promise<string | null> {
+    const answer: AudienceResponse = zAudienceResponse.parse(
+      await this.ask(IDENTITY_AUDIENCE_RPC, { userIds: [userId] }),
+    );
+    return answer.members.find((m) => m.userId === userId)?.firstName ?? null;
+  }
+
+  private async ask(subject: string, data: unknown): Promise<unknown> {
+    try {
+      return await this.bus.request(subject, data);
+    } catch (cause) {
+      throw new AppError('UNAVAILABLE', { cause });
+    }
+  }
+}

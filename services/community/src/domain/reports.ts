@@ -1,0 +1,114 @@
+import {
+  type AdminReport,
+  type AdminReportListQuery,
+  type ReportCreate,
+  type ReportType,
+  reportHrefHousingCompany,
+} from '@porta/contracts';
+import { AppError, type Principal, type Scope, sortBy } from '@porta/service-kit';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { CommunityContext } from '../context.js';
+import { reports } from '../db/schema.js';
+import { readsCommunityOf } from '../policies.js';
+import { firstNameOf } from './author.js';
+import { plainText } from './html.js';
+
+/**
+ * Violation reports (01 §1, §3, §5, §7): a member reports something they saw in their housing
+ * company. The address must carry `_hc=` with that housing company's hcExt, as the app sends it.
+ * Reports are stored with the housing company's hcExt and name of that moment, for the staff list.
+ */
+
+type ReportRow = typeof reports.$inferSelect;
+
+export async function createReport(
+  ctx: CommunityContext,
+  p: Principal,
+  input: Required<Pick<ReportCreate, 'reportType' | 'description'>> &
+    Omit<ReportCreate, 'reportType' | 'description'>,
+): Promise<string> {
+  if (!readsCommunityOf(p, input.housingCompanyId)) throw new AppError('COM_HOUSING_COMPANY_NOT_FOUND');
+  const [hc, firstName] = await Promise.all([
+    ctx.identity.housingCompany(input.housingCompanyId),
+    firstNameOf(ctx, p),
+  ]);
+  if (!hc) throw new AppError('COM_HOUSING_COMPANY_NOT_FOUND');
+  if (reportHrefHousingCompany(input.targetHref) !== hc.hcExt) {
+    throw new AppError('COM_REPORT_HREF', {
+      errors: [
+        { path: 'body.targetHref', message: "The address must carry _hc= the housing company's hcExt" },
+      ],
+    });
+  }
+  const [row] = await ctx.db
+    .insert(reports)
+    .values({
+      housingCompanyId: hc.id,
+      hcExt: hc.hcExt,
+      housingCompanyName: hc.name,
+      targetObject: plainText(input.targetObject),
+      targetType: plainText(input.targetType),
+      targetHref: input.targetHref,
+      reportType: input.reportType,
+      description: plainText(input.description, { multiline: true }),
+      reporterId: p.userId,
+      reporterFirstName: firstName,
+    })
+    .returning({ id: reports.id });
+  return row!.id;
+}
+
+export function toAdminReport(row: ReportRow): AdminReport {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    housingCompanyId: row.housingCompanyId,
+    hcExt: row.hcExt,
+    housingCompanyName: row.housingCompanyName,
+    targetObject: row.targetObject,
+    targetType: row.targetType,
+    targetHref: row.targetHref,
+    reportType: row.reportType as ReportType,
+    description: row.description,
+    reporterId: row.reporterId,
+    reporterFirstName: row.reporterFirstName,
+  };
+}
+
+function inScope(scope: Scope): SQL | undefined {
+  if (scope.all) return undefined;
+  return scope.housingCompanyIds.length
+    ? inArray(reports.housingCompanyId, scope.housingCompanyIds)
+    : sql`false`;
+}
+
+export function reportWhere(scope: Scope, filter: AdminReportListQuery['filter']): SQL | undefined {
+  const where: (SQL | undefined)[] = [inScope(scope)];
+  if (filter?.housingCompanyId) where.push(eq(reports.housingCompanyId, filter.housingCompanyId));
+  if (filter?.reportType) where.push(eq(reports.reportType, filter.reportType));
+  if (filter?.targetType) where.push(eq(reports.targetType, filter.targetType));
+  if (filter?.targetObject) where.push(eq(reports.targetObject, filter.targetObject));
+  if (filter?.id) where.push(filter.id.length ? inArray(reports.id, filter.id) : sql`false`);
+  return and(...where);
+}
+
+export function reportOrder(sort: AdminReportListQuery['sort']): SQL[] {
+  const [field, order] = sort ?? ['createdAt', 'DESC'];
+  const column =
+    field === 'reportType'
+      ? reports.reportType
+      : field === 'targetType'
+        ? reports.targetType
+        : reports.createdAt;
+  return [sortBy(column, order), desc(reports.createdAt), asc(reports.id)];
+}
+
+/** One report in the moderator's scope, else 404. */
+export async function reportById(ctx: CommunityContext, scope: Scope, id: string): Promise<AdminReport> {
+  const [row] = await ctx.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), inScope(scope)));
+  if (!row) throw new AppError('COM_REPORT_NOT_FOUND');
+  return toAdminReport(row);
+}

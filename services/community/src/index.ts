@@ -1,0 +1,2 @@
+export { COMMUNITY_MIGRATIONS, type Community, createCommunity } from './app.js';
+export { type CommunityConfig, zCommunityConfig, zCommunitySettings } from './config.js';

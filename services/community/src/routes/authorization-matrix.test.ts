@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { authorizationMismatches, matrixCoverage } from '@porta/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addTestUser,
+  type CommunityTestApp,
+  communityTestApp,
+  loginAs,
+  multipartFile,
+  pngImage,
+} from '../testing/index.js';
+
+/**
+ * The authorization matrix of the community service: every route against every kind of caller,
+ * with exactly the expected outcome — 401 for an anonymous caller, 403 for a signed-in caller the
+ * route's policy refuses, and through to the handler otherwise (then a 400 for the empty body, a
+ * 404 for the made-up id, or a 2xx). A route added without a row here fails the test. Then every
+ * route that takes an object is called on a real object of Linden Court by members of another
+ * housing company: 404, always. docs/authorization.md is the readable form of this table.
+ */
+
+const PERSONAS = [
+  'anonymous',
+  'admin',
+  'staff', // yitUser
+  'bizadmin', // yitBusinessAdmin
+  'marketing', // yitMarketing
+  'project', // yitProject
+  'manager', // propertyManager of Harbour View and Linden Court
+  'othermanager', // propertyManager of Birch Hill only
+  'board', // boardMember of Linden Court, owner of B 14
+  'publisher', // contentPublisher of Linden Court
+  'owner', // owner in Harbour View and Linden Court
+  'tenant', // tenant of B 14
+  'neighbour', // owner of C 1 in Birch Hill
+  'partner', // partner role, user of a business partner
+  'consumption', // consumptionManager only
+] as const;
+type Persona = (typeof PERSONAS)[number];
+
+const SIGNED_IN = PERSONAS.filter((p) => p !== 'anonymous');
+const only = (...p: Persona[]) => p;
+
+/** Who gets through each policy (see src/policies.ts). */
+const ALLOWED = {
+  public: [...PERSONAS],
+  resident: SIGNED_IN,
+  reportSend: SIGNED_IN,
+  reportsRead: only('admin', 'staff', 'bizadmin', 'marketing', 'project', 'manager', 'othermanager', 'board'),
+} satisfies Record<string, readonly Persona[]>;
+
+const MATRIX: Record<string, readonly Persona[]> = {
+  'DELETE /api/community/comments/:id': ALLOWED.resident,
+  'DELETE /api/community/discussions/:id': ALLOWED.resident,
+  'GET /api/community/admin/reports': ALLOWED.reportsRead,
+  'GET /api/community/admin/reports/:id': ALLOWED.reportsRead,
+  'GET /api/community/comments/:id/likes': ALLOWED.resident,
+  'GET /api/community/discussions': ALLOWED.resident,
+  'GET /api/community/discussions/:id': ALLOWED.resident,
+  'GET /api/community/discussions/:id/comments': ALLOWED.resident,
+  'GET /api/community/discussions/:id/likes': ALLOWED.resident,
+  'GET /api/community/images/:id': ALLOWED.resident,
+  'GET /api/community/openapi.json': ALLOWED.public,
+  'POST /api/community/comments/:id/likes': ALLOWED.resident,
+  'POST /api/community/discussions': ALLOWED.resident,
+  'POST /api/community/discussions/:id/comments': ALLOWED.resident,
+  'POST /api/community/discussions/:id/likes': ALLOWED.resident,
+  'POST /api/community/discussions/:id/subscription': ALLOWED.resident,
+  'POST /api/community/images': ALLOWED.resident,
+  'POST /api/community/reports': ALLOWED.reportSend,
+  'PUT /api/community/comments/:id': ALLOWED.resident,
+  'PUT /api/community/discussions/:id': ALLOWED.resident,
+};
+
+let t: CommunityTestApp;
+const tokens = new Map<Persona, string>();
+
+beforeAll(async () => {
+  t = await communityTestApp();
+  await addTestUser(t, { key: 'bizadmin', roles: ['yitBusinessAdmin'] });
+  await addTestUser(t, { key: 'marketing', roles: ['yitMarketing'] });
+  await addTestUser(t, { key: 'project', roles: ['yitProject'] });
+  await addTestUser(t, {
+    key: 'publisher',
+    housingCompanies: [{ hcExt: 'DEMO-2000', role: 'contentPublisher' }],
+  });
+  for (const persona of SIGNED_IN) tokens.set(persona, (await loginAs(t.app, persona)).accessToken);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+function auth(persona: Persona) {
+  const token = tokens.get(persona);
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+describe('community authorization matrix', () => {
+  it('has a row for every community route and no row for a route that does not exist', () => {
+    expect(matrixCoverage(t.app, '/api/community', MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
+  });
+
+  it('describes every route in its OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/community/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const described = Object.entries(res.json<{ paths: Record<string, object> }>().paths).flatMap(
+      ([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const routes = Object.keys(MATRIX).filter((r) => !r.endsWith('/openapi.json'));
+    expect(described.sort()).toEqual(routes.sort());
+  });
+
+  it('answers every route for every caller exactly as the policy table says', async () => {
+    const mismatches = await authorizationMismatches({
+      app: t.app,
+      matrix: MATRIX,
+      personas: PERSONAS,
+      anonymous: 'anonymous',
+      headers: auth,
+      fillPath: (url) => url.replace(/:id/g, () => randomUUID()),
+      // A 403 with a community code (e.g. COM_NOT_EDITABLE) comes from the handler, past the policy.
+      handlerRefusalPrefix: 'COM_',
+    });
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+
+  it("answers 404 on every route that takes Linden Court's objects to members of another housing company", async () => {
+    const inject = (persona: Persona, method: string, url: string, payload?: unknown) =>
+      t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: auth(persona),
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      });
+    const d = await inject('owner', 'POST', '/api/community/discussions', {
+      housingCompanyId: t.hc.lindenCourt,
+      title: 'Linden Court only',
+      body: 'Members only',
+    });
+    const discussionId = d.json<{ id: string }>().id;
+    const { payload, headers } = multipartFile('yard.png', pngImage(10, 10), 'image/png');
+    const image = await t.app.inject({
+      method: 'POST',
+      url: `/api/community/images?housingCompanyId=${t.hc.lindenCourt}`,
+      payload,
+      headers: { ...headers, ...auth('owner') },
+    });
+    const imageId = image.json<{ id: string }>().id;
+    const comment = await inject('owner', 'POST', `/api/community/discussions/${discussionId}/comments`, {
+      body: 'Members only',
+      imageIds: [imageId],
+    });
+    const commentId = comment.json<{ id: string }>().id;
+    const report = await inject('owner', 'POST', '/api/community/reports', {
+      housingCompanyId: t.hc.lindenCourt,
+      targetObject: commentId,
+      targetType: 'comment',
+      targetHref: `/community/public-discussions/${discussionId}?_hc=DEMO-2000`,
+    });
+    const reportId = report.json<{ id: string }>().id;
+    const objectOf = (url: string) =>
+      url.startsWith('/api/community/discussions/')
+        ? discussionId
+        : url.startsWith('/api/community/comments/')
+          ? commentId
+          : url.startsWith('/api/community/images/')
+            ? imageId
+            : reportId;
+    const bodies: Record<string, unknown> = {
+      'PUT /api/community/discussions/:id': { title: 'Taken over', body: 'x' },
+      'POST /api/community/discussions/:id/comments': { body: 'x' },
+      'PUT /api/community/comments/:id': { body: 'x' },
+    };
+    const wrong: string[] = [];
+    for (const [route, allowed] of Object.entries(MATRIX)) {
+      if (!route.includes(':id')) continue;
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path.replace(':id', objectOf(path));
+      for (const persona of ['neighbour', 'othermanager'] as const) {
+        if (!allowed.includes(persona)) continue;
+        const res = await inject(persona, method, url, bodies[route]);
+        if (res.statusCode !== 404 || res.body.includes('Members only')) {
+          wrong.push(`${route} as ${persona}: ${res.statusCode}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Nothing of theirs changed.
+    const after = await inject('owner', 'GET', `/api/community/discussions/${discussionId}/comments`);
+    expect(after.json().items[0]).toMatchObject({ id: commentId, body: 'Members only', isDeleted: false });
+  }, 120_000);
+});

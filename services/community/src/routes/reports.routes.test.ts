@@ -1,0 +1,150 @@
+import { REPORT_TYPES } from '@porta/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reports } from '../db/schema.js';
+import {
+  addTestUser,
+  type apiClient,
+  type CommunityTestApp,
+  clientAs,
+  communityTestApp,
+} from '../testing/index.js';
+
+type Client = ReturnType<typeof apiClient>;
+let t: CommunityTestApp;
+const c: Record<string, Client> = {};
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await communityTestApp();
+  await addTestUser(t, {
+    key: 'publisher',
+    housingCompanies: [{ hcExt: 'DEMO-2000', role: 'contentPublisher' }],
+  });
+  for (const key of [
+    'admin',
+    'staff',
+    'manager',
+    'othermanager',
+    'board',
+    'owner',
+    'tenant',
+    'neighbour',
+    'partner',
+    'publisher',
+  ]) {
+    c[key] = await clientAs(t, key);
+    ids[key] = await t.userId(key);
+  }
+}, 60_000);
+afterAll(() => t?.close());
+
+const href = (ext: string, id = 'x') => `/community/public-discussions/${id}?_hc=${ext}`;
+const stored = async () => (await t.community.context.db.select().from(reports)).length;
+
+async function report(as: Client, body: Record<string, unknown>) {
+  return as.post('/api/community/reports', {
+    housingCompanyId: t.hc.lindenCourt,
+    targetObject: 'comment-1',
+    targetType: 'comment',
+    targetHref: href('DEMO-2000'),
+    ...body,
+  });
+}
+
+describe('violation reports', () => {
+  it('stores a report with the default type, the reporter and the housing company', async () => {
+    const res = await report(c.tenant!, { description: 'Insulting\nwords' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json();
+    const one = await c.manager!.get(`/api/community/admin/reports/${id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id,
+      housingCompanyId: t.hc.lindenCourt,
+      hcExt: 'DEMO-2000',
+      housingCompanyName: expect.any(String),
+      targetObject: 'comment-1',
+      targetType: 'comment',
+      targetHref: href('DEMO-2000'),
+      reportType: 'improper_or_inappropriate_content',
+      description: 'Insulting\nwords',
+      reporterId: ids.tenant,
+      reporterFirstName: 'Timo',
+    });
+  });
+
+  it.each(REPORT_TYPES)('takes the report type %s', async (reportType) => {
+    const res = await report(c.owner!, { reportType });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['an unknown report type', { reportType: 'spam' }, 'body.reportType'],
+    ['an address without _hc=', { targetHref: '/community/public-discussions/x' }, 'body.targetHref'],
+    ['no target', { targetObject: '' }, 'body.targetObject'],
+    ['an unknown field', { extra: 1 }, 'body.extra'],
+  ])('refuses %s with a clear error and stores nothing', async (_what, body, path) => {
+    const before = await stored();
+    const res = await report(c.tenant!, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    expect(await stored()).toBe(before);
+  });
+
+  it("refuses an address whose _hc= is another housing company's, and a housing company of others", async () => {
+    const before = await stored();
+    const wrong = await report(c.tenant!, { targetHref: href('DEMO-3000') });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('COM_REPORT_HREF');
+    const foreign = await report(c.neighbour!, {});
+    expect(foreign.statusCode).toBe(404);
+    expect(await stored()).toBe(before);
+  });
+
+  it('lists reports to moderators of their housing companies, react-admin style with Content-Range', async () => {
+    const birch = await c.neighbour!.post('/api/community/reports', {
+      housingCompanyId: t.hc.birchHill,
+      targetObject: 'd-1',
+      targetType: 'discussion',
+      targetHref: href('DEMO-3000'),
+      reportType: 'other_reason',
+    });
+    expect(birch.statusCode).toBe(201);
+    const total = await stored();
+    const all = await c.staff!.get('/api/community/admin/reports?range=[0,4]');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toHaveLength(5);
+    expect(all.headers['content-range']).toBe(`reports 0-4/${total}`);
+    // Newest first by default.
+    expect(all.json()[0].id).toBe(birch.json().id);
+
+    const linden = (await c.manager!.get('/api/community/admin/reports?range=[0,99]')).json();
+    expect(linden.every((r: { housingCompanyId: string }) => r.housingCompanyId === t.hc.lindenCourt)).toBe(
+      true,
+    );
+    expect(linden).toHaveLength(total - 1);
+    expect((await c.board!.get('/api/community/admin/reports')).json()).toHaveLength(Math.min(25, total - 1));
+    const other = await c.othermanager!.get('/api/community/admin/reports');
+    expect(other.json().map((r: { id: string }) => r.id)).toEqual([birch.json().id]);
+    expect(other.headers['content-range']).toBe('reports 0-0/1');
+    // A report of another housing company answers 404 to a company moderator.
+    const lindenId = linden[0].id;
+    expect((await c.othermanager!.get(`/api/community/admin/reports/${lindenId}`)).statusCode).toBe(404);
+
+    const filtered = await c.staff!.get(
+      `/api/community/admin/reports?filter=${encodeURIComponent(JSON.stringify({ reportType: 'other_reason', targetType: 'discussion' }))}&sort=${encodeURIComponent('["createdAt","ASC"]')}`,
+    );
+    expect(filtered.json().map((r: { id: string }) => r.id)).toEqual([birch.json().id]);
+    expect((await c.staff!.get('/api/community/admin/reports?filter={"reportType":"spam"}')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('keeps the staff list from residents, partners and publishers', async () => {
+    for (const key of ['owner', 'tenant', 'neighbour', 'partner', 'publisher']) {
+      const res = await c[key]!.get('/api/community/admin/reports');
+      expect(res.statusCode, key).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,2 @@
+export { multipartFile, pngImage } from '@porta/service-kit/testing';
+export * from './community-app.js';
