@@ -74,9 +74,8 @@ export async function fanOut(ctx: NotificationsContext, notice: Notice): Promise
     return result;
   }
   if (audience.housingCompanyIds.length === 0) return result;
-  let afterUserId: string | null = null;
-  do {
-    const answer: AudienceResponse = await ctx.bus.request<AudienceResponse>(
+  const page = (afterUserId: string | null) =>
+    ctx.bus.request<AudienceResponse>(
       IDENTITY_AUDIENCE_RPC,
       {
         housingCompanyIds: audience.housingCompanyIds,
@@ -86,9 +85,15 @@ export async function fanOut(ctx: NotificationsContext, notice: Notice): Promise
       },
       { timeoutMs: 15_000 },
     );
+  // The next page is asked for while the current one is stored.
+  let next: Promise<AudienceResponse> | null = page(null);
+  while (next) {
+    const answer: AudienceResponse = await next;
+    next = answer.nextAfterUserId ? page(answer.nextAfterUserId) : null;
+    // A failed store leaves the prefetch unawaited: keep its rejection from going unhandled.
+    next?.catch(() => undefined);
     await storePage(ctx, notice, answer.members, result);
-    afterUserId = answer.nextAfterUserId;
-  } while (afterUserId);
+  }
   return result;
 }
 
