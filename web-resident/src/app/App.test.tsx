@@ -50,7 +50,7 @@ describe('the resident app', () => {
     // Startup ran once, and the seeded /me query did not fetch again on mount.
     expect(api.calls().filter((c) => c === 'GET /api/identity/me')).toHaveLength(1);
     expect(api.calls().filter((c) => c === 'POST /api/identity/login')).toHaveLength(1);
-    expect(document.title).toBe('Home - Porta');
+    await waitFor(() => expect(document.title).toBe('Home - Porta'));
     expect(screen.getAllByText('Porta Demo Gardens').length).toBeGreaterThan(0);
     // The dashboard's boxes: the content lists answer nothing here, so each shows its empty text.
     expect(screen.getByRole('heading', { level: 2, name: 'Latest news' })).toBeTruthy();

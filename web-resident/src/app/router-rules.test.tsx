@@ -52,7 +52,7 @@ describe('registration (01 §6)', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Complete your registration' });
     expect(app.path()).toBe('/register');
-    expect(document.title).toBe('Registration - Porta');
+    await waitFor(() => expect(document.title).toBe('Registration - Porta'));
 
     // The terms must be accepted.
     await app.user.click(screen.getByRole('button', { name: 'Register' }));
@@ -98,7 +98,7 @@ describe('feature and role policies (01 §6)', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'Insufficient privileges' });
     expect(heading.closest('section')?.querySelector('svg.privileges__icon')).not.toBeNull();
     expect(screen.getByText('Feature not activated in this housing company.')).toBeTruthy();
-    expect(document.title).toBe('Insufficient privileges - FAQ - Porta');
+    await waitFor(() => expect(document.title).toBe('Insufficient privileges - FAQ - Porta'));
     // Opened directly: back leads home.
     await app.user.click(screen.getByRole('button', { name: 'Back' }));
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Olivia' });
@@ -119,7 +119,7 @@ describe('feature and role policies (01 §6)', () => {
     const app = startSignedIn('/community', { features: featuresOn('public-discussion', 'neighbours') });
     await screen.findByRole('heading', { level: 1, name: 'Public discussions' });
     expect(app.path()).toBe('/community/public-discussions');
-    expect(document.title).toBe('Public discussions - Community - Porta');
+    await waitFor(() => expect(document.title).toBe('Public discussions - Community - Porta'));
   });
 
   for (const [path, feature] of [

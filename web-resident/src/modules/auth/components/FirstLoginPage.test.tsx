@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, problem } from '../../../testing/fetch-mock';
@@ -25,7 +25,7 @@ describe('/firstlogin (public)', () => {
     expect(
       await screen.findByText('Nina, set a password for your account new.resident@demo.porta.test.'),
     ).toBeTruthy();
-    expect(document.title).toBe('Set your password - Porta');
+    await waitFor(() => expect(document.title).toBe('Set your password - Porta'));
 
     await app.user.type(screen.getByLabelText('New password'), STRONG);
     await app.user.type(screen.getByLabelText('New password again'), 'Kotona-2026?');

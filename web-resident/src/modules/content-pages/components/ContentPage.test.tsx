@@ -1,5 +1,5 @@
 import type { PublicPage } from '@porta/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, problem } from '../../../testing/fetch-mock';
 import { meResponse } from '../../../testing/fixtures';
@@ -34,7 +34,7 @@ describe('the catch-all content page', () => {
     expect(within(article).getByText('every').tagName).toBe('STRONG');
     expect(within(main).queryByRole('status')).toBeNull();
     expect(pageRequest(app.calls())).toBe('GET /api/content/pages?path=%2Fterms-and-conditions&lang=en');
-    expect(document.title).toBe('Terms and conditions - Porta');
+    await waitFor(() => expect(document.title).toBe('Terms and conditions - Porta'));
   });
 
   it('asks for the language of the lang parameter, else the interface language', async () => {

@@ -1,5 +1,5 @@
 import type { FeedItem, FeedItemDetail } from '@porta/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '../../../testing/fetch-mock';
 import { IDS } from '../../../testing/fixtures';
@@ -110,7 +110,7 @@ describe('feed archives', () => {
     expect(document.activeElement).toBe(
       screen.getByRole('heading', { level: 1, name: 'Recommended articles' }),
     );
-    expect(document.title).toBe('Recommended articles - News - Porta');
+    await waitFor(() => expect(document.title).toBe('Recommended articles - News - Porta'));
   });
 
   it('/isannointiliitto/:id/:slug shows the article; an unknown one is Page not found', async () => {

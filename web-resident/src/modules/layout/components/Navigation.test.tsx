@@ -1,5 +1,5 @@
 import type { MeResponse, Role } from '@porta/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -164,14 +164,14 @@ describe('page frame', () => {
   it("titles pages 'sub section - main section - site name' and names the section in the header", async () => {
     startSignedIn('/support/service-requests', { features: featuresOn('service-requests') });
     await screen.findByRole('heading', { level: 1, name: 'Service requests' });
-    expect(document.title).toBe('Service requests - Support - Porta');
+    await waitFor(() => expect(document.title).toBe('Service requests - Support - Porta'));
     expect(await within(screen.getByRole('banner')).findByText('Support')).toBeTruthy();
   });
 
   it('a section front page is titled once: "Support - Porta"', async () => {
     startSignedIn('/support', { features: featuresOn('service-requests') });
     await screen.findByRole('heading', { level: 1, name: 'Support' });
-    expect(document.title).toBe('Support - Porta');
+    await waitFor(() => expect(document.title).toBe('Support - Porta'));
     // Its sub sections that are on.
     expect(screen.getByRole('link', { name: 'Service requests' }).getAttribute('href')).toBe(
       '/support/service-requests',

@@ -32,7 +32,7 @@ describe('/calendar', () => {
       },
     });
     await screen.findByRole('heading', { level: 2, name: 'Return the form' });
-    expect(document.title).toBe('Calendar - News - Porta');
+    await waitFor(() => expect(document.title).toBe('Calendar - News - Porta'));
     expect(app.requests.find((r) => r.path.startsWith('/api/content/calendar'))?.path).toBe(
       `/api/content/calendar?housingCompanyId=${IDS.demoHc}&lang=en&limit=10&offset=0`,
     );
@@ -127,7 +127,7 @@ describe('/calendar/entry/:id', () => {
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Return the form' });
-    expect(document.title).toBe('Return the form - News - Porta');
+    await waitFor(() => expect(document.title).toBe('Return the form - News - Porta'));
     expect(screen.getByText('10 Apr 2026 10:00 – 12 Apr 2026 17:00')).toBeTruthy();
     expect(screen.getByText('Office')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Forms folder' }).getAttribute('href')).toBe('/documents/forms');

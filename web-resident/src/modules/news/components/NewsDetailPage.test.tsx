@@ -38,7 +38,7 @@ describe('/news/:id', () => {
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Courtyard works begin' });
-    expect(document.title).toBe('Courtyard works begin - News - Porta');
+    await waitFor(() => expect(document.title).toBe('Courtyard works begin - News - Porta'));
     expect(app.requests.find((r) => r.path.startsWith('/api/content/news/'))?.path).toBe(
       `/api/content/news/courtyard?housingCompanyId=${IDS.demoHc}&lang=en`,
     );

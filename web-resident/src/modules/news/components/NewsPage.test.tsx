@@ -59,7 +59,7 @@ describe('/news', () => {
     const app = startSignedIn('/news', { routes: newsRoutes(() => json(timelinePage([]))) });
     const latestBox = await screen.findByRole('region', { name: 'Latest news' });
     await within(latestBox).findByRole('link', { name: 'Courtyard works begin' });
-    expect(document.title).toBe('News - Porta');
+    await waitFor(() => expect(document.title).toBe('News - Porta'));
     expect(within(latestBox).getByRole('link', { name: 'Courtyard works begin' }).getAttribute('href')).toBe(
       '/news/courtyard',
     );

@@ -33,7 +33,7 @@ describe('notification settings page', () => {
     answer(json(stored));
     await screen.findByRole('switch', { name: 'New public discussions' });
     expect(screen.queryByRole('status')).toBeNull();
-    expect(document.title).toBe('Notification settings - Porta');
+    await waitFor(() => expect(document.title).toBe('Notification settings - Porta'));
 
     const community = within(screen.getByRole('group', { name: 'Community' }));
     expect(

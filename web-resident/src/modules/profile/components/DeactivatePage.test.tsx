@@ -9,7 +9,7 @@ describe('/deactivate', () => {
       routes: { 'POST /api/identity/me/deactivate': new Response(null, { status: 204 }) },
     });
     await screen.findByRole('heading', { level: 1, name: 'Deactivate account' });
-    expect(document.title).toBe('Deactivate account - My settings - Porta');
+    await waitFor(() => expect(document.title).toBe('Deactivate account - My settings - Porta'));
     const open = screen.getByRole('button', { name: 'Deactivate my account' });
 
     await app.user.click(open);

@@ -1,5 +1,5 @@
 import type { GdprReport } from '@porta/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { json, problem } from '../../../testing/fetch-mock';
 import { IDS, meResponse } from '../../../testing/fixtures';
@@ -100,7 +100,7 @@ describe('/profile/gdpr-report', () => {
       routes: { 'GET /api/identity/me/gdpr-report': json(data) },
     });
     await screen.findByRole('heading', { level: 1, name: 'User information' });
-    expect(document.title).toBe('User information - My settings - Porta');
+    await waitFor(() => expect(document.title).toBe('User information - My settings - Porta'));
     expect(await screen.findByText('Created 5 Mar 2026 12:15')).toBeTruthy();
 
     const profile = within(screen.getByRole('region', { name: 'Profile' }));

@@ -1,5 +1,5 @@
 import type { MeUser } from '@porta/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, problem, type RecordedRequest } from '../../../testing/fetch-mock';
 import { meResponse } from '../../../testing/fixtures';
@@ -25,7 +25,7 @@ describe('/my-profile', () => {
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'My profile' });
-    expect(document.title).toBe('My profile - Porta');
+    await waitFor(() => expect(document.title).toBe('My profile - Porta'));
     expect(details()).toMatchObject({
       'First name': 'Olivia',
       'Last name': 'Owner',

@@ -17,7 +17,7 @@ describe('/profile/email-changed/:userUuid/:confirmCode (public)', () => {
       await screen.findByText('Your e-mail address has been changed to olivia@new.example.'),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
-    expect(document.title).toBe('E-mail address change - Porta');
+    await waitFor(() => expect(document.title).toBe('E-mail address change - Porta'));
     expect(api.calls().filter((c) => c === CONFIRM)).toHaveLength(1);
   });
 

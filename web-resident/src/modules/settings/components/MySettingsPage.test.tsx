@@ -279,7 +279,7 @@ describe('my settings: links', () => {
   it('leads to the profile, the user information and deactivation', async () => {
     settings();
     await screen.findByRole('heading', { level: 1, name: 'My settings' });
-    expect(document.title).toBe('My settings - Porta');
+    await waitFor(() => expect(document.title).toBe('My settings - Porta'));
     expect(screen.getByRole('link', { name: 'Edit your profile' }).getAttribute('href')).toBe('/my-profile');
     expect(screen.getByRole('link', { name: 'Request user information' }).getAttribute('href')).toBe(
       '/profile/gdpr-report',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '../../../testing/fetch-mock';
 import { IDS } from '../../../testing/fixtures';
@@ -51,7 +51,7 @@ describe('service shop', () => {
     );
     const list = app.requests.find((r) => r.path.startsWith('/api/content/campaigns'));
     expect(params(list?.path)).toEqual(readerQuery);
-    expect(document.title).toBe('Service shop - Service lounge - Porta');
+    await waitFor(() => expect(document.title).toBe('Service shop - Service lounge - Porta'));
   });
 
   it('all campaigns: every card; an empty or failed list says no items found', async () => {
@@ -94,7 +94,7 @@ describe('service shop', () => {
     const request = app.requests.find((r) => r.path.startsWith('/api/content/campaigns/'));
     expect(request?.method).toBe('GET');
     expect(params(request?.path)).toEqual(readerQuery);
-    expect(document.title).toBe('Spring cleaning - Service lounge - Porta');
+    await waitFor(() => expect(document.title).toBe('Spring cleaning - Service lounge - Porta'));
   });
 
   it('/campaign/:id serves the same detail; one the reader does not see is Page not found', async () => {

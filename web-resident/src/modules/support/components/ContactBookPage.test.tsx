@@ -1,5 +1,5 @@
 import type { ContactCard } from '@porta/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '../../../testing/fetch-mock';
 import { IDS, meResponse } from '../../../testing/fixtures';
@@ -86,7 +86,7 @@ describe('/support/contact-book', () => {
 
     const request = app.requests.find((r) => r.path.startsWith('/api/content/contacts'));
     expect(request?.path).toBe(`/api/content/contacts?housingCompanyId=${IDS.demoHc}&lang=en`);
-    expect(document.title).toBe('Contact book - Support - Porta');
+    await waitFor(() => expect(document.title).toBe('Contact book - Support - Porta'));
   });
 
   it('names the groups in the user’s language', async () => {

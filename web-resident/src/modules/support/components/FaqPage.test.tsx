@@ -1,5 +1,5 @@
 import type { FaqEntry } from '@porta/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '../../../testing/fetch-mock';
 import { IDS } from '../../../testing/fixtures';
@@ -46,7 +46,7 @@ describe('/faq', () => {
   it('groups the questions and opens an answer from its question', async () => {
     const app = startSignedIn('/faq', { features, routes: { 'GET /api/content/faq': json(faq) } });
     await screen.findByRole('heading', { level: 1, name: 'FAQ' });
-    expect(document.title).toBe('FAQ - Porta');
+    await waitFor(() => expect(document.title).toBe('FAQ - Porta'));
     await screen.findByRole('heading', { level: 2, name: 'Common spaces' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Common spaces',
@@ -89,7 +89,7 @@ describe('/faq', () => {
     expect(
       screen.getByRole('button', { name: 'Where is the laundry room?' }).getAttribute('aria-expanded'),
     ).toBe('false');
-    expect(document.title).toBe('How do I book the sauna? - FAQ - Porta');
+    await waitFor(() => expect(document.title).toBe('How do I book the sauna? - FAQ - Porta'));
     // Found in the list: no separate request.
     expect(app.calls().some((c) => c.startsWith('GET /api/content/faq/'))).toBe(false);
   });
