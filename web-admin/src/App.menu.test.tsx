@@ -34,7 +34,7 @@ async function menuEntries(): Promise<string[]> {
 }
 
 const IDENTITY_STAFF = ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'];
-/** Content sections of the developer's staff (03 §2): content, service shop, feedback. */
+/** Content sections of the developer's staff (03 §2): content, community, service shop, feedback. */
 const CONTENT_STAFF = [
   'News',
   'Calendar',
@@ -43,6 +43,7 @@ const CONTENT_STAFF = [
   'FAQ and help',
   'Pages',
   'Feeds',
+  'Violation reports',
   'Campaigns',
   'Shop partners',
   'Feedback',
@@ -79,13 +80,14 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
       'contributor who is a board member',
       ['contributor'],
       [myHousingCompany(1, ['boardMember'])],
-      [...IDENTITY_STAFF, 'News', 'Calendar', 'Lifecycle steps'],
+      // Board members moderate their housing company's community.
+      [...IDENTITY_STAFF, 'News', 'Calendar', 'Lifecycle steps', 'Violation reports'],
     ],
     [
       'contributor who is a property manager (contacts too)',
       ['contributor'],
       [myHousingCompany(1, ['propertyManager'])],
-      [...IDENTITY_STAFF, 'News', 'Calendar', 'Contacts', 'Lifecycle steps'],
+      [...IDENTITY_STAFF, 'News', 'Calendar', 'Contacts', 'Lifecycle steps', 'Violation reports'],
     ],
   ];
 

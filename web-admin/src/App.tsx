@@ -24,6 +24,7 @@ import apartments from './resources/apartments';
 import news from './resources/articles';
 import calendar from './resources/calendar-entries';
 import campaigns from './resources/campaigns';
+import communityReports from './resources/community-reports';
 import contacts from './resources/contacts';
 import featureToggles from './resources/feature-toggles';
 import feedback from './resources/feedback';
@@ -85,6 +86,7 @@ function staffResources(permissions: StaffPermissions | null) {
       {can.campaignsRead ? <Resource name="campaigns" {...campaigns(can)} /> : null}
       {can.shopPartnersRead ? <Resource name="shop-partners" {...shopPartners(can)} /> : null}
       {can.feedbackRead ? <Resource name="feedback" {...feedback()} /> : null}
+      {can.communityModerate ? <Resource name="community-reports" {...communityReports(can)} /> : null}
       <CustomRoutes>
         {can.usersRead ? <Route path="/user/:id" element={<UserPageRedirect />} /> : null}
         {can.usersRead && can.notificationSettings ? (

@@ -19,8 +19,10 @@ import { IdentityClient } from './domain/identity.js';
 import { consumeIdentityEvents } from './domain/identity-events.js';
 import { PURGE_IMAGES_EVERY_MS, purgeImagesJob } from './jobs/purge-images.job.js';
 import { commentRoutes } from './routes/comments.routes.js';
+import { conversationRoutes } from './routes/conversations.routes.js';
 import { discussionRoutes } from './routes/discussions.routes.js';
 import { imageRoutes } from './routes/images.routes.js';
+import { neighbourRoutes } from './routes/neighbours.routes.js';
 import { reportRoutes } from './routes/reports.routes.js';
 
 export const COMMUNITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -44,7 +46,7 @@ export function createCommunity(options: {
   config: CommunityConfig;
   storage: Storage;
   logger: Logger;
-  /** identity is asked over it (bans, directory, features) and events go out through it. */
+  /** identity is asked over it (bans, directory, features, neighbours, areas) and events go out through it. */
   bus: Bus;
   jobs?: Jobs;
 }): Community {
@@ -72,6 +74,8 @@ export function createCommunity(options: {
         await commentRoutes(app, context);
         await imageRoutes(app, context);
         await reportRoutes(app, context);
+        await conversationRoutes(app, context);
+        await neighbourRoutes(app, context);
       },
     }),
     migrate: () => migrateService(database, 'community', COMMUNITY_MIGRATIONS),

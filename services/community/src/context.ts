@@ -13,9 +13,9 @@ export interface CommunityContext {
   logger: Logger;
   /** Events out (through the outbox), identity's answers in. */
   bus: Bus;
-  /** identity's feature decisions: the routes need public-discussion (01 §6). */
+  /** identity's feature decisions: public-discussion, neighbours or area-discussion (01 §6). */
   features: FeatureGate;
-  /** identity's bans, directory (apartment numbers) and first names. */
+  /** identity's bans, directory (apartment numbers), first names, neighbours and areas. */
   identity: IdentityClient;
   /** Publish the outbox now (after a commit that wrote events). */
   kickEvents(): void;

@@ -1,4 +1,4 @@
-import type { Role } from '@porta/contracts';
+import { COMMUNITY_BANNERS, COMMUNITY_GLOBAL_MODERATORS, COMMUNITY_HC_MODERATORS } from '@porta/contracts';
 import {
   holdsAnywhere,
   housingCompaniesWhere,
@@ -25,22 +25,13 @@ import {
  *   to those who may ban, on comments that are not their own.
  */
 
-/** Moderators of a housing company: its property manager, board members and chairman. */
-export const COMMUNITY_HC_MODERATORS: readonly Role[] = [
-  'propertyManager',
-  'boardMember',
-  'chairman',
-  'ceeBoardMember',
-];
-/** Moderators everywhere: the developer's staff (yitUser covers yitBusinessAdmin and the other yit roles). */
-export const COMMUNITY_GLOBAL_MODERATORS: readonly Role[] = ['yitUser', 'yitBusinessAdmin'];
-/** Who may ban users (identity's usersBan policy), so who sees the ban action. */
-export const COMMUNITY_BANNERS: readonly Role[] = ['yitBusinessAdmin'];
-
 export const COMMUNITY_POLICIES = {
   /**
    * Discussions, comments, likes, subscriptions and images: any signed-in user; the housing
-   * company must be one of theirs (or they are the developer's staff), else 404.
+   * company must be one of theirs (or they are the developer's staff), else 404. Conversations,
+   * messages and the neighbour list too: private conversations and the neighbour list for members
+   * only (a private conversation for its participants only), area discussions for the members of
+   * the area's companies and the developer's staff (see domain/conversations.ts).
    */
   resident: policy.authenticated(),
   /** Sending a violation report (01 §1): any signed-in member of the housing company. */

@@ -21,6 +21,7 @@ import { LoginThrottle } from './domain/brute-force.js';
 import { serveDirectory } from './domain/directory.js';
 import { serveHousingCompanyFeatures } from './domain/features.js';
 import { KeyStore } from './domain/keys.js';
+import { serveAreas, serveNeighbours } from './domain/neighbours.js';
 import { B2cLogin } from './domain/oidc.js';
 import { SessionService } from './domain/sessions.js';
 import { PURGE_SESSIONS_EVERY_MS, purgeSessionsJob } from './jobs/purge-sessions.job.js';
@@ -54,7 +55,7 @@ export interface Identity {
   seedDemo(options?: { features?: boolean }): Promise<boolean>;
   /**
    * Schedule identity's background jobs (call before jobs.start()), start the outbox relay and
-   * answer directory and feature requests from other services.
+   * answer directory, feature, audience, ban, neighbour and area requests from other services.
    */
   scheduleJobs(): Promise<void>;
   /** Stop the outbox relay (part of shutdown, before the bus and database close). */
@@ -132,6 +133,8 @@ export function createIdentity(options: {
           await serveHousingCompanyFeatures(db, bus),
           await serveAudience(db, bus),
           await serveBanCheck(db, bus),
+          await serveNeighbours(db, bus),
+          await serveAreas(db, bus),
         );
       if (!jobs) return;
       const purge = purgeSessionsJob(sessions);

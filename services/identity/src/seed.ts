@@ -340,6 +340,8 @@ export async function seedDemo(
             'material-selection',
             'service-requests',
             'public-discussion',
+            'neighbours',
+            'area-discussion',
             'faq',
             'service-lounge',
             'atp-feed',

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const zNotificationsSettings = z.object({
   /** Users asked from identity and stored per statement while fanning out. */
   FAN_OUT_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
+  /** Audience pages stored at the same time (each takes a database connection). */
+  FAN_OUT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(3),
   /**
    * A fan-out not acknowledged within this time is delivered again (to this or another
    * instance), which completes it; long enough for 100,000 users.

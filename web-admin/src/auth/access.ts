@@ -1,4 +1,11 @@
-import { ADMIN_AREA_ROLES, effectiveRoles, type MeResponse, type Role } from '@porta/contracts';
+import {
+  ADMIN_AREA_ROLES,
+  COMMUNITY_GLOBAL_MODERATORS,
+  COMMUNITY_HC_MODERATORS,
+  effectiveRoles,
+  type MeResponse,
+  type Role,
+} from '@porta/contracts';
 
 /**
  * The roles that count for entering the staff app: the user's global roles and the roles held in
@@ -98,6 +105,11 @@ export interface Capabilities {
    * the global user managers, as the notifications service's staffSettings policy allows.
    */
   notificationSettings: boolean;
+  /**
+   * Moderate the community (03 §6): the violation reports of the housing companies one moderates
+   * (the developer's staff: all), deleting what was reported. Banning its writer is usersBan.
+   */
+  communityModerate: boolean;
   housingCompaniesRead: boolean;
   housingCompaniesEdit: boolean;
   partnersRead: boolean;
@@ -154,6 +166,7 @@ export const NO_CAPABILITIES: Capabilities = {
   gdprReport: false,
   globalRoles: false,
   notificationSettings: false,
+  communityModerate: false,
   housingCompaniesRead: false,
   housingCompaniesEdit: false,
   partnersRead: false,
@@ -210,6 +223,7 @@ export function permissionsOf(me: MeResponse): StaffPermissions {
       gdprReport: has(...BAN_AND_GDPR_ROLES),
       globalRoles: isAdmin,
       notificationSettings: has(...GLOBAL_USER_MANAGERS),
+      communityModerate: holdsAnywhere([...COMMUNITY_GLOBAL_MODERATORS, ...COMMUNITY_HC_MODERATORS]),
       housingCompaniesRead: staff,
       housingCompaniesEdit: has(...HOUSING_COMPANY_EDITORS),
       partnersRead: staff,

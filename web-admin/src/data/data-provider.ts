@@ -23,8 +23,14 @@ export const IDENTITY_API = '/api/identity';
 export const CONTENT_API = '/api/content';
 /** The notifications service's API root (a user's notification settings). */
 export const NOTIFICATIONS_API = '/api/notifications';
+/** The community service's API root (moderators delete discussions and comments). */
+export const COMMUNITY_API = '/api/community';
 /** The services the custom calls reach; identity unless said. */
-export type ApiRoot = typeof IDENTITY_API | typeof CONTENT_API | typeof NOTIFICATIONS_API;
+export type ApiRoot =
+  | typeof IDENTITY_API
+  | typeof CONTENT_API
+  | typeof NOTIFICATIONS_API
+  | typeof COMMUNITY_API;
 
 export type Query = Record<string, string | undefined>;
 

@@ -15,6 +15,7 @@ import {
   zAdminHousingCompanyCreate,
   zAdminHousingCompanyUpdate,
   zAdminPage,
+  zAdminReportDetail,
   zAdminPageWrite,
   zAdminShopPartner,
   zAdminStep,
@@ -171,6 +172,13 @@ export const RESOURCE_ROUTES = {
     },
   ),
   feeds: content('feeds', { create: zFeedCreate, update: zFeedUpdate, record: zAdminFeed }, { CNT_FEED_URL: 'url' }),
+  // Community (03 §6 moderation): the violation reports of the housing companies one moderates; one
+  // report comes with the discussion or comment it points at (`target`), the list without.
+  'community-reports': {
+    service: 'community',
+    path: 'reports',
+    record: zAdminReportDetail.partial({ target: true }),
+  },
   // The content service's own names reach the same data (a reference to "articles" works too).
   articles: NEWS,
   'calendar-entries': CALENDAR,

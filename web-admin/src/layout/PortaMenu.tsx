@@ -19,6 +19,7 @@ const SECTIONS: readonly { title: string; resources: readonly string[] }[] = [
     title: 'porta.menu.content',
     resources: ['news', 'calendar', 'contacts', 'steps', 'faqs', 'pages', 'feeds'],
   },
+  { title: 'porta.menu.community', resources: ['community-reports'] },
   { title: 'porta.menu.shop', resources: ['campaigns', 'shop-partners'] },
   { title: 'porta.menu.feedback', resources: ['feedback'] },
 ];

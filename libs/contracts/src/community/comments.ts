@@ -3,7 +3,9 @@ import { zUuid } from '../common.js';
 import {
   zCommentImage,
   zCommunityAuthor,
+  zCommunityHousingCompanyQuery,
   zCommunityLanguage,
+  zCommunityPage,
   zCommunityPaging,
   zCommunityRights,
   zCommunityTimestamps,
@@ -45,12 +47,7 @@ export const zCommentListQuery = z.strictObject({
 });
 export type CommentListQuery = z.input<typeof zCommentListQuery>;
 
-export const zCommentList = z.object({
-  items: z.array(zComment),
-  total: z.number().int(),
-  skip: z.number().int(),
-  limit: z.number().int(),
-});
+export const zCommentList = zCommunityPage(zComment);
 export type CommentList = z.infer<typeof zCommentList>;
 
 export const zCommentCreate = z.strictObject({
@@ -66,7 +63,4 @@ export const zCommentUpdate = z.strictObject({ body: zCommunityBody });
 export type CommentUpdate = z.infer<typeof zCommentUpdate>;
 
 /** POST /images: the housing company the image is for (its members see it once it is on a comment). */
-export const zCommentImageUploadQuery = z.strictObject({
-  housingCompanyId: zUuid,
-  lang: zCommunityLanguage.optional(),
-});
+export const zCommentImageUploadQuery = zCommunityHousingCompanyQuery;

@@ -18,13 +18,17 @@ export const zCommunityLanguage = z.enum(LANGUAGES);
  *   show the role's name;
  * - board: boardMember, chairman, ceeBoardMember show as board member (role names which);
  * - apartment: everyone else with an apartment shows its tag (the apartment's `no`, e.g. "B 12");
- * - member: a member of the housing company without an apartment or one of the roles above.
+ * - member: a member of the housing company without an apartment or one of the roles above;
+ * - area: in an area discussion, everyone the apartment or member rule would label shows the
+ *   area's name instead (`area`), as writers come from several housing companies of the area.
  */
-export const AUTHOR_LABEL_KINDS = ['developer', 'role', 'board', 'apartment', 'member'] as const;
+export const AUTHOR_LABEL_KINDS = ['developer', 'role', 'board', 'apartment', 'member', 'area'] as const;
 export const zAuthorLabel = z.object({
   kind: z.enum(AUTHOR_LABEL_KINDS),
   role: zRole.nullable(),
   apartment: z.string().nullable(),
+  /** The area's name (kind area only). */
+  area: z.string().optional(),
 });
 export type AuthorLabel = z.infer<typeof zAuthorLabel>;
 
@@ -57,7 +61,7 @@ export const zCommentImage = z.object({
 });
 export type CommentImage = z.infer<typeof zCommentImage>;
 
-/** What the caller may do with a discussion or comment (01 §6, 02 §6). */
+/** What the caller may do with a discussion, comment, conversation or message (01 §6, 02 §6). */
 export const zCommunityRights = z.object({
   /** The caller wrote it (the app highlights it). */
   isOwn: z.boolean(),
@@ -76,6 +80,23 @@ export const zCommunityPaging = {
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(COMMUNITY_PAGE_MAX).default(PAGE_SIZE_COMMUNITY),
 };
+
+/** A page of a community list: the items, the total and the paging asked for. */
+export function zCommunityPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+  });
+}
+
+/** A housing company's community (the neighbour list, recipients, image uploads). */
+export const zCommunityHousingCompanyQuery = z.strictObject({
+  housingCompanyId: zUuid,
+  lang: zCommunityLanguage.optional(),
+});
+export type CommunityHousingCompanyQuery = z.infer<typeof zCommunityHousingCompanyQuery>;
 
 export const zCommunityIdParam = z.strictObject({ id: zUuid });
 

@@ -3,6 +3,7 @@ import { zIsoDateTime, zUuid } from '../common.js';
 import {
   zCommunityAuthor,
   zCommunityLanguage,
+  zCommunityPage,
   zCommunityPaging,
   zCommunityRights,
   zCommunityTimestamps,
@@ -41,12 +42,7 @@ export const zDiscussionListQuery = z.strictObject({
 });
 export type DiscussionListQuery = z.input<typeof zDiscussionListQuery>;
 
-export const zDiscussionList = z.object({
-  items: z.array(zDiscussion),
-  total: z.number().int(),
-  skip: z.number().int(),
-  limit: z.number().int(),
-});
+export const zDiscussionList = zCommunityPage(zDiscussion);
 export type DiscussionList = z.infer<typeof zDiscussionList>;
 
 const zTitle = z.string().trim().min(1).max(DISCUSSION_TITLE_MAX_CHARS);

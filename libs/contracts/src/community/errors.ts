@@ -8,6 +8,8 @@ export const COMMUNITY_ERRORS = {
   COM_DISCUSSION_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
   COM_COMMENT_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
   COM_REPORT_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
+  COM_CONVERSATION_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
+  COM_MESSAGE_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
   /** 02 §5: a comment body is required. */
   COM_BODY_REQUIRED: {
     status: 400,
@@ -21,6 +23,22 @@ export const COMMUNITY_ERRORS = {
   COM_PARENT_INVALID: {
     status: 400,
     message: 'A reply goes to a top-level comment of the same discussion.',
+  },
+  // Private conversations and area discussions (02 §6)
+  /** A recipient who is not a member of the housing company with a public profile (or none allowed). */
+  COM_PARTICIPANT_INVALID: {
+    status: 400,
+    message: 'Private messages go to neighbours of the same housing company who have a public profile.',
+  },
+  COM_MESSAGE_DELETED: { status: 409, message: 'This message has been deleted.' },
+  /** 02 §6: a writer deletes their own conversation only while it has fewer than 2 messages. */
+  COM_CONVERSATION_HAS_REPLIES: {
+    status: 409,
+    message: 'A conversation with replies cannot be deleted.',
+  },
+  COM_AREA_MODERATORS_ONLY: {
+    status: 403,
+    message: 'Area discussions are started by the moderators of the housing company.',
   },
   // Images (01 §8 attachment error codes)
   COM_FILE_SIZE: { status: 400, message: 'file_size' },

@@ -2,17 +2,21 @@ import { z } from 'zod';
 import { zIsoDateTime, zUuid } from '../common.js';
 import { zRole } from '../roles.js';
 import { zCommunityLanguage } from './common.js';
+import { type ConversationType, zConversationType } from './conversations.js';
 
 /**
  * Events the community service publishes (subjects `community.<entity>.<verb>.v1`) through its
  * outbox, for the notifications service. Each names its notification type (01 §3 notification
  * settings: public_discussion → PUBLIC_DISCUSSIONS, public_discussion_reply →
- * PUBLIC_DISCUSSIONS_REPLY), the title in every language, the target path in the resident app and
+ * PUBLIC_DISCUSSIONS_REPLY, neighbour_message → NEIGHBOUR_MESSAGES, neighbour_message_reply →
+ * NEIGHBOUR_MESSAGES_REPLY), the title in every language, the target path in the resident app and
  * its audience, resolved when the event is written.
  */
 export const COMMUNITY_EVENTS = {
   discussionCreated: 'community.discussion.created.v1',
   commentCreated: 'community.comment.created.v1',
+  conversationCreated: 'community.conversation.created.v1',
+  messageCreated: 'community.message.created.v1',
 } as const;
 export type CommunityEventSubject = (typeof COMMUNITY_EVENTS)[keyof typeof COMMUNITY_EVENTS];
 
@@ -66,3 +70,49 @@ export const zCommentCreatedEvent = z.object({
   createdAt: zIsoDateTime,
 });
 export type CommentCreatedEvent = z.infer<typeof zCommentCreatedEvent>;
+
+/** The resident app's address of a private conversation or an area discussion (02 §2). */
+export function conversationUrl(type: ConversationType, conversationId: string): string {
+  return `/community/${type === 'area' ? 'area-discussions' : 'private-messages'}/${conversationId}`;
+}
+
+/** What every conversation event carries: the conversation, its writer and the notice's text. */
+const zConversationEvent = z.object({
+  conversationId: zUuid,
+  conversationType: zConversationType,
+  /** The writer's housing company (in an area discussion, one of the area's). */
+  housingCompanyId: zUuid,
+  authorId: zUuid,
+  titles: zTitles,
+  defaultLanguage: zCommunityLanguage,
+  /** /community/private-messages/<id> or /community/area-discussions/<id>. */
+  url: z.string(),
+  createdAt: zIsoDateTime,
+});
+
+/**
+ * A new conversation (type neighbour_message): a private one tells its participants
+ * (audience.userIds), an area discussion every member of the area's housing companies that have
+ * area-discussion on (audience.housingCompanyIds); never its writer (excludeUserIds).
+ */
+export const zConversationCreatedEvent = zConversationEvent.extend({
+  type: z.literal('neighbour_message'),
+  audience: z.union([
+    z.object({ housingCompanyIds: z.array(zUuid), roles: z.array(zRole) }),
+    z.object({ userIds: z.array(zUuid) }),
+  ]),
+  excludeUserIds: z.array(zUuid),
+});
+export type ConversationCreatedEvent = z.infer<typeof zConversationCreatedEvent>;
+
+/**
+ * A new message in a conversation (type neighbour_message_reply): a private conversation's
+ * participants, or those who have written in an area discussion, hear of it, except its writer
+ * (audience.userIds, resolved at write time).
+ */
+export const zMessageCreatedEvent = zConversationEvent.extend({
+  messageId: zUuid,
+  type: z.literal('neighbour_message_reply'),
+  audience: z.object({ userIds: z.array(zUuid) }),
+});
+export type MessageCreatedEvent = z.infer<typeof zMessageCreatedEvent>;

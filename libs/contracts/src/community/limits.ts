@@ -18,6 +18,10 @@ export const COMMENT_IMAGES_MAX = 10;
 export const LIKE_NAMES_SHOWN = 10;
 
 export const DISCUSSION_TITLE_MAX_CHARS = 200;
+/** Participants a private conversation is started with at most (the writer not counted). */
+export const CONVERSATION_PARTICIPANTS_MAX = 50;
+/** A conversation can be deleted by its writer while it has fewer messages than this (02 §6). */
+export const CONVERSATION_DELETABLE_BELOW_MESSAGES = 2;
 /** The body as sent (HTML before sanitising). */
 export const COMMENT_BODY_MAX_CHARS = 20_000;
 

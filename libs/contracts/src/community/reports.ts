@@ -75,6 +75,31 @@ export const zAdminReport = z.object({
 export type AdminReport = z.infer<typeof zAdminReport>;
 export const zAdminReportList = z.array(zAdminReport);
 
+/**
+ * What a report points at, as it is now, for the moderator deciding what to do: a discussion or a
+ * comment of the report's housing company (null when the target is of another kind, unknown or
+ * gone).
+ */
+export const zReportTarget = z.object({
+  kind: z.enum(['discussion', 'comment']),
+  id: zUuid,
+  discussionId: zUuid,
+  /** The text as plain text (images and markup left out). */
+  text: z.string(),
+  authorId: zUuid,
+  authorFirstName: z.string(),
+  createdAt: zIsoDateTime,
+  /** Deleted since (a comment keeps its place, a discussion is gone from the lists). */
+  isDeleted: z.boolean(),
+  /** The resident app's address of it. */
+  url: z.string(),
+});
+export type ReportTarget = z.infer<typeof zReportTarget>;
+
+/** One report with its target (staff: /admin/reports/:id). */
+export const zAdminReportDetail = zAdminReport.extend({ target: zReportTarget.nullable() });
+export type AdminReportDetail = z.infer<typeof zAdminReportDetail>;
+
 export const ADMIN_REPORT_SORT_FIELDS = ['createdAt', 'reportType', 'targetType'] as const;
 export const zAdminReportFilter = {
   housingCompanyId: zUuid.optional(),

@@ -4,6 +4,7 @@ export * from './directory.js';
 export * from './features.js';
 export * from './housing-companies.js';
 export * from './me.js';
+export * from './neighbours.js';
 export * from './partners.js';
 export * from './principal.js';
 export * from './roles.js';

@@ -1,4 +1,4 @@
-import type { AuthorLabel } from '@porta/contracts';
+import type { AuthorLabel, ConversationType } from '@porta/contracts';
 import { outboxTable } from '@porta/service-kit';
 import { sql } from 'drizzle-orm';
 import {
@@ -16,8 +16,8 @@ import {
 
 /**
  * The community service owns this Postgres schema: public discussions per housing company, their
- * comments and replies, likes, subscriptions to a discussion's notifications, comment images and
- * violation reports (ADR 0017). Every row carries its housing company, and every read is bound to
+ * comments and replies, likes, subscriptions to a discussion's notifications, comment images,
+ * violation reports, and private conversations and area discussions with their messages (ADR 0017). Every row carries its housing company, and every read is bound to
  * the caller's housing companies.
  */
 export const community = pgSchema('community');
@@ -25,6 +25,15 @@ export const community = pgSchema('community');
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/** When it was written and changed, and when and by whom it was deleted. */
+const edited = () => ({
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  editedAt: ts('edited_at'),
+  deletedAt: ts('deleted_at'),
+  deletedBy: uuid('deleted_by'),
+});
 
 /** The writer as they were when they wrote (02 §6 labels are decided at write time). */
 const authored = () => ({
@@ -47,11 +56,7 @@ export const discussions = community.table(
     commentCount: integer('comment_count').notNull().default(0),
     /** Creation or the latest comment: the list's order (newest activity first). */
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    editedAt: ts('edited_at'),
-    deletedAt: ts('deleted_at'),
-    deletedBy: uuid('deleted_by'),
+    ...edited(),
   },
   (t) => [
     index('discussions_activity_idx')
@@ -77,11 +82,7 @@ export const comments = community.table(
     /** Replies, deleted ones included. */
     childCount: integer('child_count').notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    editedAt: ts('edited_at'),
-    deletedAt: ts('deleted_at'),
-    deletedBy: uuid('deleted_by'),
+    ...edited(),
   },
   (t) => [index('comments_thread_idx').on(t.discussionId, t.parentId, t.createdAt, t.id)],
 );
@@ -120,6 +121,81 @@ export const subscriptions = community.table(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.discussionId, t.userId] })],
+);
+
+/**
+ * Conversations (ADR 0017 addendum): private ones between members of one housing company, and
+ * area discussions open to the members of an area's housing companies. A conversation starts with
+ * its first message and is soft-deleted.
+ */
+export const conversations = community.table(
+  'conversations',
+  {
+    /** UUIDv7: ordered by creation. */
+    id: uuid('id').primaryKey(),
+    type: text('type').$type<ConversationType>().notNull(),
+    /** Private: the housing company of its members. Area: the company it was started from. */
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    /** Area discussions: the area (identity's building-taxonomy term, or the company) and its name. */
+    areaId: uuid('area_id'),
+    areaName: text('area_name'),
+    /** Plain text; optional for private conversations. */
+    title: text('title'),
+    ...authored(),
+    /** Messages, the first and deleted ones included. */
+    messageCount: integer('message_count').notNull().default(0),
+    /** The newest message's time: the list's order (newest first). */
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    ...edited(),
+  },
+  (t) => [
+    index('conversations_housing_company_idx')
+      .on(t.housingCompanyId, t.type, t.lastMessageAt.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+    index('conversations_area_idx')
+      .on(t.areaId, t.lastMessageAt.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+  ],
+);
+
+/**
+ * Who is in a conversation. Private: its writer and the participants they chose, the only ones who
+ * see it. Area: everyone who has written in it. Both hear of its new messages.
+ */
+export const participants = community.table(
+  'participants',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** Their first name when they joined (the conversation shows who is in it). */
+    firstName: text('first_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('participants_user_idx').on(t.userId, t.conversationId),
+  ],
+);
+
+export const messages = community.table(
+  'messages',
+  {
+    /** UUIDv7: ordered by creation. */
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The housing company the writer wrote from (in an area discussion, one of the area's). */
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    /** Sanitised HTML; emptied when deleted. */
+    body: text('body').notNull(),
+    ...authored(),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    ...edited(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt, t.id)],
 );
 
 /**

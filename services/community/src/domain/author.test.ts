@@ -99,4 +99,29 @@ describe('author labels (02 §6)', () => {
     const unknown = principal({ apts: { [APT_B12]: [HC, ['owner']] } });
     expect(authorLabel(unknown, HC, new Map())).toMatchObject({ kind: 'member' });
   });
+
+  it("shows the area's name in an area discussion where the apartment tag would stand", () => {
+    const resident = principal({ apts: { [APT_B12]: [HC, ['owner']] } });
+    expect(authorLabel(resident, HC, NUMBERS, 'Espoo')).toEqual({
+      kind: 'area',
+      role: null,
+      apartment: null,
+      area: 'Espoo',
+    });
+    expect(
+      authorLabel(principal({ hcs: { [HC]: ['contentPublisher'] } }), HC, NUMBERS, 'Espoo'),
+    ).toMatchObject({
+      kind: 'area',
+    });
+    // Roles keep their labels.
+    const board = principal({ hcs: { [HC]: ['boardMember'] }, apts: { [APT_B12]: [HC, ['owner']] } });
+    expect(authorLabel(board, HC, NUMBERS, 'Espoo')).toEqual({
+      kind: 'board',
+      role: 'boardMember',
+      apartment: null,
+    });
+    expect(authorLabel(principal({ roles: ['yitUser'] }), HC, NUMBERS, 'Espoo')).toMatchObject({
+      kind: 'developer',
+    });
+  });
 });

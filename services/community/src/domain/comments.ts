@@ -8,15 +8,16 @@ import type {
   LikesSummary,
 } from '@porta/contracts';
 import { AppError, type Principal, uuidv7, withTransaction } from '@porta/service-kit';
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { CommunityContext, CommunityDb } from '../context.js';
 import { comments, discussions, likes, subscriptions } from '../db/schema.js';
 import { assertNotBanned, rightsOf, type Viewer } from './access.js';
-import { authorOf } from './author.js';
+import { authoredBy, authorOf, storedAuthor } from './author.js';
 import { loadDiscussion, requiredBody } from './discussions.js';
 import { commentCreated } from './events.js';
 import { attachImages, deleteFiles, imagesOf, removeImagesOf } from './images.js';
 import { likeSummaries } from './likes.js';
+import { communityPage } from './paging.js';
 
 /**
  * Comments on a public discussion and replies to them, one level deep (01 §3, §4; 02 §4, §7).
@@ -39,7 +40,7 @@ export function toComment(
     parentId: row.parentId,
     body: row.isDeleted ? '' : row.body,
     images: row.isDeleted ? [] : extra.images,
-    author: { id: row.authorId, firstName: row.authorFirstName, label: row.authorLabel },
+    author: storedAuthor(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     edited: row.editedAt !== null,
@@ -72,26 +73,20 @@ export async function listComments(
       .where(and(eq(comments.id, query.parentId), eq(comments.discussionId, discussion.id)));
     if (!parent) throw new AppError('COM_COMMENT_NOT_FOUND');
   }
-  const where = and(
-    eq(comments.discussionId, discussion.id),
-    query.parentId ? eq(comments.parentId, query.parentId) : isNull(comments.parentId),
+  return communityPage(
+    ctx.db,
+    comments,
+    {
+      where: and(
+        eq(comments.discussionId, discussion.id),
+        query.parentId ? eq(comments.parentId, query.parentId) : isNull(comments.parentId),
+      ),
+      orderBy: [asc(comments.createdAt), asc(comments.id)],
+      skip: query.skip,
+      limit: query.limit,
+    },
+    (rows) => present(ctx.db, rows, viewer),
   );
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select()
-      .from(comments)
-      .where(where)
-      .orderBy(asc(comments.createdAt), asc(comments.id))
-      .offset(query.skip)
-      .limit(query.limit),
-    ctx.db.select({ n: count() }).from(comments).where(where),
-  ]);
-  return {
-    items: await present(ctx.db, rows, viewer),
-    total: totals[0]?.n ?? 0,
-    skip: query.skip,
-    limit: query.limit,
-  };
 }
 
 /**
@@ -160,9 +155,7 @@ export async function createComment(
         housingCompanyId: discussion.housingCompanyId,
         parentId,
         body,
-        authorId: author.id,
-        authorFirstName: author.firstName,
-        authorLabel: author.label,
+        ...authoredBy(author),
         createdAt: now,
         updatedAt: now,
       })

@@ -7,15 +7,16 @@ import type {
   LikesSummary,
 } from '@porta/contracts';
 import { AppError, type Principal, uuidv7, withTransaction } from '@porta/service-kit';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CommunityContext, CommunityDb } from '../context.js';
 import { comments, discussions, likes, subscriptions } from '../db/schema.js';
 import { assertNotBanned, rightsOf, type Viewer, viewerFor } from './access.js';
-import { authorOf } from './author.js';
+import { authoredBy, authorOf, storedAuthor } from './author.js';
 import { discussionCreated } from './events.js';
 import { hasText, plainText, sanitizeBody } from './html.js';
 import { deleteFiles, removeImagesOf } from './images.js';
 import { likeSummaries } from './likes.js';
+import { communityPage } from './paging.js';
 
 /**
  * Public discussions of a housing company (02 §2, §7 getPublicDiscussions): newest activity first,
@@ -36,7 +37,8 @@ export function requiredBody(html: string): string {
   return body;
 }
 
-function requiredTitle(text: string): string {
+/** A plain-text title, else 400 COM_BODY_REQUIRED (a required field). */
+export function requiredTitle(text: string): string {
   const title = plainText(text);
   if (!title) {
     throw new AppError('COM_BODY_REQUIRED', {
@@ -56,7 +58,7 @@ export function toDiscussion(
     housingCompanyId: row.housingCompanyId,
     title: row.title,
     body: row.body,
-    author: { id: row.authorId, firstName: row.authorFirstName, label: row.authorLabel },
+    author: storedAuthor(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     edited: row.editedAt !== null,
@@ -98,23 +100,17 @@ export async function listDiscussions(
   query: { housingCompanyId: string; skip: number; limit: number; lang?: Language | undefined },
 ): Promise<DiscussionList> {
   const viewer = await viewerFor(ctx, p, query.housingCompanyId, query.lang);
-  const where = and(eq(discussions.housingCompanyId, viewer.housingCompanyId), isNull(discussions.deletedAt));
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select()
-      .from(discussions)
-      .where(where)
-      .orderBy(desc(discussions.lastActivityAt), desc(discussions.id))
-      .offset(query.skip)
-      .limit(query.limit),
-    ctx.db.select({ n: count() }).from(discussions).where(where),
-  ]);
-  return {
-    items: await present(ctx.db, rows, viewer),
-    total: totals[0]?.n ?? 0,
-    skip: query.skip,
-    limit: query.limit,
-  };
+  return communityPage(
+    ctx.db,
+    discussions,
+    {
+      where: and(eq(discussions.housingCompanyId, viewer.housingCompanyId), isNull(discussions.deletedAt)),
+      orderBy: [desc(discussions.lastActivityAt), desc(discussions.id)],
+      skip: query.skip,
+      limit: query.limit,
+    },
+    (rows) => present(ctx.db, rows, viewer),
+  );
 }
 
 /**
@@ -171,9 +167,7 @@ export async function createDiscussion(
         housingCompanyId: viewer.housingCompanyId,
         title,
         body,
-        authorId: author.id,
-        authorFirstName: author.firstName,
-        authorLabel: author.label,
+        ...authoredBy(author),
         lastActivityAt: now,
         createdAt: now,
         updatedAt: now,

@@ -2,10 +2,14 @@ import {
   COMMUNITY_EVENTS,
   type CommentCreatedEvent,
   type CommunityEventSubject,
+  type ConversationCreatedEvent,
+  type ConversationType,
+  conversationUrl,
   type DiscussionCreatedEvent,
   discussionUrl,
   LANGUAGES,
   type Language,
+  type MessageCreatedEvent,
 } from '@porta/contracts';
 import { enqueueEvent } from '@porta/service-kit';
 import type { CommunityDb } from '../context.js';
@@ -54,9 +58,64 @@ const NEW_REPLY: Record<Language, string> = {
   sv: 'Nytt svar på din kommentar i diskussionen: {title}',
 };
 
-export function noticeTitles(texts: Record<Language, string>, title: string): Record<Language, string> {
+/**
+ * Notification titles in the nine languages (01 §1) for private conversations ({name}: the
+ * writer's first name) and area discussions ({title}: the discussion's, not translated).
+ */
+const NEW_PRIVATE_MESSAGE: Record<Language, string> = {
+  cs: 'Nová soukromá zpráva od {name}',
+  en: 'New private message from {name}',
+  et: 'Uus privaatsõnum kasutajalt {name}',
+  fi: 'Uusi yksityisviesti käyttäjältä {name}',
+  lt: 'Nauja asmeninė žinutė nuo {name}',
+  lv: 'Jauna privāta ziņa no {name}',
+  pl: 'Nowa prywatna wiadomość od {name}',
+  sk: 'Nová súkromná správa od {name}',
+  sv: 'Nytt privat meddelande från {name}',
+};
+const NEW_PRIVATE_REPLY: Record<Language, string> = {
+  cs: 'Nová zpráva od {name} v soukromé konverzaci',
+  en: 'New message from {name} in a private conversation',
+  et: 'Uus sõnum kasutajalt {name} privaatvestluses',
+  fi: 'Uusi viesti käyttäjältä {name} yksityiskeskustelussa',
+  lt: 'Nauja žinutė nuo {name} asmeniniame pokalbyje',
+  lv: 'Jauna ziņa no {name} privātā sarunā',
+  pl: 'Nowa wiadomość od {name} w prywatnej rozmowie',
+  sk: 'Nová správa od {name} v súkromnej konverzácii',
+  sv: 'Nytt meddelande från {name} i en privat konversation',
+};
+const NEW_AREA_DISCUSSION: Record<Language, string> = {
+  cs: 'Nová diskuse v oblasti: {title}',
+  en: 'New area discussion: {title}',
+  et: 'Uus piirkonna arutelu: {title}',
+  fi: 'Uusi aluekeskustelu: {title}',
+  lt: 'Nauja rajono diskusija: {title}',
+  lv: 'Jauna apkaimes diskusija: {title}',
+  pl: 'Nowa dyskusja w okolicy: {title}',
+  sk: 'Nová diskusia v oblasti: {title}',
+  sv: 'Ny områdesdiskussion: {title}',
+};
+const NEW_AREA_MESSAGE: Record<Language, string> = {
+  cs: 'Nová zpráva v diskusi v oblasti: {title}',
+  en: 'New message in the area discussion: {title}',
+  et: 'Uus sõnum piirkonna arutelus: {title}',
+  fi: 'Uusi viesti aluekeskustelussa: {title}',
+  lt: 'Nauja žinutė rajono diskusijoje: {title}',
+  lv: 'Jauna ziņa apkaimes diskusijā: {title}',
+  pl: 'Nowa wiadomość w dyskusji w okolicy: {title}',
+  sk: 'Nová správa v diskusii v oblasti: {title}',
+  sv: 'Nytt meddelande i områdesdiskussionen: {title}',
+};
+
+/** The texts in every language with {title}, {name}… filled in (as written, never as a pattern). */
+export function noticeTitles(
+  texts: Record<Language, string>,
+  values: Record<string, string>,
+): Record<Language, string> {
   const out = {} as Record<Language, string>;
-  for (const lang of LANGUAGES) out[lang] = texts[lang].replace('{title}', () => title);
+  for (const lang of LANGUAGES) {
+    out[lang] = texts[lang].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  }
   return out;
 }
 
@@ -71,7 +130,7 @@ export function discussionCreated(
     authorId: d.authorId,
     title: d.title,
     type: 'public_discussion',
-    titles: noticeTitles(NEW_DISCUSSION, d.title),
+    titles: noticeTitles(NEW_DISCUSSION, { title: d.title }),
     defaultLanguage: 'en',
     url: discussionUrl(d.id),
     audience: { housingCompanyIds: [d.housingCompanyId], roles: [] },
@@ -108,16 +167,98 @@ export function commentCreated(
     parentId: c.parentId,
     authorId: c.authorId,
     type: 'public_discussion_reply',
-    titles: noticeTitles(NEW_COMMENT, c.discussionTitle),
+    titles: noticeTitles(NEW_COMMENT, { title: c.discussionTitle }),
     defaultLanguage: 'en',
     url: discussionUrl(c.discussionId, c.id),
     audience: {
       userIds: [...new Set(c.subscriberIds)].filter((id) => id !== c.authorId && id !== parentAuthorId),
     },
     parentAuthor: parentAuthorId
-      ? { userId: parentAuthorId, titles: noticeTitles(NEW_REPLY, c.discussionTitle) }
+      ? { userId: parentAuthorId, titles: noticeTitles(NEW_REPLY, { title: c.discussionTitle }) }
       : null,
     createdAt: c.createdAt.toISOString(),
   };
   return emitEvent(tx, COMMUNITY_EVENTS.commentCreated, payload);
+}
+
+/** The titles of a conversation's notice: a private one names the writer, an area one its title. */
+function conversationTitles(
+  c: { type: ConversationType; title: string | null; authorFirstName: string },
+  texts: { private: Record<Language, string>; area: Record<Language, string> },
+): Record<Language, string> {
+  return c.type === 'area'
+    ? noticeTitles(texts.area, { title: c.title ?? '' })
+    : noticeTitles(texts.private, { name: c.authorFirstName });
+}
+
+/**
+ * community.conversation.created.v1 (neighbour_message): a private conversation's participants
+ * hear of it, an area discussion the members of the area's housing companies; not its writer.
+ */
+export function conversationCreated(
+  tx: CommunityDb,
+  c: {
+    id: string;
+    type: ConversationType;
+    housingCompanyId: string;
+    title: string | null;
+    authorId: string;
+    authorFirstName: string;
+    createdAt: Date;
+    audience: ConversationCreatedEvent['audience'];
+  },
+) {
+  const payload: ConversationCreatedEvent = {
+    conversationId: c.id,
+    conversationType: c.type,
+    housingCompanyId: c.housingCompanyId,
+    authorId: c.authorId,
+    type: 'neighbour_message',
+    titles: conversationTitles(c, { private: NEW_PRIVATE_MESSAGE, area: NEW_AREA_DISCUSSION }),
+    defaultLanguage: 'en',
+    url: conversationUrl(c.type, c.id),
+    audience:
+      'userIds' in c.audience
+        ? { userIds: c.audience.userIds.filter((id) => id !== c.authorId) }
+        : c.audience,
+    excludeUserIds: [c.authorId],
+    createdAt: c.createdAt.toISOString(),
+  };
+  return emitEvent(tx, COMMUNITY_EVENTS.conversationCreated, payload);
+}
+
+/**
+ * community.message.created.v1 (neighbour_message_reply): the conversation's participants (in an
+ * area discussion, those who have written in it) hear of it, except its writer.
+ */
+export function messageCreated(
+  tx: CommunityDb,
+  m: {
+    id: string;
+    conversation: { id: string; type: ConversationType; title: string | null };
+    housingCompanyId: string;
+    authorId: string;
+    authorFirstName: string;
+    participantIds: readonly string[];
+    createdAt: Date;
+  },
+) {
+  const { conversation } = m;
+  const payload: MessageCreatedEvent = {
+    messageId: m.id,
+    conversationId: conversation.id,
+    conversationType: conversation.type,
+    housingCompanyId: m.housingCompanyId,
+    authorId: m.authorId,
+    type: 'neighbour_message_reply',
+    titles: conversationTitles(
+      { ...conversation, authorFirstName: m.authorFirstName },
+      { private: NEW_PRIVATE_REPLY, area: NEW_AREA_MESSAGE },
+    ),
+    defaultLanguage: 'en',
+    url: conversationUrl(conversation.type, conversation.id),
+    audience: { userIds: [...new Set(m.participantIds)].filter((id) => id !== m.authorId) },
+    createdAt: m.createdAt.toISOString(),
+  };
+  return emitEvent(tx, COMMUNITY_EVENTS.messageCreated, payload);
 }

@@ -22,6 +22,23 @@ export function sanitizeBody(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
+/** The words of (sanitised) HTML, without markup, entities decoded, blanks collapsed. */
+export function htmlToText(html: string): string {
+  const text = sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6])>|<br\s*\/?>/gi, '$& '), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
+  return text
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Does the (sanitised) HTML show any text? An empty body, blanks or only markup does not (02 §5). */
 export function hasText(html: string): boolean {
   const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });

@@ -1,13 +1,20 @@
 import {
+  type Area,
   type AudienceResponse,
   type BanInForce,
+  DIRECTORY_PAGE_MAX,
   type DirectoryHousingCompany,
+  IDENTITY_AREAS_RPC,
   IDENTITY_AUDIENCE_RPC,
   IDENTITY_BANS_RPC,
   IDENTITY_DIRECTORY_RPC,
+  IDENTITY_NEIGHBOURS_RPC,
+  type NeighboursResponse,
+  zAreasResponse,
   zAudienceResponse,
   zBanCheckResponse,
   zDirectoryResponse,
+  zNeighboursResponse,
 } from '@porta/contracts';
 import { AppError, type Bus } from '@porta/service-kit';
 
@@ -22,8 +29,12 @@ interface CachedBans {
  *   most BAN_CACHE_SECONDS (a few seconds) and forgotten at once when identity announces a ban;
  * - a housing company with its apartments' numbers (`rpc.identity.directory.get.v1` by id), for the
  *   apartment tag of an author and the hcExt of a report;
- * - a user's first name (`rpc.identity.audience.get.v1` for named users).
- * When identity does not answer, the write is refused with 503 (a ban cannot be ruled out).
+ * - a user's first name (`rpc.identity.audience.get.v1` for named users);
+ * - a housing company's apartments and its members with a public profile
+ *   (`rpc.identity.neighbours.get.v1`), for the neighbour list and private messages;
+ * - the areas of housing companies and the companies of an area (`rpc.identity.areas.get.v1`), for
+ *   area discussions.
+ * When identity does not answer, the request is refused with 503 (a ban cannot be ruled out).
  */
 export class IdentityClient {
   private readonly bans = new Map<string, CachedBans>();
@@ -76,6 +87,29 @@ export class IdentityClient {
       await this.ask(IDENTITY_AUDIENCE_RPC, { userIds: [userId] }),
     );
     return answer.members.find((m) => m.userId === userId)?.firstName ?? null;
+  }
+
+  /** The housing company's apartments and its members with a public profile, or null when there is none. */
+  async neighbours(housingCompanyId: string): Promise<NeighboursResponse | null> {
+    const answer = zNeighboursResponse.parse(await this.ask(IDENTITY_NEIGHBOURS_RPC, { housingCompanyId }));
+    return answer.found ? answer : null;
+  }
+
+  /** The areas of the housing companies that exist, by company id. */
+  async areas(housingCompanyIds: readonly string[]): Promise<Map<string, Area>> {
+    const out = new Map<string, Area>();
+    for (let at = 0; at < housingCompanyIds.length; at += DIRECTORY_PAGE_MAX) {
+      const ids = housingCompanyIds.slice(at, at + DIRECTORY_PAGE_MAX);
+      const answer = zAreasResponse.parse(await this.ask(IDENTITY_AREAS_RPC, { housingCompanyIds: ids }));
+      for (const hc of answer.housingCompanies) out.set(hc.id, hc.area);
+    }
+    return out;
+  }
+
+  /** The housing companies of an area. */
+  async housingCompaniesOf(areaId: string): Promise<string[]> {
+    const answer = zAreasResponse.parse(await this.ask(IDENTITY_AREAS_RPC, { areaId }));
+    return answer.housingCompanies.map((hc) => hc.id);
   }
 
   private async ask(subject: string, data: unknown): Promise<unknown> {

@@ -1,17 +1,20 @@
 import {
   type AdminReport,
+  type AdminReportDetail,
   type AdminReportListQuery,
+  discussionUrl,
   type ReportCreate,
+  type ReportTarget,
   type ReportType,
   reportHrefHousingCompany,
 } from '@porta/contracts';
 import { AppError, type Principal, type Scope, sortBy } from '@porta/service-kit';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CommunityContext } from '../context.js';
-import { reports } from '../db/schema.js';
+import { comments, discussions, reports } from '../db/schema.js';
 import { readsCommunityOf } from '../policies.js';
 import { firstNameOf } from './author.js';
-import { plainText } from './html.js';
+import { htmlToText, plainText } from './html.js';
 
 /**
  * Violation reports (01 §1, §3, §5, §7): a member reports something they saw in their housing
@@ -103,12 +106,71 @@ export function reportOrder(sort: AdminReportListQuery['sort']): SQL[] {
   return [sortBy(column, order), desc(reports.createdAt), asc(reports.id)];
 }
 
-/** One report in the moderator's scope, else 404. */
-export async function reportById(ctx: CommunityContext, scope: Scope, id: string): Promise<AdminReport> {
+/** One report in the moderator's scope with what it points at, else 404. */
+export async function reportById(
+  ctx: CommunityContext,
+  scope: Scope,
+  id: string,
+): Promise<AdminReportDetail> {
   const [row] = await ctx.db
     .select()
     .from(reports)
     .where(and(eq(reports.id, id), inScope(scope)));
   if (!row) throw new AppError('COM_REPORT_NOT_FOUND');
-  return toAdminReport(row);
+  return { ...toAdminReport(row), target: await reportTarget(ctx, row) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The discussion or comment a report points at, of the report's housing company only: the
+ * reporter names the target, so a target elsewhere is not shown to this housing company's
+ * moderators.
+ */
+async function reportTarget(ctx: CommunityContext, report: ReportRow): Promise<ReportTarget | null> {
+  if (!UUID.test(report.targetObject)) return null;
+  if (report.targetType === 'comment') {
+    const [comment] = await ctx.db
+      .select()
+      .from(comments)
+      .where(
+        and(eq(comments.id, report.targetObject), eq(comments.housingCompanyId, report.housingCompanyId)),
+      );
+    if (!comment) return null;
+    return {
+      kind: 'comment',
+      id: comment.id,
+      discussionId: comment.discussionId,
+      text: htmlToText(comment.body),
+      authorId: comment.authorId,
+      authorFirstName: comment.authorFirstName,
+      createdAt: comment.createdAt.toISOString(),
+      isDeleted: comment.isDeleted,
+      url: discussionUrl(comment.discussionId, comment.id),
+    };
+  }
+  if (report.targetType === 'discussion') {
+    const [discussion] = await ctx.db
+      .select()
+      .from(discussions)
+      .where(
+        and(
+          eq(discussions.id, report.targetObject),
+          eq(discussions.housingCompanyId, report.housingCompanyId),
+        ),
+      );
+    if (!discussion) return null;
+    return {
+      kind: 'discussion',
+      id: discussion.id,
+      discussionId: discussion.id,
+      text: [discussion.title, htmlToText(discussion.body)].filter(Boolean).join(' — '),
+      authorId: discussion.authorId,
+      authorFirstName: discussion.authorFirstName,
+      createdAt: discussion.createdAt.toISOString(),
+      isDeleted: discussion.deletedAt !== null,
+      url: discussionUrl(discussion.id),
+    };
+  }
+  return null;
 }

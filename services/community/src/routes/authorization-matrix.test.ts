@@ -51,17 +51,26 @@ const ALLOWED = {
 
 const MATRIX: Record<string, readonly Persona[]> = {
   'DELETE /api/community/comments/:id': ALLOWED.resident,
+  'DELETE /api/community/conversations/:id': ALLOWED.resident,
   'DELETE /api/community/discussions/:id': ALLOWED.resident,
+  'DELETE /api/community/messages/:id': ALLOWED.resident,
   'GET /api/community/admin/reports': ALLOWED.reportsRead,
   'GET /api/community/admin/reports/:id': ALLOWED.reportsRead,
   'GET /api/community/comments/:id/likes': ALLOWED.resident,
+  'GET /api/community/conversations': ALLOWED.resident,
+  'GET /api/community/conversations/:id': ALLOWED.resident,
+  'GET /api/community/conversations/:id/messages': ALLOWED.resident,
+  'GET /api/community/conversations/recipients': ALLOWED.resident,
   'GET /api/community/discussions': ALLOWED.resident,
   'GET /api/community/discussions/:id': ALLOWED.resident,
   'GET /api/community/discussions/:id/comments': ALLOWED.resident,
   'GET /api/community/discussions/:id/likes': ALLOWED.resident,
   'GET /api/community/images/:id': ALLOWED.resident,
+  'GET /api/community/neighbours': ALLOWED.resident,
   'GET /api/community/openapi.json': ALLOWED.public,
   'POST /api/community/comments/:id/likes': ALLOWED.resident,
+  'POST /api/community/conversations': ALLOWED.resident,
+  'POST /api/community/conversations/:id/messages': ALLOWED.resident,
   'POST /api/community/discussions': ALLOWED.resident,
   'POST /api/community/discussions/:id/comments': ALLOWED.resident,
   'POST /api/community/discussions/:id/likes': ALLOWED.resident,
@@ -69,7 +78,9 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'POST /api/community/images': ALLOWED.resident,
   'POST /api/community/reports': ALLOWED.reportSend,
   'PUT /api/community/comments/:id': ALLOWED.resident,
+  'PUT /api/community/conversations/:id': ALLOWED.resident,
   'PUT /api/community/discussions/:id': ALLOWED.resident,
+  'PUT /api/community/messages/:id': ALLOWED.resident,
 };
 
 let t: CommunityTestApp;
@@ -158,18 +169,31 @@ describe('community authorization matrix', () => {
       targetHref: `/community/public-discussions/${discussionId}?_hc=DEMO-2000`,
     });
     const reportId = report.json<{ id: string }>().id;
-    const objectOf = (url: string) =>
-      url.startsWith('/api/community/discussions/')
-        ? discussionId
-        : url.startsWith('/api/community/comments/')
-          ? commentId
-          : url.startsWith('/api/community/images/')
-            ? imageId
-            : reportId;
+    const conversation = await inject('owner', 'POST', '/api/community/conversations', {
+      housingCompanyId: t.hc.lindenCourt,
+      participantIds: [await t.userId('tenant')],
+      body: 'Members only',
+    });
+    const { id: conversationId, newestMessage } = conversation.json<{
+      id: string;
+      newestMessage: { id: string };
+    }>();
+    const objects: Record<string, string> = {
+      discussions: discussionId,
+      comments: commentId,
+      images: imageId,
+      conversations: conversationId,
+      messages: newestMessage.id,
+      admin: reportId,
+    };
+    const objectOf = (url: string) => objects[url.split('/')[3]!]!;
     const bodies: Record<string, unknown> = {
       'PUT /api/community/discussions/:id': { title: 'Taken over', body: 'x' },
       'POST /api/community/discussions/:id/comments': { body: 'x' },
       'PUT /api/community/comments/:id': { body: 'x' },
+      'PUT /api/community/conversations/:id': { title: 'Taken over' },
+      'POST /api/community/conversations/:id/messages': { body: 'x' },
+      'PUT /api/community/messages/:id': { body: 'x' },
     };
     const wrong: string[] = [];
     for (const [route, allowed] of Object.entries(MATRIX)) {
@@ -188,5 +212,9 @@ describe('community authorization matrix', () => {
     // Nothing of theirs changed.
     const after = await inject('owner', 'GET', `/api/community/discussions/${discussionId}/comments`);
     expect(after.json().items[0]).toMatchObject({ id: commentId, body: 'Members only', isDeleted: false });
+    const thread = await inject('owner', 'GET', `/api/community/conversations/${conversationId}/messages`);
+    expect(thread.json().items).toEqual([
+      expect.objectContaining({ id: newestMessage.id, body: 'Members only', isDeleted: false }),
+    ]);
   }, 120_000);
 });

@@ -141,6 +141,66 @@ describe('violation reports', () => {
     );
   });
 
+  it("shows the moderator the reported comment or discussion as it is now, only of the report's housing company", async () => {
+    const discussion = (
+      await c.owner!.post('/api/community/discussions', {
+        housingCompanyId: t.hc.lindenCourt,
+        title: 'Parking',
+        body: '<p>Who parks <b>here</b>?</p>',
+      })
+    ).json();
+    const comment = (
+      await c.tenant!.post(`/api/community/discussions/${discussion.id}/comments`, {
+        body: '<p>Rude &amp; loud</p>',
+      })
+    ).json();
+    const reportOf = async (as: Client, targetType: string, targetObject: string, hc = t.hc.lindenCourt) => {
+      const res = await as.post('/api/community/reports', {
+        housingCompanyId: hc,
+        targetObject,
+        targetType,
+        targetHref: href(hc === t.hc.lindenCourt ? 'DEMO-2000' : 'DEMO-3000', discussion.id),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (await c.manager!.get(`/api/community/admin/reports/${res.json().id}`)).json();
+    };
+
+    const onComment = await reportOf(c.owner!, 'comment', comment.id);
+    expect(onComment.target).toEqual({
+      kind: 'comment',
+      id: comment.id,
+      discussionId: discussion.id,
+      text: 'Rude & loud',
+      authorId: ids.tenant,
+      authorFirstName: 'Timo',
+      createdAt: expect.any(String),
+      isDeleted: false,
+      url: `/community/public-discussions/${discussion.id}#comment-${comment.id}`,
+    });
+    const onDiscussion = await reportOf(c.tenant!, 'discussion', discussion.id);
+    expect(onDiscussion.target).toMatchObject({
+      kind: 'discussion',
+      text: 'Parking — Who parks here?',
+      authorId: ids.owner,
+      url: `/community/public-discussions/${discussion.id}`,
+    });
+
+    // The moderator deletes the comment: the report shows it deleted.
+    expect((await c.manager!.delete(`/api/community/comments/${comment.id}`)).statusCode).toBe(200);
+    const again = await c.manager!.get(`/api/community/admin/reports/${onComment.id}`);
+    expect(again.json().target).toMatchObject({ kind: 'comment', isDeleted: true });
+
+    // A report from Birch Hill naming Linden Court's comment shows no target to anyone.
+    const crossed = await c.neighbour!.post('/api/community/reports', {
+      housingCompanyId: t.hc.birchHill,
+      targetObject: comment.id,
+      targetType: 'comment',
+      targetHref: href('DEMO-3000'),
+    });
+    const seen = await c.staff!.get(`/api/community/admin/reports/${crossed.json().id}`);
+    expect(seen.json().target).toBeNull();
+  });
+
   it('keeps the staff list from residents, partners and publishers', async () => {
     for (const key of ['owner', 'tenant', 'neighbour', 'partner', 'publisher']) {
       const res = await c[key]!.get('/api/community/admin/reports');

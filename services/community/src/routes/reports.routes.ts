@@ -1,5 +1,5 @@
 import {
-  zAdminReport,
+  zAdminReportDetail,
   zAdminReportList,
   zAdminReportListQuery,
   zCommunityIdParam,
@@ -60,9 +60,9 @@ export async function reportRoutes(app: App, ctx: CommunityContext) {
     '/admin/reports/:id',
     {
       schema: {
-        summary: 'One violation report (staff)',
+        summary: 'One violation report with the discussion or comment it points at (staff)',
         params: zCommunityIdParam,
-        response: { 200: zAdminReport },
+        response: { 200: zAdminReportDetail },
       },
       config: { policy: COMMUNITY_POLICIES.reportsRead },
     },

@@ -37,8 +37,9 @@ export interface CommunityTestApp {
 /**
  * identity and community on one fresh in-memory PGlite with an in-process bus, as the embedded
  * gateway runs them: identity migrated and seeded with the demo and its feature toggles
- * (public-discussion on everywhere), answering bans, directory, features and first names over the
- * bus. Bans are asked on every write (BAN_CACHE_SECONDS=0) unless env says otherwise.
+ * (public-discussion, neighbours and area-discussion on everywhere, as the demo has them), answering bans, directory,
+ * features, first names, neighbours and areas over the bus. Bans are asked on every write
+ * (BAN_CACHE_SECONDS=0) unless env says otherwise.
  */
 export async function communityTestApp(env: Record<string, string> = {}): Promise<CommunityTestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'porta-community-test-'));
@@ -48,6 +49,7 @@ export async function communityTestApp(env: Record<string, string> = {}): Promis
   const bus = new MemoryBus();
   const identity = createIdentity({ database, config: loadConfig(zIdentityConfig, base), bus });
   await identity.migrate();
+  // The demo turns public-discussion, neighbours and area-discussion on everywhere.
   await identity.seedDemo();
   await identity.scheduleJobs();
   const community = createCommunity({
@@ -111,4 +113,15 @@ export async function communityTestApp(env: Record<string, string> = {}): Promis
 /** Requests to the app as a demo (or test) user. */
 export async function clientAs(t: CommunityTestApp, key: string) {
   return apiClient(t.app, (await loginAs(t.app, key)).accessToken);
+}
+
+/** Signed-in clients and user ids of demo (or test) users, by key. */
+export async function clientsOf(t: CommunityTestApp, keys: readonly string[]) {
+  const c: Record<string, ReturnType<typeof apiClient>> = {};
+  const ids: Record<string, string> = {};
+  for (const key of keys) {
+    c[key] = await clientAs(t, key);
+    ids[key] = await t.userId(key);
+  }
+  return { c, ids };
 }

@@ -1,11 +1,14 @@
+import { COMMUNITY_EVENTS, defaultNotificationSettings, type MessageCreatedEvent } from '@porta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
 import { apiClient, loginAs } from '../testing/notifications-app.js';
+import { communityNotices } from './consumers.js';
 
 /**
  * The community's events in the bell: a new discussion reaches the housing company's residents
  * but not its author; a comment reaches the discussion's subscribers but not its writer; a reply
- * also tells the author of the comment replied to, in words of their own.
+ * also tells the author of the comment replied to, in words of their own. A private conversation
+ * and its messages reach its participants only, as the NEIGHBOUR_MESSAGES keys let them.
  */
 
 let t: NotificationsTestApp;
@@ -85,5 +88,121 @@ describe('community notifications', () => {
     );
     expect(tenantGot.filter((n) => n.type === 'public_discussion_reply')).toHaveLength(1);
     expect((await stored('board')).filter((n) => n.type === 'public_discussion_reply')).toEqual([]);
+  });
+});
+
+// The demo has the neighbours feature (private messages) on everywhere.
+describe('private message notifications', () => {
+  /** The user's notifications of a type for a conversation, once the fan-out stored them. */
+  const ofConversation = async (key: string, type: string, id: string) =>
+    (await stored(key)).filter((n) => n.type === type && n.url === `/community/private-messages/${id}`);
+
+  async function keyOff(key: string, setting: string) {
+    const off = defaultNotificationSettings();
+    off.settings = off.settings.map((s) => (s.key === setting ? { ...s, active: false } : s));
+    expect((await c[key]!.put('/api/notifications/settings', off)).statusCode).toBe(200);
+  }
+
+  it('tells the participants of a new conversation and its replies, nobody else and never the writer', async () => {
+    await keyOff('manager', 'NEIGHBOUR_MESSAGES');
+    try {
+      const res = await c.owner!.post('/api/community/conversations', {
+        housingCompanyId: lindenCourt,
+        participantIds: [ids.tenant, ids.manager],
+        body: 'Shall we share a car?',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().id as string;
+      const tenantGot = await until(
+        () => ofConversation('tenant', 'neighbour_message', id),
+        (list) => list.length > 0,
+      );
+      expect(tenantGot).toEqual([
+        {
+          type: 'neighbour_message',
+          title: 'New private message from Olivia',
+          url: `/community/private-messages/${id}`,
+        },
+      ]);
+      const [notice] = (await t.stored(ids.tenant!)).filter(
+        (n) => n.targetUrl === `/community/private-messages/${id}`,
+      );
+      expect(notice!.housingCompanyId).toBe(lindenCourt);
+      // The manager is in it but switched NEIGHBOUR_MESSAGES off; the board member is not in it.
+      expect(await ofConversation('manager', 'neighbour_message', id)).toEqual([]);
+      expect(await ofConversation('board', 'neighbour_message', id)).toEqual([]);
+      expect(await ofConversation('owner', 'neighbour_message', id)).toEqual([]);
+
+      // The tenant answers: the owner and the manager hear of it (the reply key is on), not the tenant.
+      const reply = await c.tenant!.post(`/api/community/conversations/${id}/messages`, { body: 'Yes!' });
+      expect(reply.statusCode, reply.body).toBe(201);
+      const ownerGot = await until(
+        () => ofConversation('owner', 'neighbour_message_reply', id),
+        (list) => list.length > 0,
+      );
+      expect(ownerGot[0]!.title).toBe('New message from Timo in a private conversation');
+      await until(
+        () => ofConversation('manager', 'neighbour_message_reply', id),
+        (list) => list.length > 0,
+      );
+      expect(await ofConversation('tenant', 'neighbour_message_reply', id)).toEqual([]);
+      expect(await ofConversation('board', 'neighbour_message_reply', id)).toEqual([]);
+    } finally {
+      await c.manager!.put('/api/notifications/settings', defaultNotificationSettings());
+    }
+  });
+
+  it('stores no reply notice for a participant who switched NEIGHBOUR_MESSAGES_REPLY off', async () => {
+    await keyOff('owner', 'NEIGHBOUR_MESSAGES_REPLY');
+    try {
+      const res = await c.owner!.post('/api/community/conversations', {
+        housingCompanyId: lindenCourt,
+        participantIds: [ids.tenant, ids.board],
+        body: 'Garden work on Sunday',
+      });
+      const id = res.json().id as string;
+      await c.tenant!.post(`/api/community/conversations/${id}/messages`, { body: 'Count me in' });
+      await until(
+        () => ofConversation('board', 'neighbour_message_reply', id),
+        (list) => list.length > 0,
+      );
+      expect(await ofConversation('owner', 'neighbour_message_reply', id)).toEqual([]);
+    } finally {
+      await c.owner!.put('/api/notifications/settings', defaultNotificationSettings());
+    }
+  });
+});
+
+describe('area discussion notices', () => {
+  it("belong to each user's own housing company (the writer's may be another of the area)", () => {
+    const [writer, reader, hc] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const data: MessageCreatedEvent = {
+      messageId: crypto.randomUUID(),
+      conversationId: crypto.randomUUID(),
+      conversationType: 'area',
+      housingCompanyId: hc,
+      authorId: writer,
+      type: 'neighbour_message_reply',
+      titles: { en: 'New message in the area discussion: Bikes' },
+      defaultLanguage: 'en',
+      url: '/community/area-discussions/x',
+      audience: { userIds: [reader] },
+      createdAt: new Date().toISOString(),
+    };
+    const notices = communityNotices({
+      id: 'm1',
+      subject: COMMUNITY_EVENTS.messageCreated,
+      data,
+      headers: {},
+      attempt: 1,
+    });
+    expect(notices).toEqual([
+      expect.objectContaining({
+        sourceKey: 'm1',
+        type: 'neighbour_message_reply',
+        audience: { userIds: [reader], housingCompanyId: null },
+        excludeUserIds: [writer],
+      }),
+    ]);
   });
 });

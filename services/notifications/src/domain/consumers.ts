@@ -4,8 +4,10 @@ import {
   zArticlePublishedEvent,
   zCalendarEntryPublishedEvent,
   zCommentCreatedEvent,
+  zConversationCreatedEvent,
   zDeadlineComingEvent,
   zDiscussionCreatedEvent,
+  zMessageCreatedEvent,
 } from '@porta/contracts';
 import type { BusMessage, Subscription } from '@porta/service-kit';
 import type { NotificationsContext } from '../context.js';
@@ -58,53 +60,71 @@ export function contentNotice(message: BusMessage): Notice | null {
 /**
  * What an event of the community service tells: a new discussion to the housing company (not its
  * author), a new comment to the discussion's subscribers, and a reply also to the author of the
- * comment replied to, in words of their own (a second notice of the same event).
+ * comment replied to, in words of their own (a second notice of the same event); a new private
+ * conversation or message to its participants, a new area discussion to the area's housing
+ * companies and its messages to those who wrote in it (never the writer). A private
+ * conversation's notice belongs to its housing company; an area discussion's to each user's own.
  */
 export function communityNotices(message: BusMessage): Notice[] {
   const sourceKey = message.id;
   switch (message.subject) {
     case COMMUNITY_EVENTS.discussionCreated: {
       const e = zDiscussionCreatedEvent.parse(message.data);
-      return [
-        {
-          sourceKey,
-          type: e.type,
-          titles: e.titles,
-          defaultLanguage: e.defaultLanguage,
-          url: e.url,
-          audience: e.audience,
-          excludeUserIds: e.excludeUserIds,
-        },
-      ];
+      return [noticeOf(sourceKey, e, e.audience, e.excludeUserIds)];
     }
     case COMMUNITY_EVENTS.commentCreated: {
       const e = zCommentCreatedEvent.parse(message.data);
-      const notices: Notice[] = [
-        {
-          sourceKey,
-          type: e.type,
-          titles: e.titles,
-          defaultLanguage: e.defaultLanguage,
-          url: e.url,
-          audience: { userIds: e.audience.userIds, housingCompanyId: e.housingCompanyId },
-          excludeUserIds: [e.authorId],
-        },
+      const notices = [
+        noticeOf(sourceKey, e, { userIds: e.audience.userIds, housingCompanyId: e.housingCompanyId }, [
+          e.authorId,
+        ]),
       ];
       if (e.parentAuthor && e.parentAuthor.userId !== e.authorId) {
-        notices.push({
-          sourceKey: `${sourceKey}:parent`,
-          type: e.type,
-          titles: e.parentAuthor.titles,
-          defaultLanguage: e.defaultLanguage,
-          url: e.url,
-          audience: { userIds: [e.parentAuthor.userId], housingCompanyId: e.housingCompanyId },
-        });
+        notices.push(
+          noticeOf(
+            `${sourceKey}:parent`,
+            { ...e, titles: e.parentAuthor.titles },
+            {
+              userIds: [e.parentAuthor.userId],
+              housingCompanyId: e.housingCompanyId,
+            },
+          ),
+        );
       }
       return notices;
+    }
+    case COMMUNITY_EVENTS.conversationCreated:
+    case COMMUNITY_EVENTS.messageCreated: {
+      const e =
+        message.subject === COMMUNITY_EVENTS.conversationCreated
+          ? zConversationCreatedEvent.parse(message.data)
+          : zMessageCreatedEvent.parse(message.data);
+      const housingCompanyId = e.conversationType === 'private' ? e.housingCompanyId : null;
+      const audience =
+        'userIds' in e.audience ? { userIds: e.audience.userIds, housingCompanyId } : e.audience;
+      return [noticeOf(sourceKey, e, audience, [e.authorId])];
     }
     default:
       return [];
   }
+}
+
+/** The notice of a community event: its type, titles and address, to the audience given. */
+function noticeOf(
+  sourceKey: string,
+  e: Pick<Notice, 'type' | 'titles' | 'defaultLanguage' | 'url'>,
+  audience: Notice['audience'],
+  excludeUserIds?: string[],
+): Notice {
+  return {
+    sourceKey,
+    type: e.type,
+    titles: e.titles,
+    defaultLanguage: e.defaultLanguage,
+    url: e.url,
+    audience,
+    ...(excludeUserIds ? { excludeUserIds } : {}),
+  };
 }
 
 /** Fan out the community service's events (see communityNotices), as content's below. */

@@ -1,5 +1,4 @@
 import {
-  AUDIENCE_PAGE_MAX,
   type AudienceMember,
   type AudienceResponse,
   IDENTITY_AUDIENCE_RPC,
@@ -85,15 +84,30 @@ export async function fanOut(ctx: NotificationsContext, notice: Notice): Promise
       },
       { timeoutMs: 15_000 },
     );
-  // The next page is asked for while the current one is stored.
+  // The next page is asked for while the current one is stored, and up to FAN_OUT_CONCURRENCY
+  // pages are stored at once (each its own transaction-free insert: the unique key keeps a user's
+  // notification single whatever the order).
+  const storing = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
   let next: Promise<AudienceResponse> | null = page(null);
-  while (next) {
-    const answer: AudienceResponse = await next;
-    next = answer.nextAfterUserId ? page(answer.nextAfterUserId) : null;
-    // A failed store leaves the prefetch unawaited: keep its rejection from going unhandled.
-    next?.catch(() => undefined);
-    await storePage(ctx, notice, answer.members, result);
+  try {
+    while (next && !failure) {
+      const answer: AudienceResponse = await next;
+      next = answer.nextAfterUserId ? page(answer.nextAfterUserId) : null;
+      // A failed store leaves the prefetch unawaited: keep its rejection from going unhandled.
+      next?.catch(() => undefined);
+      const store: Promise<void> = storePage(ctx, notice, answer.members, result)
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => storing.delete(store));
+      storing.add(store);
+      if (storing.size >= ctx.config.FAN_OUT_CONCURRENCY) await Promise.race(storing);
+    }
+  } finally {
+    await Promise.all(storing);
   }
+  if (failure) throw (failure as { error: unknown }).error;
   return result;
 }
 

@@ -49,13 +49,16 @@ function ExpiryHelp({ date }: { date: string | null | undefined }) {
   );
 }
 
-function BanDialog({
+/** Ban a user: in one housing company (preset with `housingCompanyId`) or everywhere, until the end of a day. */
+export function BanDialog({
   userId,
+  housingCompanyId,
   open,
   onClose,
   onDone,
 }: {
   userId: string;
+  housingCompanyId?: string;
   open: boolean;
   onClose: () => void;
   onDone: () => void;
@@ -69,7 +72,11 @@ function BanDialog({
       title="porta.bans.add"
       saveLabel="porta.bans.ban"
       success="porta.bans.added"
-      defaultValues={{ scope: 'housingCompany', expiryDate: todayIso() }}
+      defaultValues={{
+        scope: 'housingCompany',
+        housingCompanyId: housingCompanyId ?? null,
+        expiryDate: todayIso(),
+      }}
       onSubmit={(values) =>
         call('POST', `/admin/users/${userId}/bans`, {
           body: {
