@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RESULTS_DIR, ROOT } from './settings.js';
 
@@ -82,6 +82,7 @@ function tail(file: string, lines = 30): string {
  */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const logFile = join(RESULTS_DIR, 'logs', `${options.name}.log`);
+  mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, 'w');
   const args = [
     ...(options.fromSource ? ['--conditions=@porta/source'] : []),
@@ -165,6 +166,7 @@ export async function startNatsServer(options: {
   storeDir: string;
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const logFile = join(RESULTS_DIR, 'logs', `${options.name}.log`);
+  mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, 'w');
   const child = spawn(
     options.binary,
