@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './browser.js';
 import { latestMailTo, type Portal, startDistributed, startEmbedded } from './portal.js';
-import { portalApi } from './portal-api.js';
+import { dismissWelcomeDialogs, portalApi } from './portal-api.js';
 
 const PASSWORD = 'Demo-Portal-2026';
 
@@ -24,16 +24,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
       context = browser.context;
       // The welcome dialog of a housing company in construction (content.e2e.ts covers it) would
       // cover the switcher here: the owner has read it in every housing company.
-      const api = portalApi(portal.url);
-      const token = await api.signIn('owner@demo.porta.test');
-      const me = await api.get<{ hcs: { id: string }[] }>(token, '/api/identity/me');
-      for (const hc of me.body.hcs) {
-        const read = await api.post(token, '/api/identity/me/dialogs', {
-          id: 'welcome-to-plus-dialog',
-          projectId: hc.id,
-        });
-        expect(read.status).toBe(204);
-      }
+      await dismissWelcomeDialogs(portalApi(portal.url), 'owner@demo.porta.test');
     });
     afterAll(async () => {
       await browser?.close();

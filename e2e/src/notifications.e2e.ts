@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshotOnFailure } from './browser.js';
 import { leave, residentPage } from './pages.js';
 import { type Portal, startDistributed, startEmbedded } from './portal.js';
-import { type PortalApi, portalApi } from './portal-api.js';
+import { dismissWelcomeDialogs, type PortalApi, portalApi, readAllNotifications } from './portal-api.js';
 
 /**
  * Issue 5 in the browser: two residents in two browsers see a news item a manager publishes in
@@ -34,13 +34,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
       const me = await api.get<{ hcs: { id: string; hcExt: string }[] }>(managerToken, '/api/identity/me');
       lindenCourt = me.body.hcs.find((h) => h.hcExt === 'DEMO-2000')!.id;
       // The owner's welcome dialog (Harbour View, in construction) is not part of these journeys.
-      const ownerToken = await api.signIn('owner@demo.porta.test');
-      for (const hc of (await api.get<{ hcs: { id: string }[] }>(ownerToken, '/api/identity/me')).body.hcs) {
-        await api.post(ownerToken, '/api/identity/me/dialogs', {
-          id: 'welcome-to-plus-dialog',
-          projectId: hc.id,
-        });
-      }
+      await dismissWelcomeDialogs(api, 'owner@demo.porta.test');
     });
     afterEach(async (test) => {
       await screenshotOnFailure(owners.context, test);
@@ -53,13 +47,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
     });
 
     /** Start from an empty bell: mark what the demo's own announcements left unread. */
-    async function readAll(...emails: string[]) {
-      for (const email of emails) {
-        const token = await api.signIn(email);
-        const res = await api.post<{ unreadCount: number }>(token, '/api/notifications/inbox/read-all', {});
-        expect(res.body.unreadCount).toBe(0);
-      }
-    }
+    const readAll = (...emails: string[]) => readAllNotifications(api, ...emails);
 
     async function publishNews(title: string) {
       const res = await api.post<{ codename: string }>(managerToken, '/api/content/admin/articles', {

@@ -24,6 +24,7 @@ export interface PortalApi {
   signIn(email: string): Promise<string>;
   get<T>(token: string, path: string): Promise<ApiAnswer<T>>;
   post<T = unknown>(token: string, path: string, body: unknown): Promise<ApiAnswer<T>>;
+  delete<T = unknown>(token: string, path: string): Promise<ApiAnswer<T>>;
   /** Uploads a file as a content asset for a purpose (article-image, image, attachment…). */
   upload(token: string, purpose: string, name: string, data: Buffer): Promise<ApiAnswer<unknown>>;
   /** Moves the content service's clock to a moment, or back to real time with null. */
@@ -65,6 +66,7 @@ export function portalApi(baseUrl: string): PortalApi {
     },
     get: (token, path) => call(path, { method: 'GET' }, token),
     post: (token, path, body) => call(path, json(body), token),
+    delete: (token, path) => call(path, { method: 'DELETE' }, token),
     upload(token, purpose, name, data) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(data)]), name);
@@ -79,4 +81,29 @@ export function portalApi(baseUrl: string): PortalApi {
       if (res.status !== 200) throw new Error(`moving the content clock answered ${res.status}`);
     },
   };
+}
+
+/**
+ * Mark the welcome dialog of each of the user's housing companies read (the journeys that are not
+ * about it start without it covering the page).
+ */
+export async function dismissWelcomeDialogs(api: PortalApi, email: string): Promise<void> {
+  const token = await api.signIn(email);
+  const me = await api.get<{ hcs: { id: string }[] }>(token, '/api/identity/me');
+  for (const hc of me.body.hcs) {
+    const read = await api.post(token, '/api/identity/me/dialogs', {
+      id: 'welcome-to-plus-dialog',
+      projectId: hc.id,
+    });
+    if (read.status !== 204) throw new Error(`marking the welcome dialog read answered ${read.status}`);
+  }
+}
+
+/** Mark everything in the users' inboxes read, so that a journey starts from an empty bell. */
+export async function readAllNotifications(api: PortalApi, ...emails: string[]): Promise<void> {
+  for (const email of emails) {
+    const token = await api.signIn(email);
+    const res = await api.post<{ unreadCount: number }>(token, '/api/notifications/inbox/read-all', {});
+    if (res.body.unreadCount !== 0) throw new Error(`${email} still has ${res.body.unreadCount} unread`);
+  }
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@porta/contracts';
 import enCommon from './locales/en/common.json' with { type: 'json' };
+import enCommunity from './locales/en/community.json' with { type: 'json' };
 import enNews from './locales/en/news.json' with { type: 'json' };
 import enResident from './locales/en/resident.json' with { type: 'json' };
 import enSupport from './locales/en/support.json' with { type: 'json' };
@@ -12,14 +13,20 @@ import enSupport from './locales/en/support.json' with { type: 'json' };
  * English is the default and fallback language, so it is bundled; the other languages load lazily,
  * one chunk per language and namespace (03 §9).
  */
-export const NAMESPACES = ['common', 'resident', 'news', 'support'] as const;
+export const NAMESPACES = ['common', 'resident', 'news', 'support', 'community'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 /** The English dictionaries: the reference shape of every language. */
-export const englishResources = { common: enCommon, resident: enResident, news: enNews, support: enSupport };
+export const englishResources = {
+  common: enCommon,
+  resident: enResident,
+  news: enNews,
+  support: enSupport,
+  community: enCommunity,
+};
 export type Resources = typeof englishResources;
 export type Dictionary<N extends Namespace> = Resources[N];
 
@@ -48,48 +55,56 @@ const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
     resident: () => import('./locales/cs/resident.json', { with: { type: 'json' } }),
     news: () => import('./locales/cs/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/cs/support.json', { with: { type: 'json' } }),
+    community: () => import('./locales/cs/community.json', { with: { type: 'json' } }),
   },
   et: {
     common: () => import('./locales/et/common.json', { with: { type: 'json' } }),
     resident: () => import('./locales/et/resident.json', { with: { type: 'json' } }),
     news: () => import('./locales/et/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/et/support.json', { with: { type: 'json' } }),
+    community: () => import('./locales/et/community.json', { with: { type: 'json' } }),
   },
   fi: {
     common: () => import('./locales/fi/common.json', { with: { type: 'json' } }),
     resident: () => import('./locales/fi/resident.json', { with: { type: 'json' } }),
     news: () => import('./locales/fi/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/fi/support.json', { with: { type: 'json' } }),
+    community: () => import('./locales/fi/community.json', { with: { type: 'json' } }),
   },
   lt: {
     common: () => import('./locales/lt/common.json', { with: { type: 'json' } }),
     resident: () => import('./locales/lt/resident.json', { with: { type: 'json' } }),
     news: () => import('./locales/lt/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/lt/support.json', { with: { type: 'json' } }),
+    community: () => import('./locales/lt/community.json', { with: { type: 'json' } }),
   },
   lv: {
     common: () => import('./locales/lv/common.json', { with: { type: 'json' } }),
     resident: () => import('./locales/lv/resident.json', { with: { type: 'json' } }),
     news: () => import('./locales/lv/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/lv/support.json', { with: { type: 'json' } }),
+    community: () => import('./locales/lv/community.json', { with: { type: 'json' } }),
   },
   pl: {
     common: () => import('./locales/pl/common.json', { with: { type: 'json' } }),
     resident: () => import('./locales/pl/resident.json', { with: { type: 'json' } }),
     news: () => import('./locales/pl/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/pl/support.json', { with: { type: 'json' } }),
+    community: () => import('./locales/pl/community.json', { with: { type: 'json' } }),
   },
   sk: {
     common: () => import('./locales/sk/common.json', { with: { type: 'json' } }),
     resident: () => import('./locales/sk/resident.json', { with: { type: 'json' } }),
     news: () => import('./locales/sk/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/sk/support.json', { with: { type: 'json' } }),
+    community: () => import('./locales/sk/community.json', { with: { type: 'json' } }),
   },
   sv: {
     common: () => import('./locales/sv/common.json', { with: { type: 'json' } }),
     resident: () => import('./locales/sv/resident.json', { with: { type: 'json' } }),
     news: () => import('./locales/sv/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/sv/support.json', { with: { type: 'json' } }),
+    community: () => import('./locales/sv/community.json', { with: { type: 'json' } }),
   },
 };
 
@@ -112,11 +127,12 @@ export async function loadLocale<N extends Namespace>(lang: Language, ns: N): Pr
 
 /** Every namespace of one language, keyed by namespace (the shape i18next expects for a language). */
 export async function loadLanguage(lang: Language): Promise<Resources> {
-  const [common, resident, news, support] = await Promise.all([
+  const [common, resident, news, support, community] = await Promise.all([
     loadLocale(lang, 'common'),
     loadLocale(lang, 'resident'),
     loadLocale(lang, 'news'),
     loadLocale(lang, 'support'),
+    loadLocale(lang, 'community'),
   ]);
-  return { common, resident, news, support };
+  return { common, resident, news, support, community };
 }

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { I18n } from '../modules/language';
 import { StartupGate, StartupProvider } from '../modules/startup';
 import { type AppServices, ServicesProvider } from '../shared/services';
+import { ToastProvider } from '../shared/ui/Toast';
 import { AppRoutes } from './AppRoutes';
 
 export interface AppProps {
@@ -19,11 +20,13 @@ export function App({ services, queryClient, i18n, delay }: AppProps) {
     <ServicesProvider services={services}>
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
-          <StartupProvider delay={delay}>
-            <StartupGate>
-              <AppRoutes />
-            </StartupGate>
-          </StartupProvider>
+          <ToastProvider>
+            <StartupProvider delay={delay}>
+              <StartupGate>
+                <AppRoutes />
+              </StartupGate>
+            </StartupProvider>
+          </ToastProvider>
         </I18nextProvider>
       </QueryClientProvider>
     </ServicesProvider>

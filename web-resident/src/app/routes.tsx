@@ -5,6 +5,14 @@ import heroDesktop from '../assets/hero-desktop.svg';
 import heroMobile from '../assets/hero-mobile.svg';
 import { COMMUNITY_FEATURES, type RoutePolicy } from '../modules/access';
 import { BUSINESS_PARTNER_DASHBOARD_PATH, BusinessPartnerDashboardPage } from '../modules/business-partners';
+import {
+  ConversationPage,
+  ConversationsPage,
+  DiscussionPage,
+  NeighboursPage,
+  NewConversationPage,
+  PublicDiscussionsPage,
+} from '../modules/community';
 import { CorporateNewsArchivePage, RecommendedArchivePage, RecommendedArticlePage } from '../modules/feeds';
 import { CHANGE_HOUSING_COMPANY_PATH, ChangeHousingCompanyPage } from '../modules/housing-company';
 import type { HeroImages, RouteMeta } from '../modules/layout';
@@ -157,27 +165,53 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     meta: { section: 'community' },
     policy: { features: COMMUNITY_FEATURES },
   },
-  ...each(['/community/public-discussions', '/community/public-discussions/:id', '/public-discussions/:id'], {
-    element: <SectionPage title="publicDiscussions" />,
+  {
+    path: '/community/public-discussions',
+    element: <PublicDiscussionsPage links={COMMUNITY_LINKS} />,
+    meta: { section: 'community', layout: 'subpage' },
+    policy: { features: ['public-discussion'] },
+  },
+  ...each(['/community/public-discussions/:id', '/public-discussions/:id'], {
+    element: <DiscussionPage />,
     meta: { section: 'community', layout: 'subpage' },
     policy: { features: ['public-discussion'] },
   }),
-  ...each(['/community/private-messages', '/community/private-messages/*'], {
-    element: <SectionPage title="privateMessages" />,
-    meta: { section: 'community', layout: 'subpage' },
-    policy: { features: ['neighbours'] },
-  }),
   {
-    path: '/community/my-neighbours',
-    element: <SectionPage title="myNeighbours" />,
+    path: '/community/private-messages',
+    element: <ConversationsPage key="private" type="private" links={COMMUNITY_LINKS} />,
     meta: { section: 'community', layout: 'subpage' },
     policy: { features: ['neighbours'] },
   },
-  ...each(['/community/area-discussions', '/community/area-discussions/:id'], {
-    element: <SectionPage title="areaDiscussions" />,
+  {
+    path: '/community/private-messages/new',
+    element: <NewConversationPage />,
+    meta: { section: 'community', layout: 'subpage' },
+    policy: { features: ['neighbours'] },
+  },
+  {
+    path: '/community/private-messages/:id',
+    element: <ConversationPage key="private" type="private" />,
+    meta: { section: 'community', layout: 'subpage' },
+    policy: { features: ['neighbours'] },
+  },
+  {
+    path: '/community/my-neighbours',
+    element: <NeighboursPage links={COMMUNITY_LINKS} />,
+    meta: { section: 'community', layout: 'subpage' },
+    policy: { features: ['neighbours'] },
+  },
+  {
+    path: '/community/area-discussions',
+    element: <ConversationsPage key="area" type="area" links={COMMUNITY_LINKS} />,
     meta: { section: 'community', layout: 'subpage' },
     policy: { features: ['area-discussion'] },
-  }),
+  },
+  {
+    path: '/community/area-discussions/:id',
+    element: <ConversationPage key="area" type="area" />,
+    meta: { section: 'community', layout: 'subpage' },
+    policy: { features: ['area-discussion'] },
+  },
   // Service shop (02 §2, feature service-lounge)
   {
     path: '/service-shop',

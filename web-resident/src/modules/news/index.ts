@@ -7,6 +7,7 @@ export { NewsArchivePage } from './components/NewsArchivePage';
 export { NewsCard, NewsItems } from './components/NewsCard';
 export { NewsDetailPage } from './components/NewsDetailPage';
 export { NewsPage } from './components/NewsPage';
+export { RequireHousingCompany } from './components/RequireHousingCompany';
 export { SafeHtml } from './components/SafeHtml';
 export { StepPage } from './components/StepPage';
 export { Timeline } from './components/Timeline';

@@ -1,2 +1,2 @@
-export { type SectionLink, SectionPage } from './components/SectionPage';
+export { type SectionLink, SectionLinks, SectionPage } from './components/SectionPage';
 export { UiSandboxPage } from './components/UiSandboxPage';

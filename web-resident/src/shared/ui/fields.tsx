@@ -60,6 +60,10 @@ export interface TextFieldProps {
   disabled?: boolean;
   inputRef?: RefObject<HTMLInputElement | null>;
   multiline?: boolean;
+  /** Rows of a multiline field (6 when not given). */
+  rows?: number;
+  textareaRef?: RefObject<HTMLTextAreaElement | null>;
+  maxLength?: number;
 }
 
 export function TextField({
@@ -75,6 +79,9 @@ export function TextField({
   disabled,
   inputRef,
   multiline,
+  rows = 6,
+  textareaRef,
+  maxLength,
 }: TextFieldProps) {
   const id = useId();
   const common = {
@@ -86,11 +93,12 @@ export function TextField({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(id, error, hint),
     value,
+    maxLength,
   };
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       {multiline ? (
-        <textarea {...common} rows={6} onChange={(e) => onChange(e.target.value)} />
+        <textarea {...common} ref={textareaRef} rows={rows} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <input
           {...common}
@@ -227,5 +235,62 @@ export function RadioGroupField<V extends string>({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** A labelled on/off switch (a checkbox announced as a switch). */
+export function SwitchField({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="setting-switch">
+      <input
+        id={id}
+        className="setting-switch__input"
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        aria-checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label className="setting-switch__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="setting-switch__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form's primary button, showing `busyLabel` and refusing clicks while the form is sent. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+      {busy ? busyLabel : label}
+    </button>
   );
 }

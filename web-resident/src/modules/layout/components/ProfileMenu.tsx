@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDisclosure } from '../../../shared/hooks/use-disclosure';
 
 /**
  * The logged-in name opening a small disclosure with the profile and settings links and logout
@@ -8,59 +8,24 @@ import { Link } from 'react-router';
  */
 export function ProfileMenu({ firstName, lastName }: { firstName: string; lastName: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listId = useId();
+  const { close, rootProps, buttonProps, panelProps } = useDisclosure();
   const fullName = `${firstName} ${lastName}`.trim();
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
 
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) close(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open, close]);
-
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape handling for the disclosure as a whole
-    <div
-      ref={rootRef}
-      className="profile-menu"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          close(true);
-        }
-      }}
-      onBlur={(event) => {
-        if (open && event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget)) {
-          close(false);
-        }
-      }}
-    >
+    <div className="profile-menu" {...rootProps}>
       <button
-        ref={buttonRef}
         type="button"
         className="profile-menu__button"
-        aria-expanded={open}
-        aria-controls={listId}
         aria-label={`${fullName}, ${t('header.profile')}`}
-        onClick={() => setOpen((o) => !o)}
+        {...buttonProps}
       >
         <span className="avatar" aria-hidden="true">
           {initials}
         </span>
         <span className="profile-menu__name">{fullName}</span>
       </button>
-      <ul id={listId} className="profile-menu__list" hidden={!open}>
+      <ul className="profile-menu__list" {...panelProps}>
         <li>
           <Link to="/my-profile" onClick={() => close(false)}>
             {t('header.myProfile')}

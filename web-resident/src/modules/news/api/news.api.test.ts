@@ -1,9 +1,10 @@
 import { SessionClient } from '@porta/web-kit';
 import { describe, expect, it } from 'vitest';
+import { queryString } from '../../../shared/utils/http';
 import { json, mockFetch } from '../../../testing/fetch-mock';
 import { IDS, storeSession } from '../../../testing/fixtures';
 import { calendarList, timelinePage } from '../testing/content-fixtures';
-import { createNewsApi, queryString } from './news.api';
+import { createNewsApi } from './news.api';
 
 const noContent = () => new Response(null, { status: 204 });
 

@@ -25,7 +25,8 @@ import {
   zStepList,
   zTimelineResponse,
 } from '@porta/contracts';
-import { ApiError, type SessionClient } from '@porta/web-kit';
+import type { SessionClient } from '@porta/web-kit';
+import { authorizedFetch, queryString } from '../../../shared/utils/http';
 
 /** Which housing company the reader looks at, and the language texts should come in. */
 export interface ContentScope {
@@ -97,19 +98,6 @@ const CONTENT = '/api/content';
 const IDENTITY = '/api/identity';
 const segment = encodeURIComponent;
 
-type QueryValue = string | number | undefined | null;
-
-/** `?a=1&b=2` of the defined values ('' when none). */
-export function queryString(params: Record<string, QueryValue>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 const scopeParams = ({ housingCompanyId, lang }: ContentScope) => ({ housingCompanyId, lang });
 
 export function createNewsApi(session: SessionClient): NewsApi {
@@ -171,19 +159,7 @@ export function createNewsApi(session: SessionClient): NewsApi {
       await session.request('POST', `${IDENTITY}/me/tasks/${segment(taskId)}/status/${done}`);
     },
     async downloadAsset(url) {
-      const token = await session.accessToken();
-      let response: Response;
-      try {
-        response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      } catch {
-        throw new ApiError(0, 'NETWORK', 'Content could not be loaded. Please refresh.');
-      }
-      if (!response.ok) {
-        // As for every signed-in request: a 401 means the session ended elsewhere.
-        if (response.status === 401 && token) session.clear(true);
-        throw new ApiError(response.status, `HTTP_${response.status}`, 'Something went wrong');
-      }
-      return response.blob();
+      return (await authorizedFetch(session, url)).blob();
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
- * Rich text from the content service. The service sanitises every HTML it stores (scripts, event
- * handlers, styles, iframes and javascript: links are removed), so its HTML may be rendered as is;
- * this is the only place the resident app renders HTML, and only content HTML may be given to it.
+ * Rich text from the content and community services. Both sanitise every HTML they store (scripts,
+ * event handlers, styles, iframes and javascript: links are removed), so their HTML may be rendered
+ * as is; this is the only place the resident app renders HTML, and only such HTML may be given to it.
  */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const classes = className ? `rich-text ${className}` : 'rich-text';

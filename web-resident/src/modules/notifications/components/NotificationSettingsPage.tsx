@@ -1,8 +1,9 @@
 import type { NotificationSettings } from '@porta/contracts';
 import { ApiError } from '@porta/web-kit';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../shared/ui/Alert';
+import { SwitchField } from '../../../shared/ui/fields';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { InsufficientPrivileges, managesNotificationSettings } from '../../access';
 import { usePageMeta } from '../../layout';
@@ -97,7 +98,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
             {t(`notifications.settings.groups.${group.id}`)}
           </legend>
           {group.keys.map((key) => (
-            <SettingSwitch
+            <SwitchField
               key={key}
               label={t(`notifications.settings.keys.${key}`)}
               checked={form.keys[key]}
@@ -110,12 +111,12 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
         <legend className="notification-settings__legend">
           {t('notifications.settings.groups.channels')}
         </legend>
-        <SettingSwitch
+        <SwitchField
           label={t('notifications.settings.email')}
           checked={form.email}
           onChange={(checked) => change({ ...form, email: checked })}
         />
-        <SettingSwitch
+        <SwitchField
           label={t('notifications.settings.push')}
           hint={t('notifications.settings.pushHint')}
           checked={form.push}
@@ -135,42 +136,5 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
         </button>
       </div>
     </form>
-  );
-}
-
-/** A labelled on/off switch (a checkbox announced as a switch). */
-function SettingSwitch({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  checked: boolean;
-  onChange(checked: boolean): void;
-}) {
-  const id = useId();
-  return (
-    <div className="setting-switch">
-      <input
-        id={id}
-        className="setting-switch__input"
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        aria-checked={checked}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label className="setting-switch__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="setting-switch__hint">
-          {hint}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { FeatureId } from '@porta/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import { type SectionKey, usePageMeta, useSectionName } from '../../layout';
 import { useCurrentUser } from '../../startup';
 
@@ -20,27 +20,43 @@ export function SectionPage({ title, links = [] }: { title?: SectionKey; links?:
   const section = useSectionName();
   const heading = title ? t(`sections.${title}`) : (section ?? '');
   usePageMeta({ title: heading });
+  return (
+    <section className="page" aria-labelledby="section-title">
+      <h1 id="section-title">{heading}</h1>
+      <SectionLinks links={links} labelledBy="section-title" />
+    </section>
+  );
+}
+
+/** Links to the sub sections whose features are on (nothing when none is). */
+export function SectionLinks({
+  links,
+  labelledBy,
+  label,
+  className,
+}: {
+  links: readonly SectionLink[];
+  labelledBy?: string;
+  label?: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
   const { features } = useCurrentUser();
   const shown = links.filter(
     (link) => !link.features || link.features.some((f) => Object.hasOwn(features, f)),
   );
-
+  if (shown.length === 0) return null;
   return (
-    <section className="page" aria-labelledby="section-title">
-      <h1 id="section-title">{heading}</h1>
-      {shown.length > 0 && (
-        <nav aria-labelledby="section-title">
-          <ul className="section-links">
-            {shown.map((link) => (
-              <li key={link.to}>
-                <Link className="section-links__link" to={link.to}>
-                  {t(`sections.${link.label}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-    </section>
+    <nav className={className} aria-labelledby={labelledBy} aria-label={label}>
+      <ul className="section-links">
+        {shown.map((link) => (
+          <li key={link.to}>
+            <NavLink className="section-links__link" to={link.to}>
+              {t(`sections.${link.label}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

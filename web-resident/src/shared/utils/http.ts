@@ -1,0 +1,55 @@
+import { zProblem } from '@porta/contracts';
+import { ApiError, type SessionClient } from '@porta/web-kit';
+
+type QueryValue = string | number | undefined | null;
+
+/** `?a=1&b=2` of the defined values ('' when none). */
+export function queryString(params: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The ApiError of a refused answer: its problem+json code, title and field errors when it has them. */
+async function apiErrorOf(response: Response): Promise<ApiError> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await response.text());
+  } catch {
+    data = undefined;
+  }
+  const problem = zProblem.safeParse(data);
+  return problem.success
+    ? new ApiError(response.status, problem.data.code, problem.data.title, problem.data.errors ?? [])
+    : new ApiError(response.status, `HTTP_${response.status}`, 'Something went wrong');
+}
+
+/**
+ * A signed-in request that is not JSON in or out (a file to download, a multipart upload), with the
+ * bearer token. Failures become ApiError as for `SessionClient.request`, and a 401 likewise means the
+ * session ended elsewhere.
+ */
+export async function authorizedFetch(
+  session: SessionClient,
+  url: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const token = await session.accessToken();
+  const headers = new Headers(init.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Content could not be loaded. Please refresh.');
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token) session.clear(true);
+    throw await apiErrorOf(response);
+  }
+  return response;
+}
