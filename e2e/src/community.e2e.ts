@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshotOnFailure } from './browser.js';
-import { leave, residentPage } from './pages.js';
-import { type Portal, startDistributed, startEmbedded } from './portal.js';
-import { dismissWelcomeDialogs, type PortalApi, portalApi, readAllNotifications } from './portal-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { leave, residentPage, staffPage } from './pages.js';
+import { readAllNotifications } from './portal-api.js';
+import { bell, twoResidents } from './two-residents.js';
 
 /**
  * Issue 5's acceptance in the browser: two residents in two browsers. The tenant comments on the
@@ -13,47 +12,27 @@ import { dismissWelcomeDialogs, type PortalApi, portalApi, readAllNotifications 
  * notifications process and the live stream comes through the gateway.
  */
 
-const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
-
 for (const mode of ['embedded', 'distributed'] as const) {
   describe(`community, ${mode} mode`, () => {
-    let portal: Portal;
-    let owners: Awaited<ReturnType<typeof openBrowser>>;
-    let tenants: Awaited<ReturnType<typeof openBrowser>>;
-    let api: PortalApi;
+    const t = twoResidents(mode);
     let lindenCourt: string;
     let ownerToken: string;
     let adminToken: string;
     let tenantId: string;
 
     beforeAll(async () => {
-      portal = mode === 'embedded' ? await startEmbedded() : await startDistributed();
-      owners = await openBrowser();
-      tenants = await openBrowser();
-      api = portalApi(portal.url);
-      ownerToken = await api.signIn('owner@demo.porta.test');
-      adminToken = await api.signIn('admin@demo.porta.test');
-      const me = await api.get<{ hcs: { id: string; hcExt: string }[] }>(ownerToken, '/api/identity/me');
+      ownerToken = await t.api.signIn('owner@demo.porta.test');
+      adminToken = await t.api.signIn('admin@demo.porta.test');
+      const me = await t.api.get<{ hcs: { id: string; hcExt: string }[] }>(ownerToken, '/api/identity/me');
       lindenCourt = me.body.hcs.find((h) => h.hcExt === 'DEMO-2000')!.id;
-      // The owner's welcome dialogs are not part of these journeys.
-      await dismissWelcomeDialogs(api, 'owner@demo.porta.test');
-      const tenantToken = await api.signIn('tenant@demo.porta.test');
-      tenantId = (await api.get<{ user: { id: string } }>(tenantToken, '/api/identity/me')).body.user.id;
-    });
-    afterEach(async (test) => {
-      await screenshotOnFailure(owners.context, test);
-      await screenshotOnFailure(tenants.context, test);
-    });
-    afterAll(async () => {
-      await owners?.close();
-      await tenants?.close();
-      await portal?.close();
+      const tenantToken = await t.api.signIn('tenant@demo.porta.test');
+      tenantId = (await t.api.get<{ user: { id: string } }>(tenantToken, '/api/identity/me')).body.user.id;
     });
 
-    const readAll = (...emails: string[]) => readAllNotifications(api, ...emails);
+    const readAll = (...emails: string[]) => readAllNotifications(t.api, ...emails);
 
     async function startDiscussion(title: string) {
-      const res = await api.post<{ id: string }>(ownerToken, '/api/community/discussions', {
+      const res = await t.api.post<{ id: string }>(ownerToken, '/api/community/discussions', {
         housingCompanyId: lindenCourt,
         title,
         body: `<p>${title}: what do you think?</p>`,
@@ -64,7 +43,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
 
     const commentsOf = async (discussionId: string) =>
       (
-        await api.get<{ items: { id: string; body: string }[] }>(
+        await t.api.get<{ items: { id: string; body: string }[] }>(
           ownerToken,
           `/api/community/discussions/${discussionId}/comments?limit=100`,
         )
@@ -72,7 +51,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
 
     /** The tenant writes a comment on the discussion page and sends it. */
     async function comment(page: Page, discussionId: string, text: string) {
-      await page.goto(`${portal.url}/community/public-discussions/${discussionId}`);
+      await page.goto(`${t.portal.url}/community/public-discussions/${discussionId}`);
       const box = page.getByRole('textbox', { name: 'Write a comment' });
       await box.waitFor({ timeout: 20_000 });
       await box.fill(text);
@@ -86,13 +65,13 @@ for (const mode of ['embedded', 'distributed'] as const) {
       // The tenant heard of the new discussion: read it, so that the next one is the comment.
       await readAll('tenant@demo.porta.test');
 
-      const owner = await residentPage(owners.context, portal, 'owner@demo.porta.test');
+      const owner = await residentPage(t.owners, t.portal, 'owner@demo.porta.test');
       await expect
         .poll(() => bell(owner).getAttribute('aria-label'), { timeout: 15_000 })
         .toBe('Notifications');
       const ownerUrl = owner.url();
 
-      const tenant = await residentPage(tenants.context, portal, 'tenant@demo.porta.test');
+      const tenant = await residentPage(t.tenants, t.portal, 'tenant@demo.porta.test');
       const text = `I will bring gloves (${mode})`;
       await comment(tenant, discussionId, text);
       await tenant.locator('.toasts').getByText('Comment added').waitFor({ timeout: 15_000 });
@@ -127,13 +106,13 @@ for (const mode of ['embedded', 'distributed'] as const) {
     it('tells a banned tenant they cannot comment, and stores nothing', async () => {
       const discussionId = await startDiscussion(`Sauna times (${mode})`);
       const expiryDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-      const ban = await api.post<{ id: string }>(adminToken, `/api/identity/admin/users/${tenantId}/bans`, {
+      const ban = await t.api.post<{ id: string }>(adminToken, `/api/identity/admin/users/${tenantId}/bans`, {
         housingCompanyId: lindenCourt,
         expiryDate,
       });
       expect(ban.status, JSON.stringify(ban.problem)).toBe(201);
       try {
-        const tenant = await residentPage(tenants.context, portal, 'tenant@demo.porta.test');
+        const tenant = await residentPage(t.tenants, t.portal, 'tenant@demo.porta.test');
         await comment(tenant, discussionId, 'Let me in');
         await tenant.getByText('You have been banned from commenting.').waitFor({ timeout: 15_000 });
         // What was written stays in the box, and nothing was stored.
@@ -143,8 +122,103 @@ for (const mode of ['embedded', 'distributed'] as const) {
         expect(await commentsOf(discussionId)).toEqual([]);
         await leave(tenant);
       } finally {
-        await api.delete(adminToken, `/api/identity/admin/users/${tenantId}/bans/${ban.body.id}`);
+        await t.api.delete(adminToken, `/api/identity/admin/users/${tenantId}/bans/${ban.body.id}`);
       }
+    });
+
+    it('lets the tenant write to a neighbour from the neighbours list; the owner’s bell leads to the conversation', async () => {
+      await readAll('owner@demo.porta.test');
+      const owner = await residentPage(t.owners, t.portal, 'owner@demo.porta.test');
+      await expect
+        .poll(() => bell(owner).getAttribute('aria-label'), { timeout: 15_000 })
+        .toBe('Notifications');
+
+      const tenant = await residentPage(t.tenants, t.portal, 'tenant@demo.porta.test');
+      await tenant.goto(`${t.portal.url}/community/my-neighbours`);
+      await tenant.getByRole('link', { name: 'Send message to Olivia' }).first().click();
+      await tenant.waitForURL((url) => url.pathname === '/community/private-messages/new', {
+        timeout: 15_000,
+      });
+      // The neighbour is chosen already.
+      const chosen = tenant.getByRole('checkbox', { name: /^Olivia/ });
+      await chosen.first().waitFor({ timeout: 15_000 });
+      expect(await chosen.first().isChecked()).toBe(true);
+      const text = `Could you water my plants next week? (${mode})`;
+      await tenant.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+      await tenant.getByRole('button', { name: 'Send message' }).click();
+      await tenant.locator('.toasts').getByText('Message sent').waitFor({ timeout: 15_000 });
+      await tenant.waitForURL(/\/community\/private-messages\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+      const conversationPath = new URL(tenant.url()).pathname;
+      await tenant.getByRole('article', { name: 'Your message' }).filter({ hasText: text }).waitFor();
+
+      await expect
+        .poll(() => bell(owner).getAttribute('aria-label'), { timeout: 10_000 })
+        .toBe('Notifications, 1 unread');
+      await bell(owner).click();
+      const panel = owner.getByRole('banner').getByRole('region', { name: 'Notifications' });
+      // The panel lists the nearest deadlines first: the message is the link named by its writer.
+      await panel.getByRole('link', { name: /New private message from Timo/ }).click();
+      await owner.waitForURL((url) => url.pathname === conversationPath, { timeout: 15_000 });
+      await owner.getByRole('article', { name: 'Message from Timo' }).filter({ hasText: text }).waitFor({
+        timeout: 15_000,
+      });
+
+      // The owner answers; the tenant sees it on reload of the conversation.
+      const answer = `Of course (${mode})`;
+      await owner.getByRole('textbox', { name: 'Write a message' }).fill(answer);
+      await owner.getByRole('button', { name: 'Send message' }).click();
+      await owner.getByRole('article', { name: 'Your message' }).filter({ hasText: answer }).waitFor({
+        timeout: 15_000,
+      });
+      await tenant.reload();
+      await tenant.getByRole('article', { name: 'Message from Olivia' }).filter({ hasText: answer }).waitFor({
+        timeout: 15_000,
+      });
+      await leave(owner);
+      await leave(tenant);
+    });
+
+    it('takes a resident’s report to the property manager, who deletes the comment in the staff app', async () => {
+      const discussionId = await startDiscussion(`Noise at night (${mode})`);
+      const tenantToken = await t.api.signIn('tenant@demo.porta.test');
+      const rude = `Mind your own business (${mode})`;
+      const posted = await t.api.post<{ id: string }>(
+        tenantToken,
+        `/api/community/discussions/${discussionId}/comments`,
+        { body: `<p>${rude}</p>` },
+      );
+      expect(posted.status).toBe(201);
+
+      const owner = await residentPage(t.owners, t.portal, 'owner@demo.porta.test');
+      await owner.goto(`${t.portal.url}/community/public-discussions/${discussionId}`);
+      const comment = owner.locator(`#comment-${posted.body.id}`);
+      await comment.waitFor({ timeout: 20_000 });
+      await comment.getByRole('button', { name: 'Actions for the comment by Timo' }).click();
+      await comment.getByRole('button', { name: 'Report', exact: true }).click();
+      const dialog = owner.getByRole('dialog', { name: 'Report inappropriate content' });
+      await dialog.getByLabel('Description').fill('Unfriendly');
+      await dialog.getByRole('button', { name: 'Send report' }).click();
+      await dialog
+        .getByText('Thank you. Your report has been sent to the moderators.')
+        .waitFor({ timeout: 15_000 });
+
+      const staff = await staffPage(t.owners, t.portal, 'manager@demo.porta.test');
+      await staff.goto(`${t.portal.url}/admin/community-reports`);
+      await staff.getByRole('row').filter({ hasText: 'Unfriendly' }).first().click();
+      const reported = staff.getByRole('region', { name: 'Reported comment' });
+      await reported.getByText(rude).waitFor({ timeout: 20_000 });
+      await reported.getByRole('button', { name: 'Delete comment' }).click();
+      await staff.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await staff.getByText('Comment deleted', { exact: true }).waitFor({ timeout: 15_000 });
+      await reported.getByText('Deleted', { exact: true }).waitFor({ timeout: 15_000 });
+
+      await owner.reload();
+      await owner.locator(`#comment-${posted.body.id}`).getByText('This comment has been deleted.').waitFor({
+        timeout: 20_000,
+      });
+      expect(await owner.getByText(rude).count()).toBe(0);
+      await leave(staff);
+      await leave(owner);
     });
   });
 }

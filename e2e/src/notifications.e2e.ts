@@ -1,9 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshotOnFailure } from './browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { leave, residentPage } from './pages.js';
-import { type Portal, startDistributed, startEmbedded } from './portal.js';
-import { dismissWelcomeDialogs, type PortalApi, portalApi, readAllNotifications } from './portal-api.js';
+import { readAllNotifications } from './portal-api.js';
+import { bell, twoResidents } from './two-residents.js';
 
 /**
  * Issue 5 in the browser: two residents in two browsers see a news item a manager publishes in
@@ -13,44 +11,23 @@ import { dismissWelcomeDialogs, type PortalApi, portalApi, readAllNotifications 
  * notifications process, which hears content's event over NATS.
  */
 
-const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
-
 for (const mode of ['embedded', 'distributed'] as const) {
   describe(`notifications, ${mode} mode`, () => {
-    let portal: Portal;
-    let owners: Awaited<ReturnType<typeof openBrowser>>;
-    let tenants: Awaited<ReturnType<typeof openBrowser>>;
-    let api: PortalApi;
+    const t = twoResidents(mode);
     let lindenCourt: string;
     let managerToken: string;
 
     beforeAll(async () => {
-      portal = mode === 'embedded' ? await startEmbedded() : await startDistributed();
-      // Two browsers: two residents, each with a session of their own.
-      owners = await openBrowser();
-      tenants = await openBrowser();
-      api = portalApi(portal.url);
-      managerToken = await api.signIn('manager@demo.porta.test');
-      const me = await api.get<{ hcs: { id: string; hcExt: string }[] }>(managerToken, '/api/identity/me');
+      managerToken = await t.api.signIn('manager@demo.porta.test');
+      const me = await t.api.get<{ hcs: { id: string; hcExt: string }[] }>(managerToken, '/api/identity/me');
       lindenCourt = me.body.hcs.find((h) => h.hcExt === 'DEMO-2000')!.id;
-      // The owner's welcome dialog (Harbour View, in construction) is not part of these journeys.
-      await dismissWelcomeDialogs(api, 'owner@demo.porta.test');
-    });
-    afterEach(async (test) => {
-      await screenshotOnFailure(owners.context, test);
-      await screenshotOnFailure(tenants.context, test);
-    });
-    afterAll(async () => {
-      await owners?.close();
-      await tenants?.close();
-      await portal?.close();
     });
 
     /** Start from an empty bell: mark what the demo's own announcements left unread. */
-    const readAll = (...emails: string[]) => readAllNotifications(api, ...emails);
+    const readAll = (...emails: string[]) => readAllNotifications(t.api, ...emails);
 
     async function publishNews(title: string) {
-      const res = await api.post<{ codename: string }>(managerToken, '/api/content/admin/articles', {
+      const res = await t.api.post<{ codename: string }>(managerToken, '/api/content/admin/articles', {
         variants: { en: { title, introduction: 'Read more', content: `<p>${title}</p>` } },
         targeting: { housingCompanyIds: [lindenCourt], buildingTaxonomies: [] },
         status: 'published',
@@ -61,8 +38,8 @@ for (const mode of ['embedded', 'distributed'] as const) {
 
     it('brings a new news item into both residents’ bells without a reload; opening it leads to the news', async () => {
       await readAll('owner@demo.porta.test', 'tenant@demo.porta.test');
-      const owner = await residentPage(owners.context, portal, 'owner@demo.porta.test');
-      const tenant = await residentPage(tenants.context, portal, 'tenant@demo.porta.test');
+      const owner = await residentPage(t.owners, t.portal, 'owner@demo.porta.test');
+      const tenant = await residentPage(t.tenants, t.portal, 'tenant@demo.porta.test');
       for (const page of [owner, tenant]) {
         await bell(page).waitFor({ timeout: 15_000 });
         // Let the live stream open (the bell reads the inbox, then the stream starts).
@@ -96,8 +73,8 @@ for (const mode of ['embedded', 'distributed'] as const) {
 
       // The owner has not opened theirs: still unread there, and on the server.
       expect(await bell(owner).getAttribute('aria-label')).toBe('Notifications, 1 unread');
-      const ownerToken = await api.signIn('owner@demo.porta.test');
-      const inbox = await api.get<{ unreadCount: number }>(ownerToken, '/api/notifications/inbox');
+      const ownerToken = await t.api.signIn('owner@demo.porta.test');
+      const inbox = await t.api.get<{ unreadCount: number }>(ownerToken, '/api/notifications/inbox');
       expect(inbox.body.unreadCount).toBe(1);
       await leave(owner);
       await leave(tenant);
@@ -105,8 +82,8 @@ for (const mode of ['embedded', 'distributed'] as const) {
 
     it('sends nothing about news to a resident who switched news off in /my-notifications', async () => {
       await readAll('tenant@demo.porta.test');
-      const tenant = await residentPage(tenants.context, portal, 'tenant@demo.porta.test');
-      await tenant.goto(`${portal.url}/my-notifications`);
+      const tenant = await residentPage(t.tenants, t.portal, 'tenant@demo.porta.test');
+      await tenant.goto(`${t.portal.url}/my-notifications`);
       const allNews = tenant.getByRole('switch', { name: 'All news' });
       await allNews.waitFor({ timeout: 15_000 });
       expect(await allNews.isChecked()).toBe(true);
@@ -117,7 +94,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await tenant.getByRole('switch', { name: 'All news' }).waitFor({ timeout: 15_000 });
       expect(await tenant.getByRole('switch', { name: 'All news' }).isChecked()).toBe(false);
 
-      const owner = await residentPage(owners.context, portal, 'owner@demo.porta.test');
+      const owner = await residentPage(t.owners, t.portal, 'owner@demo.porta.test');
       const before = await bell(owner).getAttribute('aria-label');
       const title = `Lift inspection (${mode})`;
       await publishNews(title);
@@ -125,8 +102,8 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await expect.poll(() => bell(owner).getAttribute('aria-label'), { timeout: 10_000 }).not.toBe(before);
       await tenant.waitForTimeout(1_000);
       expect(await bell(tenant).getAttribute('aria-label')).toBe('Notifications');
-      const tenantToken = await api.signIn('tenant@demo.porta.test');
-      const inbox = await api.get<{ notifications: { title: string }[] }>(
+      const tenantToken = await t.api.signIn('tenant@demo.porta.test');
+      const inbox = await t.api.get<{ notifications: { title: string }[] }>(
         tenantToken,
         '/api/notifications/inbox?limit=50',
       );
