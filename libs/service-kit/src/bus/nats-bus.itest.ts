@@ -165,6 +165,15 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
       message: 'no such apartment',
       remoteCode: 'IDN_NOT_FOUND',
     });
+
+    // A reply larger than the server takes is answered with an error at once, not a timeout.
+    await b.reply(`rpc.it${run}.huge`, async () => 'x'.repeat(2 * 1024 * 1024));
+    const started = Date.now();
+    await expect(a.request(`rpc.it${run}.huge`, {}, { timeoutMs: 10_000 })).rejects.toMatchObject({
+      failure: 'REMOTE',
+      remoteCode: 'REPLY_NOT_SENT',
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('carries the trace context from the publisher to the consumer span (e)', async () => {

@@ -476,7 +476,23 @@ export class NatsBus implements Bus {
             if (!m.respond(encodeJson(envelope)))
               this.logger.warn({ subject }, 'request without a reply subject');
           } catch (error) {
+            // Too large for the server's max_payload, most likely: tell the requester at once
+            // rather than leave it waiting for its timeout.
             this.logger.warn({ err: error, subject }, 'reply could not be sent');
+            const reason = error instanceof Error ? error.message : String(error);
+            try {
+              m.respond(
+                encodeJson(
+                  errorEnvelope(
+                    Object.assign(new Error(`the reply on ${subject} could not be sent: ${reason}`), {
+                      code: 'REPLY_NOT_SENT',
+                    }),
+                  ),
+                ),
+              );
+            } catch (again) {
+              this.logger.warn({ err: again, subject }, 'the error reply could not be sent either');
+            }
           }
         })();
         running.add(run);
