@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts Porta. `embedded` (npm start): one process, PGlite under ./data, demo data on the first
-// start. `cluster` (npm run start:cluster): identity, content, notifications, community and the
-// gateway as separate processes on DATABASE_URL, NATS_URL and REDIS_URL. Builds whatever is
+// start. `cluster` (npm run start:cluster): identity, content, notifications, community,
+// service-requests and the gateway as separate processes on DATABASE_URL, NATS_URL and REDIS_URL. Builds whatever is
 // missing or out of date first (Nx cache).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -100,11 +100,19 @@ if (mode === 'embedded') {
     TRUST_PROXY: 'loopback',
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
   });
+  const serviceRequestsPort = process.env.SERVICE_REQUESTS_PORT ?? '3005';
+  run('service-requests', 'services/service-requests/dist/server.js', {
+    PORT: serviceRequestsPort,
+    HOST: '127.0.0.1',
+    TRUST_PROXY: 'loopback',
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+  });
   run('gateway', gatewayScript, {
     MODE: 'distributed',
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     CONTENT_URL: `http://127.0.0.1:${contentPort}`,
     NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}`,
     COMMUNITY_URL: `http://127.0.0.1:${communityPort}`,
+    SERVICE_REQUESTS_URL: `http://127.0.0.1:${serviceRequestsPort}`,
   });
 }

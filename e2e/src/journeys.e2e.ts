@@ -269,8 +269,9 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await new Promise((r) => setTimeout(r, 20));
       const stopping = portal.stop();
       expect((await inFlight).status).toBe(200);
-      // Embedded: one process; distributed: the gateway, community, notifications, content, identity.
-      expect(await stopping).toEqual(mode === 'embedded' ? [0] : [0, 0, 0, 0, 0]);
+      // Embedded: one process; distributed: the gateway, service-requests, community, notifications,
+      // content, identity.
+      expect(await stopping).toEqual(mode === 'embedded' ? [0] : [0, 0, 0, 0, 0, 0]);
     });
   });
 }

@@ -112,8 +112,8 @@ export async function startEmbedded(): Promise<Portal> {
 }
 
 /**
- * The built portal in the distributed mode: identity, content, notifications, community and the
- * gateway as processes on PostgreSQL, NATS and Redis.
+ * The built portal in the distributed mode: identity, content, notifications, community,
+ * service-requests and the gateway as processes on PostgreSQL, NATS and Redis.
  */
 export async function startDistributed(): Promise<Portal> {
   const database = `porta_e2e_${Date.now().toString(36)}`;
@@ -123,7 +123,8 @@ export async function startDistributed(): Promise<Portal> {
   await admin.end();
   const databaseUrl = new URL(PG_ADMIN_URL);
   databaseUrl.pathname = `/${database}`;
-  const [gatewayPort, identityPort, contentPort, notificationsPort, communityPort] = [
+  const [gatewayPort, identityPort, contentPort, notificationsPort, communityPort, serviceRequestsPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -134,6 +135,7 @@ export async function startDistributed(): Promise<Portal> {
   const identityDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-identity-'));
   const contentDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-content-'));
   const communityDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-community-'));
+  const serviceRequestsDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-service-requests-'));
   const url = `http://127.0.0.1:${gatewayPort}`;
   const identityUrl = `http://127.0.0.1:${identityPort}`;
   const shared = {
@@ -155,6 +157,7 @@ export async function startDistributed(): Promise<Portal> {
     rmSync(identityDataDir, { recursive: true, force: true });
     rmSync(contentDataDir, { recursive: true, force: true });
     rmSync(communityDataDir, { recursive: true, force: true });
+    rmSync(serviceRequestsDataDir, { recursive: true, force: true });
     const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${database} with (force)`);
@@ -184,12 +187,18 @@ export async function startDistributed(): Promise<Portal> {
       DATA_DIR: communityDataDir,
       IDENTITY_URL: identityUrl,
     });
+    await launch('services/service-requests/dist/server.js', serviceRequestsPort, {
+      TRUST_PROXY: 'loopback',
+      DATA_DIR: serviceRequestsDataDir,
+      IDENTITY_URL: identityUrl,
+    });
     await launch('services/gateway/dist/server.js', gatewayPort, {
       MODE: 'distributed',
       IDENTITY_URL: identityUrl,
       CONTENT_URL: `http://127.0.0.1:${contentPort}`,
       NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}`,
       COMMUNITY_URL: `http://127.0.0.1:${communityPort}`,
+      SERVICE_REQUESTS_URL: `http://127.0.0.1:${serviceRequestsPort}`,
     });
   } catch (error) {
     for (const process_ of started.reverse()) await stop(process_.child);

@@ -34,3 +34,21 @@ export function zAdminListQuery<F extends z.ZodRawShape, S extends readonly [str
     filter: jsonParam(z.strictObject(filter)).optional(),
   });
 }
+
+/** skip/limit paging of the resident app's lists (02 §7): the default page and the most one page may ask for. */
+export function zSkipLimitPaging(defaultLimit: number, maxLimit: number) {
+  return {
+    skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+  };
+}
+
+/** A page of a skip/limit list: the items, the total and the paging asked for. */
+export function zSkipLimitPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+  });
+}

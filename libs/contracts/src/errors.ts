@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMUNITY_ERRORS } from './community/errors.js';
 import { CONTENT_ERRORS } from './content/errors.js';
 import { NOTIFICATION_ERRORS } from './notifications/errors.js';
+import { SERVICE_REQUEST_ERRORS } from './service-requests/errors.js';
 
 /**
  * The error catalogue. Codes are stable and prefixed per service; each carries its HTTP status and
@@ -117,6 +118,7 @@ export const ERRORS = {
   ...CONTENT_ERRORS,
   ...COMMUNITY_ERRORS,
   ...NOTIFICATION_ERRORS,
+  ...SERVICE_REQUEST_ERRORS,
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -7,3 +7,4 @@ export * from './identity/index.js';
 export * from './notifications/index.js';
 export * from './password.js';
 export * from './roles.js';
+export * from './service-requests/index.js';

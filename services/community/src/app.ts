@@ -3,6 +3,7 @@ import {
   type Bus,
   type Database,
   FeatureGate,
+  IdentityClient,
   type Jobs,
   type Logger,
   migrateService,
@@ -15,7 +16,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CommunityConfig } from './config.js';
 import type { CommunityContext } from './context.js';
 import * as schema from './db/schema.js';
-import { IdentityClient } from './domain/identity.js';
 import { consumeIdentityEvents } from './domain/identity-events.js';
 import { PURGE_IMAGES_EVERY_MS, purgeImagesJob } from './jobs/purge-images.job.js';
 import { commentRoutes } from './routes/comments.routes.js';

@@ -1,7 +1,6 @@
-import type { Bus, Database, Db, FeatureGate, Logger, Storage } from '@porta/service-kit';
+import type { Bus, Database, Db, FeatureGate, IdentityClient, Logger, Storage } from '@porta/service-kit';
 import type { CommunityConfig } from './config.js';
 import type * as schema from './db/schema.js';
-import type { IdentityClient } from './domain/identity.js';
 
 /** What the community service's routes, consumers and jobs work with. */
 export interface CommunityContext {

@@ -4,6 +4,7 @@ import { zContentSettings } from '@porta/content';
 import { zIdentitySettings } from '@porta/identity';
 import { zNotificationsSettings } from '@porta/notifications';
 import { zBaseConfig } from '@porta/service-kit';
+import { zServiceRequestsSettings } from '@porta/service-requests';
 import { z } from 'zod';
 
 const repoPath = (relative: string) => fileURLToPath(new URL(`../../../${relative}`, import.meta.url));
@@ -12,6 +13,7 @@ export const zGatewayConfig = zBaseConfig
   .extend(zContentSettings.shape)
   .extend(zNotificationsSettings.shape)
   .extend(zCommunitySettings.shape)
+  .extend(zServiceRequestsSettings.shape)
   .extend(zIdentitySettings.shape)
   .extend({
     /** embedded: every service in this process; distributed: proxy to one process per service. */
@@ -41,6 +43,8 @@ export const zGatewayConfig = zBaseConfig
     NOTIFICATIONS_URL: z.url().default('http://127.0.0.1:3003'),
     /** The community service's process in the distributed mode. */
     COMMUNITY_URL: z.url().default('http://127.0.0.1:3004'),
+    /** The service-requests service's process in the distributed mode. */
+    SERVICE_REQUESTS_URL: z.url().default('http://127.0.0.1:3005'),
   });
 export type GatewayConfig = z.infer<typeof zGatewayConfig>;
 
@@ -51,5 +55,6 @@ export function serviceUrls(config: GatewayConfig): Record<string, string> {
     content: config.CONTENT_URL,
     notifications: config.NOTIFICATIONS_URL,
     community: config.COMMUNITY_URL,
+    'service-requests': config.SERVICE_REQUESTS_URL,
   };
 }

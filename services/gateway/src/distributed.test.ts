@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Community, createCommunity, zCommunityConfig } from '@porta/community';
-import { type Content, createContent, zContentConfig } from '@porta/content';
+import { createCommunity, zCommunityConfig } from '@porta/community';
+import { createContent, zContentConfig } from '@porta/content';
 import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
-import { createNotifications, type Notifications, zNotificationsConfig } from '@porta/notifications';
+import { createNotifications, zNotificationsConfig } from '@porta/notifications';
 import {
   type App,
+  type BaseConfig,
   createService,
   createStorage,
   createTokenVerifier,
@@ -16,29 +17,79 @@ import {
   openDatabase,
   silentLogger,
 } from '@porta/service-kit';
+import { createServiceRequests, zServiceRequestsConfig } from '@porta/service-requests';
+import type { FastifyPluginAsync } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { zGatewayConfig } from './config.js';
 import { buildGateway, type Gateway } from './gateway.js';
 
 let identityApp: App;
-let contentApp: App;
 let database: Database;
-let contentDatabase: Database;
 let identity: Identity;
-let content: Content;
-let communityApp: App;
-let communityDatabase: Database;
-let community: Community;
-const communityDataDir = mkdtempSync(join(tmpdir(), 'porta-gateway-community-'));
-let notificationsApp: App;
-let notificationsDatabase: Database;
-let notifications: Notifications;
 let gateway: Gateway;
 /** A second gateway in front of the same services (several gateway processes). */
 let otherGateway: Gateway;
 const bus = new MemoryBus();
-const contentDataDir = mkdtempSync(join(tmpdir(), 'porta-gateway-content-'));
+/** What stops the service processes, last started first. */
+const stops: (() => Promise<void>)[] = [];
+
+/** What each service's factory gives: the same shape for content, notifications, community … */
+interface ServiceParts {
+  plugin: FastifyPluginAsync;
+  migrate(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A service as its own process would run it: its own database and data folder, identity's
+ * directory and answers over the shared bus, tokens checked against identity's JWKS. Answers its
+ * address.
+ */
+async function startService<Z extends z.ZodType<BaseConfig>>(
+  name: string,
+  zConfig: Z,
+  create: (options: {
+    database: Database;
+    config: z.infer<Z>;
+    storage: ReturnType<typeof createStorage>;
+    logger: typeof silentLogger;
+    bus: MemoryBus;
+  }) => ServiceParts,
+  identityAddress: string,
+): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), `porta-gateway-${name}-`));
+  const config = loadConfig(zConfig, { LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const serviceDatabase = await openDatabase({ dataDir: 'memory://' });
+  const service = create({
+    database: serviceDatabase,
+    config,
+    storage: createStorage(config),
+    logger: silentLogger,
+    bus,
+  });
+  await service.migrate();
+  await service.start();
+  const app = createService({
+    name,
+    config,
+    verifier: createTokenVerifier({
+      kind: 'remote',
+      url: `${identityAddress}/api/identity/.well-known/jwks.json`,
+    }),
+  });
+  await app.register(service.plugin);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  stops.unshift(async () => {
+    await app.close();
+    await service.stop();
+    await serviceDatabase.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return address;
+}
 
 beforeAll(async () => {
   const config = loadConfig(zIdentityConfig, { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' });
@@ -55,60 +106,21 @@ beforeAll(async () => {
   });
   await identityApp.register(identity.plugin);
   const address = await identityApp.listen({ host: '127.0.0.1', port: 0 });
-  // content as its own process would run it: its own database, the directory from identity over the bus.
-  const contentConfig = loadConfig(zContentConfig, { LOG_LEVEL: 'silent', DATA_DIR: contentDataDir });
-  contentDatabase = await openDatabase({ dataDir: 'memory://' });
-  content = createContent({
-    database: contentDatabase,
-    config: contentConfig,
-    storage: createStorage(contentConfig),
-    logger: silentLogger,
-    bus,
-  });
-  await content.migrate();
-  await content.start();
-  contentApp = createService({
-    name: 'content',
-    config: contentConfig,
-    verifier: createTokenVerifier({ kind: 'remote', url: `${address}/api/identity/.well-known/jwks.json` }),
-  });
-  await contentApp.register(content.plugin);
-  const contentAddress = await contentApp.listen({ host: '127.0.0.1', port: 0 });
-  const notificationsConfig = loadConfig(zNotificationsConfig, { LOG_LEVEL: 'silent' });
-  notificationsDatabase = await openDatabase({ dataDir: 'memory://' });
-  notifications = createNotifications({
-    database: notificationsDatabase,
-    config: notificationsConfig,
-    logger: silentLogger,
-    bus,
-  });
-  await notifications.migrate();
-  await notifications.start();
-  notificationsApp = createService({
-    name: 'notifications',
-    config: notificationsConfig,
-    verifier: createTokenVerifier({ kind: 'remote', url: `${address}/api/identity/.well-known/jwks.json` }),
-  });
-  await notificationsApp.register(notifications.plugin);
-  const notificationsAddress = await notificationsApp.listen({ host: '127.0.0.1', port: 0 });
-  const communityConfig = loadConfig(zCommunityConfig, { LOG_LEVEL: 'silent', DATA_DIR: communityDataDir });
-  communityDatabase = await openDatabase({ dataDir: 'memory://' });
-  community = createCommunity({
-    database: communityDatabase,
-    config: communityConfig,
-    storage: createStorage(communityConfig),
-    logger: silentLogger,
-    bus,
-  });
-  await community.migrate();
-  await community.start();
-  communityApp = createService({
-    name: 'community',
-    config: communityConfig,
-    verifier: createTokenVerifier({ kind: 'remote', url: `${address}/api/identity/.well-known/jwks.json` }),
-  });
-  await communityApp.register(community.plugin);
-  const communityAddress = await communityApp.listen({ host: '127.0.0.1', port: 0 });
+  // Each service as its own process would run it, on its own database.
+  const contentAddress = await startService('content', zContentConfig, createContent, address);
+  const notificationsAddress = await startService(
+    'notifications',
+    zNotificationsConfig,
+    createNotifications,
+    address,
+  );
+  const communityAddress = await startService('community', zCommunityConfig, createCommunity, address);
+  const serviceRequestsAddress = await startService(
+    'service-requests',
+    zServiceRequestsConfig,
+    createServiceRequests,
+    address,
+  );
   const gatewayConfig = loadConfig(zGatewayConfig, {
     LOG_LEVEL: 'silent',
     MODE: 'distributed',
@@ -116,6 +128,7 @@ beforeAll(async () => {
     CONTENT_URL: contentAddress,
     NOTIFICATIONS_URL: notificationsAddress,
     COMMUNITY_URL: communityAddress,
+    SERVICE_REQUESTS_URL: serviceRequestsAddress,
   });
   gateway = await buildGateway(gatewayConfig);
   await gateway.app.ready();
@@ -125,21 +138,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await otherGateway.close();
   await gateway.close();
-  await communityApp.close();
-  await community.stop();
-  await communityDatabase.close();
-  rmSync(communityDataDir, { recursive: true, force: true });
-  await notificationsApp.close();
-  await notifications.stop();
-  await notificationsDatabase.close();
-  await contentApp.close();
-  await content.stop();
+  for (const stop of stops) await stop();
   await identityApp.close();
   await identity.stop();
   await bus.close();
-  await contentDatabase.close();
   await database.close();
-  rmSync(contentDataDir, { recursive: true, force: true });
 });
 
 const login = (email: string, password: string, ip = '192.0.2.1') =>
@@ -196,6 +199,7 @@ describe('distributed gateway', () => {
         '/api/content/news',
         '/api/notifications/inbox',
         '/api/community/discussions',
+        '/api/service-requests/requests',
       ]),
     );
   });
@@ -226,7 +230,13 @@ describe('distributed gateway', () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.json()).toMatchObject({
       status: 'ok',
-      checks: { identity: 'ok', content: 'ok', notifications: 'ok', community: 'ok' },
+      checks: {
+        identity: 'ok',
+        content: 'ok',
+        notifications: 'ok',
+        community: 'ok',
+        'service-requests': 'ok',
+      },
     });
   });
 

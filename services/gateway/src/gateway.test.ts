@@ -107,6 +107,7 @@ describe('embedded gateway', () => {
         'GET /api/identity/oidc/b2c/start',
         'GET /api/identity/openapi.json',
         'GET /api/notifications/openapi.json',
+        'GET /api/service-requests/openapi.json',
         'GET /healthz',
         'OPTIONS *',
         'GET /readyz',

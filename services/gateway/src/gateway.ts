@@ -15,6 +15,7 @@ import {
   policy,
   startTelemetry,
 } from '@porta/service-kit';
+import { createServiceRequests } from '@porta/service-requests';
 import { Redis } from 'ioredis';
 import { type GatewayConfig, serviceUrls } from './config.js';
 import { docsRoutes, type OpenApiDoc } from './openapi.js';
@@ -111,6 +112,16 @@ export async function buildGateway(
     });
     await community.migrate();
     await community.start();
+    const serviceRequests = createServiceRequests({
+      database,
+      config,
+      storage: runtime.storage,
+      logger: runtime.logger,
+      bus: runtime.bus,
+      jobs: runtime.jobs,
+    });
+    await serviceRequests.migrate();
+    await serviceRequests.start();
     await runtime.jobs.start();
     const app = createService({
       name: 'gateway',
@@ -128,10 +139,11 @@ export async function buildGateway(
     await app.register(content.plugin);
     await app.register(notifications.plugin);
     await app.register(community.plugin);
+    await app.register(serviceRequests.plugin);
     docsRoutes(app, async () =>
       Object.fromEntries(
         await Promise.all(
-          ['identity', 'content', 'notifications', 'community'].map(async (name) => [
+          ['identity', 'content', 'notifications', 'community', 'service-requests'].map(async (name) => [
             name,
             (await app.inject({ method: 'GET', url: `/api/${name}/openapi.json` })).json<OpenApiDoc>(),
           ]),
@@ -142,6 +154,7 @@ export async function buildGateway(
     return gatewayOf(
       app,
       [
+        { name: 'service-requests', close: () => serviceRequests.stop() },
         { name: 'community', close: () => community.stop() },
         { name: 'notifications', close: () => notifications.stop() },
         { name: 'content', close: () => content.stop() },

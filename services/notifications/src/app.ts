@@ -13,7 +13,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { NotificationsConfig } from './config.js';
 import type { NotificationsContext } from './context.js';
 import * as schema from './db/schema.js';
-import { consumeCommunityEvents, consumeContentEvents } from './domain/consumers.js';
+import {
+  consumeCommunityEvents,
+  consumeContentEvents,
+  consumeServiceRequestEvents,
+} from './domain/consumers.js';
 import { LiveHub } from './domain/live.js';
 import { sendMailsJob } from './domain/mail.js';
 import { inboxRoutes } from './routes/inbox.routes.js';
@@ -27,7 +31,7 @@ export interface Notifications {
   /** The Fastify plugin with the routes under /api/notifications. */
   plugin: FastifyPluginAsync;
   migrate(): Promise<void>;
-  /** Start consuming content's and community's events and listening for live updates (call before jobs.start()). */
+  /** Start consuming content's, community's and service requests' events and listening for live updates (call before jobs.start()). */
   start(): Promise<void>;
   /** Stop consuming, close the live streams (part of shutdown, before the bus closes). */
   stop(): Promise<void>;
@@ -68,7 +72,11 @@ export function createNotifications(options: {
     async start() {
       await context.live.start();
       options.jobs?.register(sendMailsJob(context));
-      consumers.push(await consumeContentEvents(context), await consumeCommunityEvents(context));
+      consumers.push(
+        await consumeContentEvents(context),
+        await consumeCommunityEvents(context),
+        await consumeServiceRequestEvents(context),
+      );
     },
     async stop() {
       for (const consumer of consumers.splice(0)) await consumer.stop();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zIsoDateTime, zUuid } from '../common.js';
+import { zIsoDateTime, zSkipLimitPage, zSkipLimitPaging, zUuid } from '../common.js';
 import { LANGUAGES, PAGE_SIZE_COMMUNITY } from '../constants.js';
 import { zRole } from '../roles.js';
 import { COMMUNITY_PAGE_MAX, LIKE_NAMES_SHOWN } from './limits.js';
@@ -76,20 +76,10 @@ export const zCommunityLangQuery = z.strictObject({ lang: zCommunityLanguage.opt
 export type CommunityLangQuery = z.infer<typeof zCommunityLangQuery>;
 
 /** skip/limit paging of 02 §7 (limit default 25). */
-export const zCommunityPaging = {
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(COMMUNITY_PAGE_MAX).default(PAGE_SIZE_COMMUNITY),
-};
+export const zCommunityPaging = zSkipLimitPaging(PAGE_SIZE_COMMUNITY, COMMUNITY_PAGE_MAX);
 
 /** A page of a community list: the items, the total and the paging asked for. */
-export function zCommunityPage<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    skip: z.number().int(),
-    limit: z.number().int(),
-  });
-}
+export const zCommunityPage = zSkipLimitPage;
 
 /** A housing company's community (the neighbour list, recipients, image uploads). */
 export const zCommunityHousingCompanyQuery = z.strictObject({

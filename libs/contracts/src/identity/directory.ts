@@ -80,20 +80,33 @@ export type HousingCompanyFeaturesResponse = z.infer<typeof zHousingCompanyFeatu
  * identity's audience of housing companies (`rpc.identity.audience.get.v1`), for the notifications
  * fan-out: the enabled, registered users with a role in force today in the housing companies or
  * their apartments (only the given roles, when there are any), one row per user (the first of the
- * housing companies they are in), paged by user id.
+ * housing companies they are in), paged by user id; or named users; or the users of partner
+ * companies (service requests' recipients).
  */
 export const IDENTITY_AUDIENCE_RPC = 'rpc.identity.audience.get.v1';
 /** At most this many users a page: a page of the answer stays well under the 1 MB NATS limit. */
 export const AUDIENCE_PAGE_MAX = 1000;
+/** At most this many partner companies one audience request names. */
+export const AUDIENCE_PARTNER_COMPANIES_MAX = 50;
 export const zAudienceRequest = z.union([
   z.object({
     housingCompanyIds: z.array(zUuid).min(1).max(20_000),
     roles: z.array(zRole),
     afterUserId: zUuid.nullable(),
     limit: z.number().int().min(1).max(AUDIENCE_PAGE_MAX),
+    /** Only these users (is a user a member, in one of the roles?). */
+    onlyUserIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX).optional(),
   }),
   /** Named users (a reply's author, a private message's recipients), each with their first housing company. */
   z.object({ userIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX) }),
+  /**
+   * The users of partner companies (a service request sent to a partner), each with their first
+   * housing company; at most AUDIENCE_PAGE_MAX, not paged (a partner company has a few users).
+   */
+  z.object({
+    partnerCompanyIds: z.array(zUuid).min(1).max(AUDIENCE_PARTNER_COMPANIES_MAX),
+    onlyUserIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX).optional(),
+  }),
 ]);
 export type AudienceRequest = z.infer<typeof zAudienceRequest>;
 export const zAudienceMember = z.object({

@@ -1,3 +1,4 @@
 export * from './admin-list.js';
 export * from './database.js';
 export * from './migrate.js';
+export * from './page.js';

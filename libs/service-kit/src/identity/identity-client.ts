@@ -1,5 +1,7 @@
 import {
   type Area,
+  AUDIENCE_PAGE_MAX,
+  type AudienceMember,
   type AudienceResponse,
   type BanInForce,
   DIRECTORY_PAGE_MAX,
@@ -10,13 +12,15 @@ import {
   IDENTITY_DIRECTORY_RPC,
   IDENTITY_NEIGHBOURS_RPC,
   type NeighboursResponse,
+  type Role,
   zAreasResponse,
   zAudienceResponse,
   zBanCheckResponse,
   zDirectoryResponse,
   zNeighboursResponse,
 } from '@porta/contracts';
-import { AppError, type Bus } from '@porta/service-kit';
+import type { Bus } from '../bus/types.js';
+import { AppError } from '../errors.js';
 
 interface CachedBans {
   at: number;
@@ -24,12 +28,13 @@ interface CachedBans {
 }
 
 /**
- * What the community service asks identity over request/reply, never reading its tables:
+ * What services ask identity over request/reply, never reading its tables:
  * - the bans in force for a user in a housing company (`rpc.identity.bans.get.v1`), kept for at
  *   most BAN_CACHE_SECONDS (a few seconds) and forgotten at once when identity announces a ban;
  * - a housing company with its apartments' numbers (`rpc.identity.directory.get.v1` by id), for the
  *   apartment tag of an author and the hcExt of a report;
- * - a user's first name (`rpc.identity.audience.get.v1` for named users);
+ * - a user's first name (`rpc.identity.audience.get.v1` for named users), the members of a housing
+ *   company in some roles, and the users of partner companies (service requests' recipients);
  * - a housing company's apartments and its members with a public profile
  *   (`rpc.identity.neighbours.get.v1`), for the neighbour list and private messages;
  * - the areas of housing companies and the companies of an area (`rpc.identity.areas.get.v1`), for
@@ -43,9 +48,9 @@ export class IdentityClient {
 
   constructor(
     private readonly bus: Bus,
-    options: { banCacheSeconds: number; now?: () => number },
+    options: { banCacheSeconds?: number; now?: () => number } = {},
   ) {
-    this.cacheMs = options.banCacheSeconds * 1000;
+    this.cacheMs = (options.banCacheSeconds ?? 0) * 1000;
     this.now = options.now ?? Date.now;
   }
 
@@ -87,6 +92,48 @@ export class IdentityClient {
       await this.ask(IDENTITY_AUDIENCE_RPC, { userIds: [userId] }),
     );
     return answer.members.find((m) => m.userId === userId)?.firstName ?? null;
+  }
+
+  /**
+   * The enabled, registered members of the housing company with a role in force in it (of the
+   * roles given; none: any), every page of them; onlyUserIds narrows to those users.
+   */
+  async members(
+    housingCompanyId: string,
+    roles: readonly Role[],
+    onlyUserIds?: readonly string[],
+  ): Promise<AudienceMember[]> {
+    const out: AudienceMember[] = [];
+    let afterUserId: string | null = null;
+    do {
+      const answer: AudienceResponse = zAudienceResponse.parse(
+        await this.ask(IDENTITY_AUDIENCE_RPC, {
+          housingCompanyIds: [housingCompanyId],
+          roles: [...roles],
+          afterUserId,
+          limit: AUDIENCE_PAGE_MAX,
+          ...(onlyUserIds?.length ? { onlyUserIds: [...onlyUserIds] } : {}),
+        }),
+      );
+      out.push(...answer.members);
+      afterUserId = answer.nextAfterUserId;
+    } while (afterUserId);
+    return out;
+  }
+
+  /** The enabled, registered users of the partner companies; onlyUserIds narrows to those users. */
+  async partnerUsers(
+    partnerCompanyIds: readonly string[],
+    onlyUserIds?: readonly string[],
+  ): Promise<AudienceMember[]> {
+    if (partnerCompanyIds.length === 0) return [];
+    const answer = zAudienceResponse.parse(
+      await this.ask(IDENTITY_AUDIENCE_RPC, {
+        partnerCompanyIds: [...partnerCompanyIds],
+        ...(onlyUserIds?.length ? { onlyUserIds: [...onlyUserIds] } : {}),
+      }),
+    );
+    return answer.members;
   }
 
   /** The housing company's apartments and its members with a public profile, or null when there is none. */

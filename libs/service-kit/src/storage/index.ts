@@ -1,9 +1,11 @@
 export {
   assertStorageKey,
   createStorage,
+  deleteStoredFiles,
   InvalidStorageKeyError,
   LocalStorage,
   MAX_STORAGE_KEY_LENGTH,
+  putThenRecord,
   type Storage,
   StorageNotFoundError,
   type StoredObject,

@@ -178,3 +178,38 @@ export function createStorage(
 ): Storage {
   return new LocalStorage(join(config.DATA_DIR ?? './data', 'files'), logger);
 }
+
+/** Delete stored files (after their rows are gone); a failure is logged and left for nobody. */
+export async function deleteStoredFiles(
+  storage: Storage,
+  logger: { warn(obj: object, msg: string): void },
+  keys: readonly string[],
+  what = 'a stored file',
+): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      logger.warn({ err, key }, `deleting ${what} failed`);
+    }
+  }
+}
+
+/**
+ * Put a file in the storage, then record it (insert its row); when recording fails the file is
+ * removed again, so that nothing is kept of a refused upload.
+ */
+export async function putThenRecord<T>(
+  storage: Storage,
+  key: string,
+  data: Buffer,
+  record: () => Promise<T>,
+): Promise<T> {
+  await storage.put(key, data);
+  try {
+    return await record();
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}

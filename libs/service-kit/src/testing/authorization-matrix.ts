@@ -64,3 +64,14 @@ export async function authorizationMismatches<P extends string>(
   }
   return mismatches;
 }
+
+/** The routes under the prefix that the service's OpenAPI document describes, as `METHOD /url` (:params). */
+export async function describedRoutes(app: App, prefix: string): Promise<string[]> {
+  const res = await app.inject({ method: 'GET', url: `${prefix}/openapi.json` });
+  if (res.statusCode !== 200) throw new Error(`${prefix}/openapi.json answered ${res.statusCode}`);
+  return Object.entries(res.json<{ paths: Record<string, object> }>().paths)
+    .flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    )
+    .sort();
+}

@@ -1,4 +1,6 @@
 export * from './authorization-matrix.js';
 export * from './distributed.js';
 export * from './images.js';
+export * from './migrations.js';
+export * from './outbox.js';
 export * from './services.js';

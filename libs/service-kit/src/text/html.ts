@@ -1,8 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Discussion and comment bodies are HTML from residents, sanitised on the server before they are
- * stored, to a small safe subset: paragraphs and line breaks, bold, italic, underline and strike,
+ * Bodies written by residents (community discussions and comments, service requests and their
+ * responses) are HTML, sanitised on the server before they are stored, to a small safe subset: paragraphs and line breaks, bold, italic, underline and strike,
  * quotes, lists and links (http, https, mailto), which open in a new window without a handle on
  * the portal. Everything else goes: scripts, styles, images, iframes, event handlers, classes,
  * javascript: and data: addresses.

@@ -7,7 +7,7 @@ import type {
   Language,
   LikesSummary,
 } from '@porta/contracts';
-import { AppError, type Principal, uuidv7, withTransaction } from '@porta/service-kit';
+import { AppError, type Principal, skipLimitPage, uuidv7, withTransaction } from '@porta/service-kit';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { CommunityContext, CommunityDb } from '../context.js';
 import { comments, discussions, likes, subscriptions } from '../db/schema.js';
@@ -17,7 +17,6 @@ import { loadDiscussion, requiredBody } from './discussions.js';
 import { commentCreated } from './events.js';
 import { attachImages, deleteFiles, imagesOf, removeImagesOf } from './images.js';
 import { likeSummaries } from './likes.js';
-import { communityPage } from './paging.js';
 
 /**
  * Comments on a public discussion and replies to them, one level deep (01 §3, §4; 02 §4, §7).
@@ -73,7 +72,7 @@ export async function listComments(
       .where(and(eq(comments.id, query.parentId), eq(comments.discussionId, discussion.id)));
     if (!parent) throw new AppError('COM_COMMENT_NOT_FOUND');
   }
-  return communityPage(
+  return skipLimitPage(
     ctx.db,
     comments,
     {

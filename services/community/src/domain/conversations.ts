@@ -12,7 +12,14 @@ import {
   type Message,
   type zConversationCreate,
 } from '@porta/contracts';
-import { AppError, type Principal, uuidv7, withTransaction } from '@porta/service-kit';
+import {
+  AppError,
+  type Principal,
+  plainText,
+  skipLimitPage,
+  uuidv7,
+  withTransaction,
+} from '@porta/service-kit';
 import { and, asc, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CommunityContext, CommunityDb } from '../context.js';
@@ -29,8 +36,6 @@ import {
 import { type Author, authoredBy, authorOf, storedAuthor } from './author.js';
 import { requiredBody, requiredTitle } from './discussions.js';
 import { conversationCreated } from './events.js';
-import { plainText } from './html.js';
-import { communityPage } from './paging.js';
 
 /**
  * Conversations (02 §2 private-messages and area-discussions, §6, §7; ADR 0017 addendum).
@@ -200,7 +205,7 @@ export async function listConversations(
       inArray(conversations.id, mine),
     );
   }
-  return communityPage(
+  return skipLimitPage(
     ctx.db,
     conversations,
     {

@@ -6,17 +6,24 @@ import type {
   Language,
   LikesSummary,
 } from '@porta/contracts';
-import { AppError, type Principal, uuidv7, withTransaction } from '@porta/service-kit';
+import {
+  AppError,
+  hasText,
+  type Principal,
+  plainText,
+  sanitizeBody,
+  skipLimitPage,
+  uuidv7,
+  withTransaction,
+} from '@porta/service-kit';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CommunityContext, CommunityDb } from '../context.js';
 import { comments, discussions, likes, subscriptions } from '../db/schema.js';
 import { assertNotBanned, rightsOf, type Viewer, viewerFor } from './access.js';
 import { authoredBy, authorOf, storedAuthor } from './author.js';
 import { discussionCreated } from './events.js';
-import { hasText, plainText, sanitizeBody } from './html.js';
 import { deleteFiles, removeImagesOf } from './images.js';
 import { likeSummaries } from './likes.js';
-import { communityPage } from './paging.js';
 
 /**
  * Public discussions of a housing company (02 §2, §7 getPublicDiscussions): newest activity first,
@@ -100,7 +107,7 @@ export async function listDiscussions(
   query: { housingCompanyId: string; skip: number; limit: number; lang?: Language | undefined },
 ): Promise<DiscussionList> {
   const viewer = await viewerFor(ctx, p, query.housingCompanyId, query.lang);
-  return communityPage(
+  return skipLimitPage(
     ctx.db,
     discussions,
     {

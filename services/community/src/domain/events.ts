@@ -7,9 +7,9 @@ import {
   conversationUrl,
   type DiscussionCreatedEvent,
   discussionUrl,
-  LANGUAGES,
   type Language,
   type MessageCreatedEvent,
+  noticeTitles,
 } from '@porta/contracts';
 import { enqueueEvent } from '@porta/service-kit';
 import type { CommunityDb } from '../context.js';
@@ -106,18 +106,6 @@ const NEW_AREA_MESSAGE: Record<Language, string> = {
   sk: 'Nová správa v diskusii v oblasti: {title}',
   sv: 'Nytt meddelande i områdesdiskussionen: {title}',
 };
-
-/** The texts in every language with {title}, {name}… filled in (as written, never as a pattern). */
-export function noticeTitles(
-  texts: Record<Language, string>,
-  values: Record<string, string>,
-): Record<Language, string> {
-  const out = {} as Record<Language, string>;
-  for (const lang of LANGUAGES) {
-    out[lang] = texts[lang].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-  }
-  return out;
-}
 
 /** community.discussion.created.v1: the housing company's residents hear of it, not its author. */
 export function discussionCreated(

@@ -4,10 +4,9 @@ import {
   IDENTITY_BANS_RPC,
   IDENTITY_DIRECTORY_RPC,
 } from '@porta/contracts';
-import { AppError, FeatureGate, MemoryBus, type Subscription } from '@porta/service-kit';
+import { AppError, FeatureGate, IdentityClient, MemoryBus, type Subscription } from '@porta/service-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommunityContext } from '../context.js';
-import { IdentityClient } from './identity.js';
 import { consumeIdentityEvents } from './identity-events.js';
 
 const USER = '00000000-0000-4000-8000-00000000000a';

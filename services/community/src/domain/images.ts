@@ -1,8 +1,14 @@
-import { extname } from 'node:path';
-import { COMMENT_IMAGE_EXTENSIONS, COMMENT_IMAGE_MAX_BYTES, type CommentImage } from '@porta/contracts';
-import { AppError } from '@porta/service-kit';
+import { type COMMENT_IMAGE_EXTENSIONS, COMMENT_IMAGE_MAX_BYTES, type CommentImage } from '@porta/contracts';
+import {
+  AppError,
+  checkUpload,
+  cleanFileName,
+  deleteStoredFiles,
+  putThenRecord,
+  type Upload,
+  type UploadRules,
+} from '@porta/service-kit';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { CommunityContext, CommunityDb } from '../context.js';
 import { images } from '../db/schema.js';
 import type { Viewer } from './access.js';
@@ -14,45 +20,25 @@ import type { Viewer } from './access.js';
  * it, after that the members of the housing company.
  */
 
-/** What the bytes must be for each allowed extension (file-type's answer). */
-const SNIFFED: Record<(typeof COMMENT_IMAGE_EXTENSIONS)[number], string> = {
-  jpg: 'jpg',
-  jpeg: 'jpg',
-  png: 'png',
-  gif: 'gif',
+/** What the bytes must be for each allowed extension (file-type's answer), and the checks' codes. */
+const IMAGE_RULES: UploadRules = {
+  accepts: { jpg: ['jpg'], jpeg: ['jpg'], png: ['png'], gif: ['gif'] } satisfies Record<
+    (typeof COMMENT_IMAGE_EXTENSIONS)[number],
+    readonly string[]
+  >,
+  maxBytes: COMMENT_IMAGE_MAX_BYTES,
+  errors: {
+    illegalCharacters: 'COM_ILLEGAL_CHARACTERS',
+    fileExtension: 'COM_FILE_EXTENSION',
+    fileSize: 'COM_FILE_SIZE',
+    mimeType: 'COM_MIME_TYPE',
+  },
 };
-
-export interface Upload {
-  fileName: string;
-  data: Buffer;
-}
-
-function hasControlCharacters(text: string): boolean {
-  for (const ch of text) if (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f) return true;
-  return false;
-}
 
 /** Check an upload: name, extension, size, then the bytes. Answers the type to serve it with. */
 export async function checkImage(upload: Upload): Promise<{ mimeType: string }> {
-  const { fileName, data } = upload;
-  if (/[\\/]/.test(fileName) || hasControlCharacters(fileName) || fileName.trim() === '') {
-    throw new AppError('COM_ILLEGAL_CHARACTERS');
-  }
-  const extension = extname(fileName).slice(1).toLowerCase();
-  if (!(COMMENT_IMAGE_EXTENSIONS as readonly string[]).includes(extension)) {
-    throw new AppError('COM_FILE_EXTENSION');
-  }
-  if (data.length === 0 || data.length > COMMENT_IMAGE_MAX_BYTES) throw new AppError('COM_FILE_SIZE');
-  const sniffed = await fileTypeFromBuffer(data);
-  if (!sniffed || sniffed.ext !== SNIFFED[extension as keyof typeof SNIFFED]) {
-    throw new AppError('COM_MIME_TYPE');
-  }
+  const { sniffed } = await checkUpload(upload, IMAGE_RULES);
   return { mimeType: sniffed.mime };
-}
-
-/** The file name as stored and offered: $ & ? quotes and backslashes removed (as for documents, 02 §5). */
-export function cleanFileName(name: string): string {
-  return name.replace(/[$&?"'\\]/g, '').trim() || 'image';
 }
 
 /** Check and store an upload for the viewer's housing company; nothing is kept when a check fails. */
@@ -60,8 +46,7 @@ export async function storeImage(ctx: CommunityContext, viewer: Viewer, upload: 
   const { mimeType } = await checkImage(upload);
   const id = crypto.randomUUID();
   const storageKey = `community/images/${id}`;
-  await ctx.storage.put(storageKey, upload.data);
-  try {
+  return putThenRecord(ctx.storage, storageKey, upload.data, async () => {
     const [row] = await ctx.db
       .insert(images)
       .values({
@@ -69,16 +54,13 @@ export async function storeImage(ctx: CommunityContext, viewer: Viewer, upload: 
         housingCompanyId: viewer.housingCompanyId,
         uploadedBy: viewer.userId,
         storageKey,
-        fileName: cleanFileName(upload.fileName),
+        fileName: cleanFileName(upload.fileName, 'image'),
         mimeType,
         size: upload.data.length,
       })
       .returning();
     return row!;
-  } catch (error) {
-    await ctx.storage.delete(storageKey).catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 export function imageRef(row: typeof images.$inferSelect): CommentImage {
@@ -149,15 +131,9 @@ export async function removeImagesOf(tx: CommunityDb, commentIds: readonly strin
   return rows.map((r) => r.storageKey);
 }
 
-/** Delete stored files (after the rows are gone); a failure is logged and left for nobody. */
-export async function deleteFiles(ctx: CommunityContext, keys: readonly string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await ctx.storage.delete(key);
-    } catch (err) {
-      ctx.logger.warn({ err, key }, 'deleting a comment image failed');
-    }
-  }
+/** Delete stored files (after their rows are gone); a failure is logged and left for nobody. */
+export function deleteFiles(ctx: CommunityContext, keys: readonly string[]): Promise<void> {
+  return deleteStoredFiles(ctx.storage, ctx.logger, keys, 'a comment image');
 }
 
 /** Remove images uploaded before the cutoff and never put on a comment; answers how many. */

@@ -1,5 +1,5 @@
 import type { Language, Message, MessageCreate, MessageList, MessageUpdate } from '@porta/contracts';
-import { AppError, type Principal, uuidv7, withTransaction } from '@porta/service-kit';
+import { AppError, type Principal, skipLimitPage, uuidv7, withTransaction } from '@porta/service-kit';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CommunityContext } from '../context.js';
 import { conversations, messages, participants } from '../db/schema.js';
@@ -8,7 +8,6 @@ import { authoredBy, authorOf } from './author.js';
 import { labelIn, loadConversation, type MessageRow, participantsBut, toMessage } from './conversations.js';
 import { requiredBody } from './discussions.js';
 import { messageCreated } from './events.js';
-import { communityPage } from './paging.js';
 
 /**
  * Messages of a conversation (02 §7 newMessage, getConversationMessages, PUT and DELETE /message),
@@ -23,7 +22,7 @@ export async function listMessages(
   query: { skip: number; limit: number; lang?: Language | undefined },
 ): Promise<MessageList> {
   const { row: conversation, viewer } = await loadConversation(ctx, p, conversationId, query.lang);
-  return communityPage(
+  return skipLimitPage(
     ctx.db,
     messages,
     {

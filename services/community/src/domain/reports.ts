@@ -8,13 +8,12 @@ import {
   type ReportType,
   reportHrefHousingCompany,
 } from '@porta/contracts';
-import { AppError, type Principal, type Scope, sortBy } from '@porta/service-kit';
+import { AppError, htmlToText, type Principal, plainText, type Scope, sortBy } from '@porta/service-kit';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CommunityContext } from '../context.js';
 import { comments, discussions, reports } from '../db/schema.js';
 import { readsCommunityOf } from '../policies.js';
 import { firstNameOf } from './author.js';
-import { htmlToText, plainText } from './html.js';
 
 /**
  * Violation reports (01 §1, §3, §5, §7): a member reports something they saw in their housing

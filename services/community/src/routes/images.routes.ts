@@ -1,11 +1,17 @@
-import multipart from '@fastify/multipart';
 import {
   COMMENT_IMAGE_MAX_BYTES,
   zCommentImage,
   zCommentImageUploadQuery,
   zCommunityIdParam,
 } from '@porta/contracts';
-import { type App, AppError, principalOf, StorageNotFoundError } from '@porta/service-kit';
+import {
+  type App,
+  AppError,
+  acceptUploads,
+  principalOf,
+  receiveUpload,
+  sendStoredFile,
+} from '@porta/service-kit';
 import { eq } from 'drizzle-orm';
 import type { CommunityContext } from '../context.js';
 import { comments, discussions, images } from '../db/schema.js';
@@ -19,12 +25,7 @@ import { COMMUNITY_POLICIES, readsCommunityOf } from '../policies.js';
  * the housing company (and the developer's staff), and to the uploader until then.
  */
 export async function imageRoutes(app: App, ctx: CommunityContext) {
-  await app.register(multipart, {
-    limits: { files: 1, fileSize: COMMENT_IMAGE_MAX_BYTES + 1, fields: 5 },
-    throwFileSizeLimit: false,
-    // Keep the name as sent, so that a path or a backslash in it is refused rather than cut off.
-    preservePath: true,
-  });
+  await acceptUploads(app, COMMENT_IMAGE_MAX_BYTES);
 
   app.post(
     '/images',
@@ -42,11 +43,7 @@ export async function imageRoutes(app: App, ctx: CommunityContext) {
       const viewer = await viewerFor(ctx, p, request.query.housingCompanyId, request.query.lang);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       await assertNotBanned(ctx, viewer);
-      const file = await request.file();
-      if (!file) throw new AppError('VALIDATION_FAILED', { detail: 'A file is required.' });
-      const data = await file.toBuffer();
-      if (file.file.truncated) throw new AppError('COM_FILE_SIZE');
-      const row = await storeImage(ctx, viewer, { fileName: file.filename, data });
+      const row = await storeImage(ctx, viewer, await receiveUpload(request, 'COM_FILE_SIZE'));
       return reply.status(201).send(imageRef(row));
     },
   );
@@ -77,20 +74,7 @@ export async function imageRoutes(app: App, ctx: CommunityContext) {
             found.commentDeleted === false &&
             found.discussionDeleted === null);
       if (!found || !visible) throw new AppError('NOT_FOUND');
-      const row = found.image;
-      try {
-        const body = await ctx.storage.get(row.storageKey);
-        return reply
-          .header('content-type', row.mimeType)
-          .header('content-length', row.size)
-          .header('cache-control', 'private, max-age=3600')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
-          .send(body);
-      } catch (error) {
-        if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND');
-        throw error;
-      }
+      return sendStoredFile(reply, ctx.storage, found.image);
     },
   );
 }

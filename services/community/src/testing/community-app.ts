@@ -1,19 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
-import { addTestUser, apiClient, loginAs } from '@porta/identity/testing';
-import {
-  type App,
-  createService,
-  createStorage,
-  createTokenVerifier,
-  loadConfig,
-  MemoryBus,
-  openDatabase,
-  silentLogger,
-} from '@porta/service-kit';
-import { asc, eq } from 'drizzle-orm';
+import type { Identity } from '@porta/identity';
+import { addTestUser, apiClient, identityTestBed, loginAs } from '@porta/identity/testing';
+import { type App, createStorage, loadConfig, type MemoryBus, silentLogger } from '@porta/service-kit';
+import { outboxEvents } from '@porta/service-kit/testing';
 import { type Community, createCommunity } from '../app.js';
 import { type CommunityConfig, zCommunityConfig } from '../config.js';
 import { outbox } from '../db/schema.js';
@@ -42,71 +30,29 @@ export interface CommunityTestApp {
  * (BAN_CACHE_SECONDS=0) unless env says otherwise.
  */
 export async function communityTestApp(env: Record<string, string> = {}): Promise<CommunityTestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'porta-community-test-'));
-  const base = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, BAN_CACHE_SECONDS: '0', ...env };
-  const config: CommunityConfig = loadConfig(zCommunityConfig, base);
-  const database = await openDatabase({ url: undefined, dataDir: 'memory://' });
-  const bus = new MemoryBus();
-  const identity = createIdentity({ database, config: loadConfig(zIdentityConfig, base), bus });
-  await identity.migrate();
-  // The demo turns public-discussion, neighbours and area-discussion on everywhere.
-  await identity.seedDemo();
-  await identity.scheduleJobs();
+  // Bans are asked on every write unless env says otherwise.
+  const bed = await identityTestBed('community', { BAN_CACHE_SECONDS: '0', ...env });
+  const config: CommunityConfig = loadConfig(zCommunityConfig, bed.env);
   const community = createCommunity({
-    database,
+    database: bed.database,
     config,
-    storage: createStorage({ DATA_DIR: dataDir }),
+    storage: createStorage({ DATA_DIR: bed.dataDir }),
     logger: silentLogger,
-    bus,
+    bus: bed.bus,
   });
   await community.migrate();
   await community.start();
-  const app = createService({
-    name: 'community-test',
-    config,
-    verifier: createTokenVerifier(identity.keySource),
-  });
-  await app.register(identity.plugin);
-  await app.register(community.plugin);
-  await app.ready();
-  const hcs = await database.query<{ id: string; hc_ext: string }>(
-    'select id, hc_ext from identity.housing_companies',
-  );
-  const idOf = (ext: string) => {
-    const row = hcs.find((h) => h.hc_ext === ext);
-    if (!row) throw new Error(`demo housing company ${ext} missing`);
-    return row.id;
-  };
+  const app = await bed.mount('community-test', config, [community.plugin]);
   const { db } = community.context;
   return {
     app,
-    identity,
+    identity: bed.identity,
     community,
-    bus,
-    hc: { harbourView: idOf('DEMO-1000'), lindenCourt: idOf('DEMO-2000'), birchHill: idOf('DEMO-3000') },
-    async userId(key) {
-      const [row] = await database.query<{ id: string }>('select id from identity.users where email = $1', [
-        `${key}@demo.porta.test`,
-      ]);
-      if (!row) throw new Error(`no user ${key}`);
-      return row.id;
-    },
-    async events(subject) {
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(subject ? eq(outbox.subject, subject) : undefined)
-        .orderBy(asc(outbox.id));
-      return rows.map((r) => ({ subject: r.subject, payload: r.payload as Record<string, unknown> }));
-    },
-    async close() {
-      await app.close();
-      await community.stop();
-      await identity.stop();
-      await bus.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    bus: bed.bus,
+    hc: bed.hc,
+    userId: bed.userId,
+    events: (subject) => outboxEvents(db, outbox, subject),
+    close: () => bed.close(() => community.stop()),
   };
 }
 

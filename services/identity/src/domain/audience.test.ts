@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apartmentRoles, housingCompanies, users } from '../db/schema.js';
+import { apartmentRoles, housingCompanies, partnerCompanies, users } from '../db/schema.js';
 import { addTestUser, type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 import { audienceAnswer } from './audience.js';
 
@@ -127,5 +127,29 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
     const answer = await audienceAnswer(db, { userIds: [id.tenant!, id.neighbour!] });
     expect(emails(answer)).toEqual(['neighbour', 'tenant']);
     expect(answer.members.find((m) => m.userId === id.tenant)!.housingCompanyId).toBe(hc['DEMO-2000']);
+  });
+
+  it('answers the users of partner companies, and narrows any kind to the users named', async () => {
+    const { db } = t.identity.context;
+    const companies = await db.select().from(partnerCompanies);
+    const byName = (name: string) => companies.find((c) => c.name === name)!.id;
+    const answer = await audienceAnswer(db, {
+      partnerCompanyIds: [byName('Demo Kitchen Partners Oy'), byName('Demo Isännöinti Oy')],
+    });
+    expect(emails(answer)).toEqual(['manager', 'partner']);
+    expect(answer.nextAfterUserId).toBeNull();
+    const narrowed = await audienceAnswer(db, {
+      partnerCompanyIds: [byName('Demo Isännöinti Oy')],
+      onlyUserIds: [id.partner!, id.manager!],
+    });
+    expect(emails(narrowed)).toEqual(['manager']);
+    const member = await audienceAnswer(db, {
+      housingCompanyIds: [hc['DEMO-2000']!],
+      roles: [],
+      afterUserId: null,
+      limit: 1,
+      onlyUserIds: [id.neighbour!, id.tenant!],
+    });
+    expect(emails(member)).toEqual(['tenant']);
   });
 });

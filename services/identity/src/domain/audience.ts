@@ -1,4 +1,5 @@
 import {
+  AUDIENCE_PAGE_MAX,
   type AudienceMember,
   type AudienceRequest,
   type AudienceResponse,
@@ -54,7 +55,8 @@ const FEW_COMPANIES = 50;
 /**
  * The audience answer: enabled, registered users with a role in force in the housing companies (of
  * the given roles when any), one row each with the first such housing company, by user id; or the
- * named users with their first housing company. A page costs tens of milliseconds at the start and
+ * named users, or the users of partner companies, with their first housing company (onlyUserIds
+ * narrows either of the latter two kinds to the users named). A page costs tens of milliseconds at the start and
  * the end of 100,000 users, for one company or all of them (see FEW_COMPANIES).
  */
 export async function audienceAnswer(
@@ -66,12 +68,25 @@ export async function audienceAnswer(
   const byCompany = 'housingCompanyIds' in request;
   const ids = byCompany ? request.housingCompanyIds : null;
   const roles = byCompany ? request.roles : [];
-  const limit = byCompany ? request.limit : request.userIds.length;
+  let limit = AUDIENCE_PAGE_MAX;
   let which: SQL | undefined;
-  if (!byCompany) which = sql`${users.id} = any(${sql.param(request.userIds)}::uuid[])`;
-  else if (request.housingCompanyIds.length <= FEW_COMPANIES)
-    which = sql`${users.id} in (${memberships(today, ids, roles, 'everyone')})`;
-  else which = sql`exists (${memberships(today, ids, roles, 'the user')})`;
+  if ('userIds' in request) {
+    limit = request.userIds.length;
+    which = sql`${users.id} = any(${sql.param(request.userIds)}::uuid[])`;
+  } else if ('partnerCompanyIds' in request) {
+    which = sql`${users.id} in (select pu.user_id from identity.partner_company_users pu
+      where pu.partner_company_id = any(${sql.param(request.partnerCompanyIds)}::uuid[]))`;
+  } else {
+    limit = request.limit;
+    which =
+      request.housingCompanyIds.length <= FEW_COMPANIES
+        ? sql`${users.id} in (${memberships(today, ids, roles, 'everyone')})`
+        : sql`exists (${memberships(today, ids, roles, 'the user')})`;
+  }
+  const only =
+    'onlyUserIds' in request && request.onlyUserIds
+      ? sql`${users.id} = any(${sql.param(request.onlyUserIds)}::uuid[])`
+      : undefined;
   const after = byCompany && request.afterUserId ? gt(users.id, request.afterUserId) : undefined;
   const members: AudienceMember[] = await db
     .select({
@@ -85,7 +100,7 @@ export async function audienceAnswer(
       >`(select min(m.hc::text)::uuid from (${memberships(today, ids, roles, 'the user')}) m(hc))`,
     })
     .from(users)
-    .where(and(eq(users.enabled, true), eq(users.registered, true), after, which))
+    .where(and(eq(users.enabled, true), eq(users.registered, true), after, which, only))
     .orderBy(asc(users.id))
     .limit(limit);
   const full = byCompany && members.length === limit;

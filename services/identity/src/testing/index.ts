@@ -1,2 +1,3 @@
 export * from './distributed.js';
 export * from './identity-app.js';
+export * from './test-bed.js';

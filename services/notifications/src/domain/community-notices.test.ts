@@ -1,7 +1,7 @@
 import { COMMUNITY_EVENTS, defaultNotificationSettings, type MessageCreatedEvent } from '@porta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
-import { apiClient, loginAs } from '../testing/notifications-app.js';
+import { apiClient, loginAs, until } from '../testing/notifications-app.js';
 import { communityNotices } from './consumers.js';
 
 /**
@@ -27,15 +27,6 @@ beforeAll(async () => {
   lindenCourt = hcs.find((h) => h.hcExt === 'DEMO-2000')!.id;
 }, 60_000);
 afterAll(() => t?.close());
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const stored = async (key: string) =>
   (await t.stored(ids[key]!)).map((n) => ({ type: n.type, title: n.title, url: n.targetUrl }));

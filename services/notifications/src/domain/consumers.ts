@@ -1,6 +1,7 @@
 import {
   COMMUNITY_EVENTS,
   CONTENT_EVENTS,
+  SERVICE_REQUEST_EVENTS,
   zArticlePublishedEvent,
   zCalendarEntryPublishedEvent,
   zCommentCreatedEvent,
@@ -8,6 +9,7 @@ import {
   zDeadlineComingEvent,
   zDiscussionCreatedEvent,
   zMessageCreatedEvent,
+  zServiceRequestEvent,
 } from '@porta/contracts';
 import type { BusMessage, Subscription } from '@porta/service-kit';
 import type { NotificationsContext } from '../context.js';
@@ -127,12 +129,35 @@ function noticeOf(
   };
 }
 
-/** Fan out the community service's events (see communityNotices), as content's below. */
-export function consumeCommunityEvents(ctx: NotificationsContext): Promise<Subscription> {
+const SERVICE_REQUEST_SUBJECTS: ReadonlySet<string> = new Set(Object.values(SERVICE_REQUEST_EVENTS));
+
+/**
+ * What an event of the service-requests service tells (type service_request: no setting switches
+ * it off, 01 §3): a new request to its recipients, a response to the sender and the recipients, a
+ * status change to the sender, a forward or an added recipient to them, a reminder to the
+ * recipients; never the one who acted. The notice belongs to the request's housing company.
+ */
+export function serviceRequestNotices(message: BusMessage): Notice[] {
+  if (!SERVICE_REQUEST_SUBJECTS.has(message.subject)) return [];
+  const e = zServiceRequestEvent.parse(message.data);
+  return [
+    noticeOf(message.id, e, { userIds: e.audience.userIds, housingCompanyId: e.housingCompanyId }, [
+      e.actorId,
+    ]),
+  ];
+}
+
+/** Fan out the notices of one producer's events (at least once: a redelivered event completes what is missing). */
+function consumeNotices(
+  ctx: NotificationsContext,
+  filter: string,
+  durable: string,
+  noticesOf: (message: BusMessage) => Notice[],
+): Promise<Subscription> {
   return ctx.bus.subscribe(
-    'community.*.*.v1',
+    filter,
     async (message) => {
-      for (const notice of communityNotices(message)) {
+      for (const notice of noticesOf(message)) {
         const result = await fanOut(ctx, notice);
         ctx.logger.info(
           { subject: message.subject, id: notice.sourceKey, ...result },
@@ -141,11 +166,26 @@ export function consumeCommunityEvents(ctx: NotificationsContext): Promise<Subsc
       }
     },
     {
-      durable: 'notifications-community',
+      durable,
       ackWaitMs: ctx.config.FAN_OUT_ACK_WAIT_SECONDS * 1000,
       maxDeliver: 20,
       concurrency: 2,
     },
+  );
+}
+
+/** Fan out the community service's events (see communityNotices), as content's below. */
+export function consumeCommunityEvents(ctx: NotificationsContext): Promise<Subscription> {
+  return consumeNotices(ctx, 'community.*.*.v1', 'notifications-community', communityNotices);
+}
+
+/** Fan out the service-requests service's events (see serviceRequestNotices). */
+export function consumeServiceRequestEvents(ctx: NotificationsContext): Promise<Subscription> {
+  return consumeNotices(
+    ctx,
+    'service-requests.*.*.v1',
+    'notifications-service-requests',
+    serviceRequestNotices,
   );
 }
 

@@ -1,7 +1,7 @@
 import { defaultNotificationSettings, NOTIFICATION_SETTING_KEYS } from '@porta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
-import { apiClient, loginAs } from '../testing/notifications-app.js';
+import { apiClient, loginAs, until } from '../testing/notifications-app.js';
 
 let t: NotificationsTestApp;
 type Client = ReturnType<typeof apiClient>;
@@ -21,16 +21,6 @@ beforeAll(async () => {
   harbourView = hcs.find((h) => h.hcExt === 'DEMO-1000')!.id;
 }, 60_000);
 afterAll(() => t?.close());
-
-/** Wait until the bus has delivered and the fan-out has stored (the in-process bus is asynchronous). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function publishNews(
   as: Client,

@@ -116,3 +116,13 @@ export async function notificationsTestApp(env: Record<string, string> = {}): Pr
 export async function clientAs(t: NotificationsTestApp, key: string) {
   return apiClient(t.app, (await loginAs(t.app, key)).accessToken);
 }
+
+/** Wait until the bus has delivered and the fan-out has stored (the in-process bus is asynchronous). */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

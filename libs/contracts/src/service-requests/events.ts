@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { zIsoDateTime, zUuid } from '../common.js';
+import { zServiceRequestLanguage, zServiceRequestStatus } from './types.js';
+
+/**
+ * Events the service-requests service publishes (subjects `service-requests.<entity>.<verb>.v1`)
+ * through its outbox, for the notifications service. Each carries the notification type
+ * service_request (no settings key applies: always delivered, 01 §3), the title in every language,
+ * the request's address in the resident app and its audience (named users, resolved when the event
+ * is written), never the one who acted.
+ */
+export const SERVICE_REQUEST_EVENTS = {
+  /** A new request: its recipients. */
+  requestCreated: 'service-requests.request.created.v1',
+  /** A new response: the sender and the recipients, except its writer. */
+  responseCreated: 'service-requests.response.created.v1',
+  /** A status change with sendNotification: the sender. */
+  statusChanged: 'service-requests.status.changed.v1',
+  /** A recipient added, by forward or by staff: the new recipient. */
+  recipientAdded: 'service-requests.recipient.added.v1',
+  /** A reminder: the recipients, except the one reminding. */
+  reminderSent: 'service-requests.reminder.sent.v1',
+} as const;
+export type ServiceRequestEventSubject = (typeof SERVICE_REQUEST_EVENTS)[keyof typeof SERVICE_REQUEST_EVENTS];
+
+/** The resident app's address of a request (02 §2). */
+export function serviceRequestUrl(serviceRequestId: string): string {
+  return `/support/service-requests/${serviceRequestId}`;
+}
+
+/** What every service-request event carries. */
+export const zServiceRequestEvent = z.object({
+  serviceRequestId: zUuid,
+  housingCompanyId: zUuid,
+  /** Who acted (sent, answered, changed, forwarded, reminded): never told. */
+  actorId: zUuid,
+  type: z.literal('service_request'),
+  urgentRequest: z.boolean(),
+  titles: z.partialRecord(zServiceRequestLanguage, z.string()),
+  defaultLanguage: zServiceRequestLanguage,
+  url: z.string(),
+  audience: z.object({ userIds: z.array(zUuid) }),
+  createdAt: zIsoDateTime,
+});
+export type ServiceRequestEvent = z.infer<typeof zServiceRequestEvent>;
+
+export const zServiceRequestCreatedEvent = zServiceRequestEvent;
+export type ServiceRequestCreatedEvent = z.infer<typeof zServiceRequestCreatedEvent>;
+
+export const zServiceRequestResponseCreatedEvent = zServiceRequestEvent.extend({ responseId: zUuid });
+export type ServiceRequestResponseCreatedEvent = z.infer<typeof zServiceRequestResponseCreatedEvent>;
+
+export const zServiceRequestStatusChangedEvent = zServiceRequestEvent.extend({
+  from: zServiceRequestStatus,
+  statusKey: zServiceRequestStatus,
+});
+export type ServiceRequestStatusChangedEvent = z.infer<typeof zServiceRequestStatusChangedEvent>;
+
+export const zServiceRequestRecipientAddedEvent = zServiceRequestEvent.extend({
+  /** Forwarded by a handler, or added by staff or by a change of type or partner company. */
+  forwarded: z.boolean(),
+});
+export type ServiceRequestRecipientAddedEvent = z.infer<typeof zServiceRequestRecipientAddedEvent>;
+
+export const zServiceRequestReminderSentEvent = zServiceRequestEvent;
+export type ServiceRequestReminderSentEvent = z.infer<typeof zServiceRequestReminderSentEvent>;

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { zIsoDateTime, zSkipLimitPage, zSkipLimitPaging, zUuid } from '../common.js';
+import { PAGE_SIZE_SERVICE_REQUESTS } from '../constants.js';
+import {
+  SERVICE_REQUEST_ATTACHMENTS_MAX,
+  SERVICE_REQUEST_CONTENT_MAX_CHARS,
+  SERVICE_REQUEST_INTERNAL_ID_MAX_CHARS,
+  SERVICE_REQUEST_PAGE_MAX,
+  SERVICE_REQUEST_SUBJECT_MAX_CHARS,
+  SERVICE_REQUEST_TEL_MAX_CHARS,
+} from './limits.js';
+import {
+  zServiceRequestFilter,
+  zServiceRequestLanguage,
+  zServiceRequestStatus,
+  zServiceRequestTypeKey,
+} from './types.js';
+
+/**
+ * Service requests and their responses (02 §3 entities, §7 calls): a resident sends a request of a
+ * type to the people the type names, to a partner company or to another resident; they and the
+ * housing company's managers answer it and move its status. REST of our own under
+ * /api/service-requests (ADR 0018).
+ */
+
+/** An uploaded file on a request or a response; served only to those who may read the request. */
+export const zServiceRequestAttachment = z.object({
+  id: zUuid,
+  url: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+export type ServiceRequestAttachment = z.infer<typeof zServiceRequestAttachment>;
+
+/** Who sent it, as they were when they sent it (02 §3 sender, senderTel, aptExtId). */
+export const zServiceRequestSender = z.object({
+  id: zUuid,
+  /** Display name. */
+  name: z.string(),
+  tel: z.string().nullable(),
+  apartmentId: zUuid.nullable(),
+  /** The apartment's number, e.g. "B 14". */
+  apartment: z.string().nullable(),
+});
+export type ServiceRequestSender = z.infer<typeof zServiceRequestSender>;
+
+export const zServiceRequestRecipient = z.object({ userId: zUuid, firstName: z.string() });
+export type ServiceRequestRecipient = z.infer<typeof zServiceRequestRecipient>;
+
+/** What the caller may do with a request (ADR 0018: who changes what). */
+export const zServiceRequestRights = z.object({
+  /** The caller sent it. */
+  isOwn: z.boolean(),
+  /** Its content (the sender while it is open). */
+  canEdit: z.boolean(),
+  /** Status, type, partner, internal id (handlers; the sender may only close it). */
+  canChangeStatus: z.boolean(),
+  /** Public and visible in apartment (the sender and handlers). */
+  canChangePublicity: z.boolean(),
+  canRespond: z.boolean(),
+  canDelete: z.boolean(),
+  /** Add a recipient (the housing company's handlers and the developer's staff). */
+  canAddRecipient: z.boolean(),
+  /** Forward to another user (handlers and recipients). */
+  canForward: z.boolean(),
+  /** Send a reminder to the recipients (the sender and handlers, not closed, once an hour). */
+  canRemind: z.boolean(),
+});
+export type ServiceRequestRights = z.infer<typeof zServiceRequestRights>;
+
+export const zServiceRequest = z.object({
+  id: zUuid,
+  /** The property manager's own reference. */
+  internalId: z.string().nullable(),
+  housingCompanyId: zUuid,
+  typeId: zServiceRequestTypeKey,
+  /** Plain text; the type's name when none was written. */
+  subject: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  statusKey: zServiceRequestStatus,
+  /** closed or declined. */
+  closed: z.boolean(),
+  public: z.boolean(),
+  /** The other residents of the sender's apartment see it too. */
+  visibleInApartment: z.boolean(),
+  urgentRequest: z.boolean(),
+  targetedToUser: z.boolean(),
+  targetUserId: zUuid.nullable(),
+  partnerCompanyId: zUuid.nullable(),
+  sender: zServiceRequestSender,
+  recipients: z.array(zServiceRequestRecipient),
+  attachments: z.array(zServiceRequestAttachment),
+  responseCount: z.number().int(),
+  createdAt: zIsoDateTime,
+  updatedAt: zIsoDateTime,
+  /** When it was closed or declined; null while open or in progress. */
+  closedAt: zIsoDateTime.nullable(),
+  lastReminderAt: zIsoDateTime.nullable(),
+  ...zServiceRequestRights.shape,
+});
+export type ServiceRequest = z.infer<typeof zServiceRequest>;
+
+export const zServiceRequestResponse = z.object({
+  id: zUuid,
+  serviceRequestId: zUuid,
+  /** Sanitised HTML. */
+  content: z.string(),
+  sender: zServiceRequestSender,
+  attachments: z.array(zServiceRequestAttachment),
+  createdAt: zIsoDateTime,
+  isOwn: z.boolean(),
+});
+export type ServiceRequestResponse = z.infer<typeof zServiceRequestResponse>;
+
+/** GET /requests/:id: the request with its responses, oldest first. */
+export const zServiceRequestDetail = zServiceRequest.extend({ responses: z.array(zServiceRequestResponse) });
+export type ServiceRequestDetail = z.infer<typeof zServiceRequestDetail>;
+
+/** A housing company's requests the caller sees, newest first, 10 a page. */
+export const zServiceRequestListQuery = z.strictObject({
+  housingCompanyId: zUuid,
+  filter: zServiceRequestFilter.default('all'),
+  type: zServiceRequestTypeKey.optional(),
+  ...zSkipLimitPaging(PAGE_SIZE_SERVICE_REQUESTS, SERVICE_REQUEST_PAGE_MAX),
+  lang: zServiceRequestLanguage.optional(),
+});
+export type ServiceRequestListQuery = z.input<typeof zServiceRequestListQuery>;
+
+export const zServiceRequestList = zSkipLimitPage(zServiceRequest);
+export type ServiceRequestList = z.infer<typeof zServiceRequestList>;
+
+/** HTML; sanitised on the server, and required once sanitised (02 §5). */
+const zContent = z.string().max(SERVICE_REQUEST_CONTENT_MAX_CHARS);
+const zAttachmentIds = z.array(zUuid).max(SERVICE_REQUEST_ATTACHMENTS_MAX).default([]);
+
+export const zServiceRequestCreate = z.strictObject({
+  housingCompanyId: zUuid,
+  typeId: zServiceRequestTypeKey,
+  /** Plain text; blank or missing: the type's name. */
+  subject: z.string().max(SERVICE_REQUEST_SUBJECT_MAX_CHARS).nullish(),
+  content: zContent,
+  public: z.boolean().default(false),
+  urgentRequest: z.boolean().default(false),
+  visibleInApartment: z.boolean().default(false),
+  /** One of the sender's apartments in the housing company (their only one when missing). */
+  apartmentId: zUuid.nullish(),
+  senderTel: z.string().trim().max(SERVICE_REQUEST_TEL_MAX_CHARS).nullish(),
+  /** To another resident of the housing company; applies only when not public (02 §5). */
+  targetedToUser: z.boolean().default(false),
+  targetUserId: zUuid.nullish(),
+  /** The partner company (type partner): one of the housing company's, from GET /types. */
+  partnerCompanyId: zUuid.nullish(),
+  /** Files uploaded by the sender to POST /attachments, not yet on a request or response. */
+  attachmentIds: zAttachmentIds,
+});
+export type ServiceRequestCreate = z.input<typeof zServiceRequestCreate>;
+
+/** PUT /requests/:id: what changes (ADR 0018 says who may change what). */
+export const zServiceRequestUpdate = z.strictObject({
+  statusKey: zServiceRequestStatus.optional(),
+  public: z.boolean().optional(),
+  visibleInApartment: z.boolean().optional(),
+  /** Tell the sender of the status change (02 §4: optional). */
+  sendNotification: z.boolean().default(false),
+  typeId: zServiceRequestTypeKey.optional(),
+  partnerCompanyId: zUuid.nullish(),
+  internalId: z.string().trim().max(SERVICE_REQUEST_INTERNAL_ID_MAX_CHARS).nullish(),
+  content: zContent.optional(),
+});
+export type ServiceRequestUpdate = z.input<typeof zServiceRequestUpdate>;
+
+export const zServiceRequestResponseCreate = z.strictObject({
+  content: zContent,
+  attachmentIds: zAttachmentIds,
+});
+export type ServiceRequestResponseCreate = z.input<typeof zServiceRequestResponseCreate>;
+
+/** POST /requests/:id/recipients: a member of the housing company or a user of its partner companies. */
+export const zServiceRequestRecipientAdd = z.strictObject({ userId: zUuid });
+export type ServiceRequestRecipientAdd = z.infer<typeof zServiceRequestRecipientAdd>;
+
+/** POST /requests/:id/forward: the target user is required ('a target user must be selected'). */
+export const zServiceRequestForward = z.strictObject({ targetUserId: zUuid.nullish() });
+export type ServiceRequestForward = z.input<typeof zServiceRequestForward>;
+
+/** POST /requests/:id/reminder: when it was sent and when the next one may be. */
+export const zServiceRequestReminder = z.object({
+  remindedAt: zIsoDateTime,
+  nextReminderAt: zIsoDateTime,
+  /** The recipients told. */
+  recipients: z.number().int(),
+});
+export type ServiceRequestReminder = z.infer<typeof zServiceRequestReminder>;
+
+export const zServiceRequestIdParam = z.strictObject({ id: zUuid });
+export const zServiceRequestLangQuery = z.strictObject({ lang: zServiceRequestLanguage.optional() });

@@ -1,0 +1,42 @@
+import { count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './database.js';
+
+/** A page of a skip/limit list as answered: the items, the total and the paging asked for. */
+export interface SkipLimitPage<Item> {
+  items: Item[];
+  total: number;
+  skip: number;
+  limit: number;
+}
+
+/**
+ * One page of a skip/limit list (the resident app's paging, 02 §7): the rows matching `where` in
+ * `orderBy` order and the total of all of them (queried together), presented as items.
+ */
+export async function skipLimitPage<TSchema extends Record<string, unknown>, T extends PgTable, Item>(
+  db: Db<TSchema>,
+  table: T,
+  query: { where: SQL | undefined; orderBy: SQL[]; skip: number; limit: number },
+  present: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
+): Promise<SkipLimitPage<Item>> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(query.where)
+      .orderBy(...query.orderBy)
+      .offset(query.skip)
+      .limit(query.limit),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(query.where),
+  ]);
+  return {
+    items: await present(rows as T['$inferSelect'][]),
+    total: totals[0]?.n ?? 0,
+    skip: query.skip,
+    limit: query.limit,
+  };
+}

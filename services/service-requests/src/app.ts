@@ -1,0 +1,82 @@
+import { fileURLToPath } from 'node:url';
+import {
+  type Bus,
+  type Database,
+  FeatureGate,
+  IdentityClient,
+  type Jobs,
+  type Logger,
+  migrateService,
+  OutboxRelay,
+  type Storage,
+  servicePlugin,
+} from '@porta/service-kit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServiceRequestsConfig } from './config.js';
+import type { ServiceRequestsContext } from './context.js';
+import * as schema from './db/schema.js';
+import { PURGE_ATTACHMENTS_EVERY_MS, purgeAttachmentsJob } from './jobs/purge-attachments.job.js';
+import { attachmentRoutes } from './routes/attachments.routes.js';
+import { requestRoutes } from './routes/requests.routes.js';
+import { typeRoutes } from './routes/types.routes.js';
+
+export const SERVICE_REQUESTS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface ServiceRequests {
+  context: ServiceRequestsContext;
+  /** The Fastify plugin with the routes under /api/service-requests. */
+  plugin: FastifyPluginAsync;
+  migrate(): Promise<void>;
+  /** Start the outbox relay and the purge of attachments never used (call before jobs.start()). */
+  start(): Promise<void>;
+  /** Stop the relay (part of shutdown, before the bus and database close). */
+  stop(): Promise<void>;
+}
+
+export function createServiceRequests(options: {
+  database: Database;
+  config: ServiceRequestsConfig;
+  storage: Storage;
+  logger: Logger;
+  /** identity is asked over it (directory, audience, features) and events go out through it. */
+  bus: Bus;
+  jobs?: Jobs;
+}): ServiceRequests {
+  const { database, config, storage, logger, bus, jobs } = options;
+  const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
+  const context: ServiceRequestsContext = {
+    config,
+    database,
+    db: database.drizzle(schema),
+    storage,
+    logger,
+    bus,
+    features: new FeatureGate(bus),
+    identity: new IdentityClient(bus),
+    kickEvents: () => relay.kick(),
+  };
+  return {
+    context,
+    plugin: servicePlugin({
+      name: 'service-requests',
+      title: 'Porta service requests',
+      routes: async (app) => {
+        await typeRoutes(app, context);
+        await requestRoutes(app, context);
+        await attachmentRoutes(app, context);
+      },
+    }),
+    migrate: () => migrateService(database, 'service-requests', SERVICE_REQUESTS_MIGRATIONS),
+    async start() {
+      relay.start();
+      if (jobs) {
+        const purge = purgeAttachmentsJob(context);
+        jobs.register(purge);
+        await jobs.repeat(purge, {}, { key: purge.name, everyMs: PURGE_ATTACHMENTS_EVERY_MS });
+      }
+    },
+    async stop() {
+      await relay.stop();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Bus, Database, Db, FeatureGate, IdentityClient, Logger, Storage } from '@porta/service-kit';
+import type { ServiceRequestsConfig } from './config.js';
+import type * as schema from './db/schema.js';
+
+/** What the service-requests service's routes and jobs work with. */
+export interface ServiceRequestsContext {
+  config: ServiceRequestsConfig;
+  database: Database;
+  db: Db<typeof schema>;
+  /** Attachments of requests and responses. */
+  storage: Storage;
+  logger: Logger;
+  /** Events out (through the outbox), identity's answers in. */
+  bus: Bus;
+  /** identity's feature decisions: service-requests (01 §6). */
+  features: FeatureGate;
+  /** identity's directory (partner companies of a housing company) and audience (recipients). */
+  identity: IdentityClient;
+  /** Publish the outbox now (after a commit that wrote events). */
+  kickEvents(): void;
+}
+
+export type ServiceRequestsDb = Db<typeof schema>;

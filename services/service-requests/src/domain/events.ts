@@ -1,0 +1,109 @@
+import {
+  type Language,
+  noticeTitles,
+  SERVICE_REQUEST_EVENTS,
+  type ServiceRequestEvent,
+  type ServiceRequestEventSubject,
+  serviceRequestUrl,
+} from '@porta/contracts';
+import { enqueueEvent } from '@porta/service-kit';
+import type { ServiceRequestsDb } from '../context.js';
+import { outbox } from '../db/schema.js';
+import type { RequestRow } from './access.js';
+
+/**
+ * Notification titles in the nine languages (01 §1). {subject} is the request's subject as
+ * written, not translated.
+ */
+const TITLES = {
+  requestCreated: {
+    cs: 'Nový servisní požadavek: {subject}',
+    en: 'New service request: {subject}',
+    et: 'Uus teenusetaotlus: {subject}',
+    fi: 'Uusi palvelupyyntö: {subject}',
+    lt: 'Nauja paslaugos užklausa: {subject}',
+    lv: 'Jauns pakalpojuma pieprasījums: {subject}',
+    pl: 'Nowe zgłoszenie serwisowe: {subject}',
+    sk: 'Nová servisná požiadavka: {subject}',
+    sv: 'Ny serviceförfrågan: {subject}',
+  },
+  responseCreated: {
+    cs: 'Nová odpověď na servisní požadavek: {subject}',
+    en: 'New response to the service request: {subject}',
+    et: 'Uus vastus teenusetaotlusele: {subject}',
+    fi: 'Uusi vastaus palvelupyyntöön: {subject}',
+    lt: 'Naujas atsakymas į paslaugos užklausą: {subject}',
+    lv: 'Jauna atbilde uz pakalpojuma pieprasījumu: {subject}',
+    pl: 'Nowa odpowiedź na zgłoszenie serwisowe: {subject}',
+    sk: 'Nová odpoveď na servisnú požiadavku: {subject}',
+    sv: 'Nytt svar på serviceförfrågan: {subject}',
+  },
+  statusChanged: {
+    cs: 'Stav vašeho servisního požadavku se změnil: {subject}',
+    en: 'The status of your service request changed: {subject}',
+    et: 'Teie teenusetaotluse olek muutus: {subject}',
+    fi: 'Palvelupyyntösi tila muuttui: {subject}',
+    lt: 'Jūsų paslaugos užklausos būsena pasikeitė: {subject}',
+    lv: 'Jūsu pakalpojuma pieprasījuma statuss mainījās: {subject}',
+    pl: 'Status Twojego zgłoszenia serwisowego zmienił się: {subject}',
+    sk: 'Stav vašej servisnej požiadavky sa zmenil: {subject}',
+    sv: 'Statusen för din serviceförfrågan har ändrats: {subject}',
+  },
+  recipientAdded: {
+    cs: 'Byl vám předán servisní požadavek: {subject}',
+    en: 'A service request was forwarded to you: {subject}',
+    et: 'Teile edastati teenusetaotlus: {subject}',
+    fi: 'Sinulle välitettiin palvelupyyntö: {subject}',
+    lt: 'Jums persiųsta paslaugos užklausa: {subject}',
+    lv: 'Jums pārsūtīts pakalpojuma pieprasījums: {subject}',
+    pl: 'Przekazano Ci zgłoszenie serwisowe: {subject}',
+    sk: 'Bola vám postúpená servisná požiadavka: {subject}',
+    sv: 'En serviceförfrågan har vidarebefordrats till dig: {subject}',
+  },
+  reminderSent: {
+    cs: 'Připomínka servisního požadavku: {subject}',
+    en: 'Reminder about the service request: {subject}',
+    et: 'Meeldetuletus teenusetaotluse kohta: {subject}',
+    fi: 'Muistutus palvelupyynnöstä: {subject}',
+    lt: 'Priminimas apie paslaugos užklausą: {subject}',
+    lv: 'Atgādinājums par pakalpojuma pieprasījumu: {subject}',
+    pl: 'Przypomnienie o zgłoszeniu serwisowym: {subject}',
+    sk: 'Pripomienka servisnej požiadavky: {subject}',
+    sv: 'Påminnelse om serviceförfrågan: {subject}',
+  },
+} satisfies Record<keyof typeof SERVICE_REQUEST_EVENTS, Record<Language, string>>;
+
+type EventKind = keyof typeof SERVICE_REQUEST_EVENTS;
+
+/**
+ * Record a service-request event inside the caller's transaction: the request's notice to the
+ * users named, never the one who acted (nothing is written when nobody is left).
+ */
+export async function emitEvent(
+  tx: ServiceRequestsDb,
+  kind: EventKind,
+  e: {
+    request: Pick<RequestRow, 'id' | 'housingCompanyId' | 'subject' | 'urgentRequest'>;
+    actorId: string;
+    userIds: readonly string[];
+    at: Date;
+    extra?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const userIds = [...new Set(e.userIds)].filter((id) => id !== e.actorId);
+  if (userIds.length === 0) return;
+  const payload: ServiceRequestEvent = {
+    serviceRequestId: e.request.id,
+    housingCompanyId: e.request.housingCompanyId,
+    actorId: e.actorId,
+    type: 'service_request',
+    urgentRequest: e.request.urgentRequest,
+    titles: noticeTitles(TITLES[kind], { subject: e.request.subject }),
+    defaultLanguage: 'en',
+    url: serviceRequestUrl(e.request.id),
+    audience: { userIds },
+    createdAt: e.at.toISOString(),
+  };
+  const subject: ServiceRequestEventSubject = SERVICE_REQUEST_EVENTS[kind];
+  await enqueueEvent(tx, outbox, subject, { ...payload, ...e.extra });
+}

@@ -1,0 +1,49 @@
+import {
+  SERVICE_REQUEST_ARCHIVE_ROLES,
+  SERVICE_REQUEST_GLOBAL_HANDLERS,
+  SERVICE_REQUEST_HC_DELETERS,
+  SERVICE_REQUEST_HC_HANDLERS,
+} from '@porta/contracts';
+import { type Policy, type Principal, policy } from '@porta/service-kit';
+
+/**
+ * Who may do what with service requests (02 §6, ADR 0018): the one policy table. Every route is
+ * open to any signed-in user; which requests a caller reaches, and what they may do with them, is
+ * decided in the handlers from the functions below, so that anything of another housing company
+ * (or a request the caller may not see) answers 404. docs/authorization.md explains the table;
+ * src/routes/authorization-matrix.test.ts checks every route against every kind of caller.
+ *
+ * - A resident (any member of the housing company) sends requests, and reads and answers their
+ *   own, those targeted to them, those visible in their apartment and the company's public ones.
+ * - Handlers read every request of the housing company and answer, move the status, change the
+ *   publicity, type and partner, and forward: its managers, board, rental and hab managers (02 §6
+ *   "wide access"), the developer's staff everywhere; a request's recipients and the users of its
+ *   partner company handle that request.
+ * - Staff (the company's handlers and the developer's staff) add recipients.
+ * - The sender edits the content while the request is open, closes it, and deletes it while open;
+ *   admin, the developer's staff and the company's property and maintenance managers delete any.
+ */
+export const SERVICE_REQUEST_POLICIES = {
+  /** Every route: any signed-in user, the object rules above in the handler (else 404). */
+  signedIn: policy.authenticated(),
+} satisfies Record<string, Policy>;
+
+/** The developer's staff: every housing company's requests (admin passes). */
+export function isGlobalHandler(p: Principal): boolean {
+  return p.hasRole(...SERVICE_REQUEST_GLOBAL_HANDLERS);
+}
+
+/** Reads and handles every request of the housing company (its handler roles, or the developer's staff). */
+export function handlesHousingCompany(p: Principal, housingCompanyId: string): boolean {
+  return p.hasRoleIn(housingCompanyId, ...SERVICE_REQUEST_GLOBAL_HANDLERS, ...SERVICE_REQUEST_HC_HANDLERS);
+}
+
+/** Deletes any request of the housing company. */
+export function deletesInHousingCompany(p: Principal, housingCompanyId: string): boolean {
+  return p.hasRoleIn(housingCompanyId, ...SERVICE_REQUEST_GLOBAL_HANDLERS, ...SERVICE_REQUEST_HC_DELETERS);
+}
+
+/** May attach zip, rar and tar files (02 §5: yitUser or admin). */
+export function attachesArchives(p: Principal): boolean {
+  return p.hasRole(...SERVICE_REQUEST_ARCHIVE_ROLES);
+}

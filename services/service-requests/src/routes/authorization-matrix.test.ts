@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { authorizationMismatches, describedRoutes, matrixCoverage } from '@porta/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addTestUser,
+  loginAs,
+  multipartFile,
+  PDF,
+  type ServiceRequestsTestApp,
+  serviceRequestsTestApp,
+} from '../testing/index.js';
+
+/**
+ * The authorization matrix of the service-requests service: every route against every kind of
+ * caller, with exactly the expected outcome — 401 for an anonymous caller, and through to the
+ * handler for everyone signed in (every route's policy is "signed in"; the handler then decides
+ * by the request, answering 404 for what the caller may not see). A route added without a row here
+ * fails the test. Then every route of a Linden Court request and its attachments is called by
+ * residents and a manager of another housing company, and a partner user reaches only their
+ * company's requests. docs/authorization.md is the readable form of this table.
+ */
+
+const PERSONAS = [
+  'anonymous',
+  'admin',
+  'staff', // yitUser
+  'manager', // propertyManager of Harbour View and Linden Court
+  'othermanager', // propertyManager of Birch Hill only
+  'board', // boardMember of Linden Court, owner of B 14
+  'owner', // owner in Harbour View and Linden Court
+  'tenant', // tenant of B 14
+  'neighbour', // owner of C 1 in Birch Hill
+  'partner', // partner role, user of a business partner serving no housing company
+  'huolto', // partner role, user of Demo Huolto Oy, Linden Court's maintenance company
+] as const;
+type Persona = (typeof PERSONAS)[number];
+
+const SIGNED_IN = PERSONAS.filter((p) => p !== 'anonymous');
+const P = '/api/service-requests';
+
+const MATRIX: Record<string, readonly Persona[]> = {
+  [`GET ${P}/openapi.json`]: [...PERSONAS],
+  [`GET ${P}/types`]: SIGNED_IN,
+  [`GET ${P}/requests`]: SIGNED_IN,
+  [`POST ${P}/requests`]: SIGNED_IN,
+  [`GET ${P}/requests/:id`]: SIGNED_IN,
+  [`PUT ${P}/requests/:id`]: SIGNED_IN,
+  [`DELETE ${P}/requests/:id`]: SIGNED_IN,
+  [`POST ${P}/requests/:id/responses`]: SIGNED_IN,
+  [`POST ${P}/requests/:id/recipients`]: SIGNED_IN,
+  [`POST ${P}/requests/:id/forward`]: SIGNED_IN,
+  [`POST ${P}/requests/:id/reminder`]: SIGNED_IN,
+  [`POST ${P}/attachments`]: SIGNED_IN,
+  [`GET ${P}/attachments/:id`]: SIGNED_IN,
+};
+
+let t: ServiceRequestsTestApp;
+const tokens = new Map<Persona, string>();
+let huoltoId: string;
+
+beforeAll(async () => {
+  t = await serviceRequestsTestApp();
+  huoltoId = await addTestUser(t, { key: 'huolto', roles: ['partner'] });
+  await t.query(
+    `insert into identity.partner_company_users (partner_company_id, user_id)
+       select id, $1 from identity.partner_companies where name = 'Demo Huolto Oy'`,
+    [huoltoId],
+  );
+  for (const persona of SIGNED_IN) tokens.set(persona, (await loginAs(t.app, persona)).accessToken);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+function auth(persona: Persona) {
+  const token = tokens.get(persona);
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+const inject = (persona: Persona, method: string, url: string, payload?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: auth(persona),
+    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+  });
+
+async function uploadAs(persona: Persona, name: string) {
+  const { payload, headers } = multipartFile(name, PDF);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${P}/attachments?housingCompanyId=${t.hc.lindenCourt}`,
+    payload,
+    headers: { ...headers, ...auth(persona) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; url: string }>();
+}
+
+describe('service-requests authorization matrix', () => {
+  it('has a row for every route and no row for a route that does not exist', () => {
+    expect(matrixCoverage(t.app, P, MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
+  });
+
+  it('describes every route in its OpenAPI document', async () => {
+    const routes = Object.keys(MATRIX).filter((r) => !r.endsWith('/openapi.json'));
+    expect(await describedRoutes(t.app, P)).toEqual(routes.sort());
+  });
+
+  it('answers every route for every caller exactly as the policy table says', async () => {
+    const mismatches = await authorizationMismatches({
+      app: t.app,
+      matrix: MATRIX,
+      personas: PERSONAS,
+      anonymous: 'anonymous',
+      headers: auth,
+      fillPath: (url) => url.replace(/:id/g, () => randomUUID()),
+      // A 403 with a service-requests code (e.g. SRQ_NOT_PERMITTED) comes from the handler.
+      handlerRefusalPrefix: 'SRQ_',
+    });
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+
+  it("answers 404 on every route of a Linden Court request and its attachments to another housing company's people", async () => {
+    const file = await uploadAs('tenant', 'leak.pdf');
+    const created = await inject('tenant', 'POST', `${P}/requests`, {
+      housingCompanyId: t.hc.lindenCourt,
+      typeId: 'maintenance_dispatch',
+      content: 'Members only',
+      public: true,
+      attachmentIds: [file.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    const answerFile = await uploadAs('manager', 'answer.pdf');
+    const answer = await inject('manager', 'POST', `${P}/requests/${id}/responses`, {
+      content: 'Members only',
+      attachmentIds: [answerFile.id],
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const bodies: Record<string, unknown> = {
+      [`PUT ${P}/requests/:id`]: { statusKey: 'closed', public: false },
+      [`POST ${P}/requests/:id/responses`]: { content: 'x' },
+      [`POST ${P}/requests/:id/recipients`]: { userId: randomUUID() },
+      [`POST ${P}/requests/:id/forward`]: { targetUserId: randomUUID() },
+    };
+    const wrong: string[] = [];
+    for (const persona of ['neighbour', 'othermanager', 'partner', 'huolto'] as const) {
+      for (const route of Object.keys(MATRIX).filter((r) => r.includes(':id'))) {
+        const [method, path] = route.split(' ') as [string, string];
+        const targets = path.startsWith(`${P}/attachments`) ? [file.id, answerFile.id] : [id];
+        for (const target of targets) {
+          const res = await inject(persona, method, path.replace(':id', target), bodies[route]);
+          if (res.statusCode !== 404 || res.body.includes('Members only')) {
+            wrong.push(`${route} as ${persona}: ${res.statusCode}`);
+          }
+        }
+      }
+      for (const url of [
+        `${P}/requests?housingCompanyId=${t.hc.lindenCourt}`,
+        `${P}/types?housingCompanyId=${t.hc.lindenCourt}`,
+      ]) {
+        const res = await inject(persona, 'GET', url);
+        const ok =
+          persona === 'huolto'
+            ? res.statusCode === 200 && !res.body.includes('Members only')
+            : res.statusCode === 404;
+        if (!ok) wrong.push(`GET ${url} as ${persona}: ${res.statusCode}`);
+      }
+      const upload = multipartFile('x.pdf', PDF);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${P}/attachments?housingCompanyId=${t.hc.lindenCourt}`,
+        payload: upload.payload,
+        headers: { ...upload.headers, ...auth(persona) },
+      });
+      if (res.statusCode !== (persona === 'huolto' ? 201 : 404))
+        wrong.push(`POST attachments as ${persona}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    // Nothing of theirs changed.
+    const after = await inject('tenant', 'GET', `${P}/requests/${id}`);
+    expect(after.json()).toMatchObject({ statusKey: 'open', public: true, responseCount: 1 });
+  }, 120_000);
+
+  it("lets a partner company's users read and handle its requests, and no others", async () => {
+    const types = (await inject('tenant', 'GET', `${P}/types?housingCompanyId=${t.hc.lindenCourt}`)).json();
+    const huolto = types.partnerCompanies.find((c: { name: string }) => c.name === 'Demo Huolto Oy').id;
+    const toPartner = await inject('tenant', 'POST', `${P}/requests`, {
+      housingCompanyId: t.hc.lindenCourt,
+      typeId: 'partner',
+      partnerCompanyId: huolto,
+      content: 'The lift is stuck',
+    });
+    expect(toPartner.statusCode, toPartner.body).toBe(201);
+    expect(toPartner.json().recipients.map((r: { userId: string }) => r.userId)).toEqual([huoltoId]);
+    const id = toPartner.json().id as string;
+    const list = await inject(
+      'huolto',
+      'GET',
+      `${P}/requests?housingCompanyId=${t.hc.lindenCourt}&limit=100`,
+    );
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.map((i: { id: string }) => i.id)).toEqual([id]);
+    const answer = await inject('huolto', 'POST', `${P}/requests/${id}/responses`, { content: 'On our way' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const status = await inject('huolto', 'PUT', `${P}/requests/${id}`, { statusKey: 'inprogress' });
+    expect(status.json().statusKey).toBe('inprogress');
+    // The Kitchen partner serves no housing company.
+    expect((await inject('partner', 'GET', `${P}/requests/${id}`)).statusCode).toBe(404);
+    expect(
+      (await inject('partner', 'GET', `${P}/requests?housingCompanyId=${t.hc.lindenCourt}`)).statusCode,
+    ).toBe(404);
+    // Sending is for members: the partner user is refused past the policy.
+    const send = await inject('huolto', 'POST', `${P}/requests`, {
+      housingCompanyId: t.hc.lindenCourt,
+      typeId: 'fit_out',
+      content: 'x',
+    });
+    expect(send.json().code).toBe('SRQ_NOT_PERMITTED');
+  });
+});

@@ -1,0 +1,3 @@
+export { multipartFile, pngImage } from '@porta/service-kit/testing';
+export * from './files.js';
+export * from './service-requests-app.js';
