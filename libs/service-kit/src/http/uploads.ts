@@ -1,3 +1,6 @@
+/// <reference types="@fastify/multipart" preserve="true" />
+// The request augmentation (isMultipart, file) travels with this module's declarations to the
+// services that call request.isMultipart() themselves.
 import { extname } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { ErrorCode } from '@porta/contracts';
