@@ -4,6 +4,7 @@ export * from './config.js';
 export * from './db/index.js';
 export * from './errors.js';
 export * from './http/create-service.js';
+export * from './http/csv.js';
 export { sendProblem, toAppError } from './http/error-handler.js';
 export { principalOf } from './http/policy-enforcement.js';
 export * from './http/run.js';

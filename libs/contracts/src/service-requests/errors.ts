@@ -6,6 +6,8 @@ export const SERVICE_REQUEST_ERRORS = {
   SRQ_HOUSING_COMPANY_NOT_FOUND: { status: 404, message: 'Housing company could not be retrieved' },
   /** 02 §8; also what a caller gets for a request they may not see. */
   SRQ_NOT_FOUND: { status: 404, message: 'Service request not found or already closed' },
+  /** The CSV export is for the housing company's handlers and the developer's staff (02 §6). */
+  SRQ_EXPORT_NOT_PERMITTED: { status: 403, message: 'Not authorised to see this content.' },
   /** 02 §8: answering, editing or reminding about a closed (or declined) request. */
   SRQ_ALREADY_CLOSED: { status: 409, message: 'Service request not found or already closed' },
   /** 02 §5. */

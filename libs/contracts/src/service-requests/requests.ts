@@ -128,6 +128,38 @@ export const zServiceRequestListQuery = z.strictObject({
 });
 export type ServiceRequestListQuery = z.input<typeof zServiceRequestListQuery>;
 
+/**
+ * The staff's CSV export (02 §7 getServiceRequests with format=csv): the list's filters, every
+ * matching request the caller sees, streamed; the file is named with the day.
+ */
+export const zServiceRequestExportQuery = z.strictObject({
+  housingCompanyId: zUuid,
+  filter: zServiceRequestFilter.default('all'),
+  type: zServiceRequestTypeKey.optional(),
+  format: z.literal('csv').default('csv'),
+  lang: zServiceRequestLanguage.optional(),
+});
+export type ServiceRequestExportQuery = z.input<typeof zServiceRequestExportQuery>;
+
+/** The export's columns, in order. */
+export const SERVICE_REQUEST_CSV_COLUMNS = [
+  'id',
+  'internalId',
+  'createdAt',
+  'type',
+  'subject',
+  'status',
+  'closed',
+  'public',
+  'urgent',
+  'visibleInApartment',
+  'sender',
+  'apartment',
+  'senderTel',
+  'responses',
+  'closedAt',
+] as const;
+
 export const zServiceRequestList = zSkipLimitPage(zServiceRequest);
 export type ServiceRequestList = z.infer<typeof zServiceRequestList>;
 

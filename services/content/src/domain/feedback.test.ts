@@ -1,5 +1,5 @@
+import { csvSafe } from '@porta/service-kit';
 import { describe, expect, it } from 'vitest';
-import { csvSafe } from './feedback.js';
 
 describe('csvSafe', () => {
   it.each([

@@ -1,12 +1,11 @@
-import { Readable, type Transform } from 'node:stream';
+import type { Transform } from 'node:stream';
 import {
   type AdminFeedbackEntry,
   type AdminFeedbackListQuery,
   FEEDBACK_CSV_COLUMNS,
   type FeedbackCreate,
 } from '@porta/contracts';
-import { AppError, sortBy } from '@porta/service-kit';
-import { stringify } from 'csv-stringify';
+import { AppError, csvStream, sortBy } from '@porta/service-kit';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { directoryHousingCompanies, feedbackEntries } from '../db/schema.js';
@@ -103,20 +102,9 @@ export async function feedbackById(ctx: ContentContext, id: string): Promise<Fee
   return row;
 }
 
-/**
- * A text cell that a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a
- * carriage return) gets a leading apostrophe, so it is shown as text (OWASP "CSV injection").
- */
-export function csvSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 const EXPORT_BATCH = 500;
 
-/**
- * The CSV export as a stream: a header row, then every matching entry, read in batches. Text cells
- * go through csvSafe; a byte-order mark lets spreadsheet programs read the UTF-8 (ä, ö, õ…).
- */
+/** The CSV export as a stream (service-kit's csvStream): every matching entry, read in batches. */
 export function feedbackCsv(
   ctx: ContentContext,
   where: SQL | undefined,
@@ -147,17 +135,5 @@ export function feedbackCsv(
       if (batch.length < EXPORT_BATCH) return;
     }
   }
-  const csv = stringify({
-    header: true,
-    columns: [...FEEDBACK_CSV_COLUMNS],
-    bom: true,
-    record_delimiter: 'windows',
-    cast: { string: csvSafe },
-  });
-  const source = Readable.from(rows());
-  source.on('error', (error) => {
-    onError(error);
-    csv.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return source.pipe(csv);
+  return csvStream(FEEDBACK_CSV_COLUMNS, rows(), onError);
 }

@@ -7,7 +7,7 @@ import {
   zFeedbackCreated,
   zIdParam,
 } from '@porta/contracts';
-import { type App, listPage, principalOf } from '@porta/service-kit';
+import { type App, listPage, principalOf, sendCsv } from '@porta/service-kit';
 import { z } from 'zod';
 import type { ContentContext } from '../context.js';
 import { feedbackEntries } from '../db/schema.js';
@@ -84,12 +84,7 @@ export async function feedbackRoutes(app: App, ctx: ContentContext) {
       const csv = feedbackCsv(ctx, feedbackWhere(filter), feedbackOrder(sort), (error) =>
         request.log.error({ err: error }, 'feedback export failed'),
       );
-      const fileName = `feedback-${isoDay(ctx.clock.now())}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv as unknown as string);
+      return sendCsv(reply, `feedback-${isoDay(ctx.clock.now())}.csv`, csv);
     },
   );
 

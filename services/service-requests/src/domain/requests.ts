@@ -210,7 +210,7 @@ export async function createRequest(
   return presentOne(ctx, p, row);
 }
 
-const FILTERS: Record<ServiceRequestFilter, SQL | undefined> = {
+export const FILTERS: Record<ServiceRequestFilter, SQL | undefined> = {
   all: undefined,
   closed: inArray(requests.statusKey, [...SERVICE_REQUEST_CLOSED_STATUSES]),
   pending: not(inArray(requests.statusKey, [...SERVICE_REQUEST_CLOSED_STATUSES])),

@@ -42,6 +42,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   [`GET ${P}/openapi.json`]: [...PERSONAS],
   [`GET ${P}/types`]: SIGNED_IN,
   [`GET ${P}/requests`]: SIGNED_IN,
+  [`GET ${P}/requests/export`]: SIGNED_IN,
   [`POST ${P}/requests`]: SIGNED_IN,
   [`GET ${P}/requests/:id`]: SIGNED_IN,
   [`PUT ${P}/requests/:id`]: SIGNED_IN,

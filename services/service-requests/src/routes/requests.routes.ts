@@ -2,6 +2,7 @@ import {
   zServiceRequest,
   zServiceRequestCreate,
   zServiceRequestDetail,
+  zServiceRequestExportQuery,
   zServiceRequestForward,
   zServiceRequestIdParam,
   zServiceRequestLangQuery,
@@ -12,9 +13,11 @@ import {
   zServiceRequestResponseCreate,
   zServiceRequestUpdate,
 } from '@porta/contracts';
-import { type App, principalOf } from '@porta/service-kit';
+import { type App, principalOf, sendCsv } from '@porta/service-kit';
+import { z } from 'zod';
 import type { ServiceRequestsContext } from '../context.js';
 import { addRecipientTo, forwardRequest, remind, respond } from '../domain/actions.js';
+import { exportRequests } from '../domain/export.js';
 import { createRequest, deleteRequest, getRequest, listRequests, updateRequest } from '../domain/requests.js';
 import { SERVICE_REQUEST_POLICIES } from '../policies.js';
 
@@ -39,6 +42,25 @@ export async function requestRoutes(app: App, ctx: ServiceRequestsContext) {
       config: { policy },
     },
     async (request) => listRequests(ctx, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/requests/export',
+    {
+      schema: {
+        summary:
+          "A housing company's requests as CSV for its handlers and the developer's staff (the list's filters; every match, streamed)",
+        querystring: zServiceRequestExportQuery,
+        response: { 200: z.string().describe('text/csv') },
+      },
+      config: { policy },
+    },
+    async (request, reply) => {
+      const csv = await exportRequests(ctx, principalOf(request), request.query, (error) =>
+        request.log.error({ err: error }, 'service request export failed'),
+      );
+      return sendCsv(reply, `service-requests-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+    },
   );
 
   app.post(
