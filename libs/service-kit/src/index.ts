@@ -15,6 +15,7 @@ export * from './jobs/index.js';
 export * from './logger.js';
 export * from './mail/index.js';
 export * from './runtime.js';
+export * from './security/index.js';
 export * from './storage/index.js';
 export * from './telemetry/index.js';
 export * from './text/index.js';

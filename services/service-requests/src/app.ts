@@ -15,8 +15,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceRequestsConfig } from './config.js';
 import type { ServiceRequestsContext } from './context.js';
 import * as schema from './db/schema.js';
+import { ManageLinks } from './domain/manage-links.js';
 import { PURGE_ATTACHMENTS_EVERY_MS, purgeAttachmentsJob } from './jobs/purge-attachments.job.js';
 import { attachmentRoutes } from './routes/attachments.routes.js';
+import { manageRoutes } from './routes/manage.routes.js';
 import { requestRoutes } from './routes/requests.routes.js';
 import { typeRoutes } from './routes/types.routes.js';
 
@@ -44,6 +46,13 @@ export function createServiceRequests(options: {
 }): ServiceRequests {
   const { database, config, storage, logger, bus, jobs } = options;
   const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
+  const manageLinks = new ManageLinks(config);
+  if (!manageLinks.enabled) {
+    logger.warn(
+      { setting: 'MANAGE_LINK_SECRET' },
+      'MANAGE_LINK_SECRET is not set: no manage links are sent and none is accepted',
+    );
+  }
   const context: ServiceRequestsContext = {
     config,
     database,
@@ -53,6 +62,7 @@ export function createServiceRequests(options: {
     bus,
     features: new FeatureGate(bus),
     identity: new IdentityClient(bus),
+    manageLinks,
     kickEvents: () => relay.kick(),
   };
   return {
@@ -64,6 +74,7 @@ export function createServiceRequests(options: {
         await typeRoutes(app, context);
         await requestRoutes(app, context);
         await attachmentRoutes(app, context);
+        await manageRoutes(app, context);
       },
     }),
     migrate: () => migrateService(database, 'service-requests', SERVICE_REQUESTS_MIGRATIONS),

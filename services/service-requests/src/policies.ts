@@ -22,10 +22,14 @@ import { type Policy, type Principal, policy } from '@porta/service-kit';
  * - Staff (the company's handlers and the developer's staff) add recipients.
  * - The sender edits the content while the request is open, closes it, and deletes it while open;
  *   admin, the developer's staff and the company's property and maintenance managers delete any.
+ * - A recipient's manage link (the /manage routes, public) reads that one request, answers it and
+ *   moves its status as that recipient, without signing in; the handler checks the link (else 404).
  */
 export const SERVICE_REQUEST_POLICIES = {
-  /** Every route: any signed-in user, the object rules above in the handler (else 404). */
+  /** Every route but the manage link's: any signed-in user, the object rules above in the handler (else 404). */
   signedIn: policy.authenticated(),
+  /** The manage link's routes: the signed link is the credential, checked in the handler. */
+  manageLink: policy.public('the signed manage link is the credential'),
 } satisfies Record<string, Policy>;
 
 /** The developer's staff: every housing company's requests (admin passes). */

@@ -51,6 +51,11 @@ export const SERVICE_REQUEST_ERRORS = {
     message: 'The recipient must be a member of the housing company or a user of its partner company.',
   },
   SRQ_REMINDER_TOO_SOON: { status: 429, message: 'A reminder was sent less than an hour ago.' },
+  /**
+   * A manage link (ADR 0018) that is tampered with, expired, of another request or user, or of a
+   * user who is no longer its recipient: one answer for all, telling nothing of the request.
+   */
+  SRQ_MANAGE_LINK_INVALID: { status: 404, message: 'The link is not valid or has expired.' },
   SRQ_ATTACHMENT_NOT_FOUND: { status: 400, message: 'File not found' },
   // Attachments (01 §8 attachment error codes)
   SRQ_FILE_SIZE: { status: 400, message: 'file_size' },

@@ -28,6 +28,14 @@ export function serviceRequestUrl(serviceRequestId: string): string {
   return `/support/service-requests/${serviceRequestId}`;
 }
 
+/**
+ * The resident app's address of a recipient's manage link (01 §2, 02 §2
+ * /service-requests/manage/{id}/{userId}/{token}): that user acts on that request without signing in.
+ */
+export function serviceRequestManageUrl(serviceRequestId: string, userId: string, token: string): string {
+  return `/service-requests/manage/${serviceRequestId}/${userId}/${token}`;
+}
+
 /** What every service-request event carries. */
 export const zServiceRequestEvent = z.object({
   serviceRequestId: zUuid,
@@ -39,6 +47,11 @@ export const zServiceRequestEvent = z.object({
   titles: z.partialRecord(zServiceRequestLanguage, z.string()),
   defaultLanguage: zServiceRequestLanguage,
   url: z.string(),
+  /**
+   * A recipient's own address, by user id: their manage link (serviceRequestManageUrl), which the
+   * e-mail to them carries instead of url. Missing when the service gives no manage links.
+   */
+  urlsByUser: z.record(zUuid, z.string()).optional(),
   audience: z.object({ userIds: z.array(zUuid) }),
   createdAt: zIsoDateTime,
 });

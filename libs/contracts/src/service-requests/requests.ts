@@ -228,3 +228,26 @@ export type ServiceRequestReminder = z.infer<typeof zServiceRequestReminder>;
 
 export const zServiceRequestIdParam = z.strictObject({ id: zUuid });
 export const zServiceRequestLangQuery = z.strictObject({ lang: zServiceRequestLanguage.optional() });
+
+/**
+ * /manage/:id/:userId/:token (public: the link is the credential, ADR 0018). Plain text here: a
+ * malformed id or token answers like any other bad link (404 SRQ_MANAGE_LINK_INVALID), not 400.
+ */
+export const zServiceRequestManageParams = z.strictObject({
+  id: z.string().describe('the request id'),
+  userId: z.string().describe('the id of the user the link was sent to'),
+  token: z.string().describe('<expiry>.<mac>'),
+});
+export type ServiceRequestManageParams = z.infer<typeof zServiceRequestManageParams>;
+
+/** POST /manage/:id/:userId/:token/responses: an answer as the link's user (no attachments: uploads need signing in). */
+export const zServiceRequestManageResponseCreate = z.strictObject({ content: zContent });
+export type ServiceRequestManageResponseCreate = z.input<typeof zServiceRequestManageResponseCreate>;
+
+/** PUT /manage/:id/:userId/:token: the status, as a recipient may move it. */
+export const zServiceRequestManageUpdate = z.strictObject({
+  statusKey: zServiceRequestStatus,
+  /** Tell the sender of the status change (02 §4: optional). */
+  sendNotification: z.boolean().default(false),
+});
+export type ServiceRequestManageUpdate = z.input<typeof zServiceRequestManageUpdate>;

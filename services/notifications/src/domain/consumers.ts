@@ -135,16 +135,19 @@ const SERVICE_REQUEST_SUBJECTS: ReadonlySet<string> = new Set(Object.values(SERV
  * What an event of the service-requests service tells (type service_request: no setting switches
  * it off, 01 §3): a new request to its recipients, a response to the sender and the recipients, a
  * status change to the sender, a forward or an added recipient to them, a reminder to the
- * recipients; never the one who acted. The notice belongs to the request's housing company.
+ * recipients; never the one who acted. The notice belongs to the request's housing company. A
+ * recipient's e-mail links to their own manage link when the event carries one.
  */
 export function serviceRequestNotices(message: BusMessage): Notice[] {
   if (!SERVICE_REQUEST_SUBJECTS.has(message.subject)) return [];
   const e = zServiceRequestEvent.parse(message.data);
-  return [
-    noticeOf(message.id, e, { userIds: e.audience.userIds, housingCompanyId: e.housingCompanyId }, [
-      e.actorId,
-    ]),
-  ];
+  const notice = noticeOf(
+    message.id,
+    e,
+    { userIds: e.audience.userIds, housingCompanyId: e.housingCompanyId },
+    [e.actorId],
+  );
+  return [e.urlsByUser ? { ...notice, urlsByUser: e.urlsByUser } : notice];
 }
 
 /** Fan out the notices of one producer's events (at least once: a redelivered event completes what is missing). */

@@ -25,6 +25,11 @@ export interface Notice {
   defaultLanguage: Language;
   /** A path in the resident app. */
   url: string;
+  /**
+   * Per user, the path their e-mail links to instead of url: one that is theirs alone (a service
+   * request's manage link, a credential). The stored notification keeps url.
+   */
+  urlsByUser?: Record<string, string>;
   audience:
     | { housingCompanyIds: string[]; roles: Role[] }
     /** Named users, e.g. the author of the comment replied to (not the replier). */
@@ -168,7 +173,7 @@ async function storePage(
       language: languageOfLocale(member.locale),
       title: row.title,
       type: notice.type,
-      url: row.targetUrl,
+      url: notice.urlsByUser?.[row.userId] ?? row.targetUrl,
     });
   }
   await sendNoticeMails(ctx, `${notice.sourceKey}:${rows[0]?.id}`, mails);

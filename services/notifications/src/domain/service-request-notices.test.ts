@@ -71,6 +71,34 @@ describe('service request notifications', () => {
     },
   );
 
+  it("links a recipient's e-mail to their own manage link, and keeps the request's address in the bell", async () => {
+    const e = event(ids.tenant!, [ids.manager!, ids.board!], 'Notice with a manage link');
+    const manageUrl = `/service-requests/manage/${e.serviceRequestId}/${ids.manager}/1790000000.${'m'.repeat(43)}`;
+    const before = t.mailer.sent.length;
+    await t.bus.publish(
+      SERVICE_REQUEST_EVENTS.requestCreated,
+      { ...e, urlsByUser: { [ids.manager!]: manageUrl } },
+      { msgId: crypto.randomUUID() },
+    );
+    for (const key of ['manager', 'board']) {
+      await until(
+        () => ofUrl(key, e.url),
+        (list) => list.length > 0,
+      );
+    }
+    const mails = await until(
+      async () => t.mailer.sent.slice(before).filter((m) => m.subject.includes('Notice with a manage link')),
+      (list) => list.length === 2,
+    );
+    const mailTo = (email: string) => mails.find((m) => m.to === email)!.text;
+    expect(mailTo('manager@demo.porta.test')).toContain(`${manageUrl}?notification_id=`);
+    expect(mailTo('board@demo.porta.test')).toContain(`${e.url}?notification_id=`);
+    expect(mailTo('board@demo.porta.test')).not.toContain('/service-requests/manage/');
+    // The stored notifications (the bell) keep the request's address: no link is stored.
+    expect((await ofUrl('manager', e.url)).map((n) => n.targetUrl)).toEqual([e.url]);
+    expect((await t.stored(ids.manager!)).some((n) => n.targetUrl.includes('/manage/'))).toBe(false);
+  });
+
   it('tells nothing for subjects it does not know', () => {
     expect(
       serviceRequestNotices({

@@ -45,7 +45,19 @@ export async function respond(
   language: Language | undefined,
 ) {
   const body = zServiceRequestResponseCreate.parse(input);
-  const a = await loadRequest(ctx, p, id, language);
+  await answerRequest(ctx, await loadRequest(ctx, p, id, language), body);
+  return getRequest(ctx, p, id, language);
+}
+
+/** Answer a request the caller reaches (see respond). */
+export async function answerRequest(
+  ctx: ServiceRequestsContext,
+  a: Access,
+  input: ServiceRequestResponseCreate,
+): Promise<void> {
+  const body = zServiceRequestResponseCreate.parse(input);
+  const { principal: p } = a;
+  const id = a.row.id;
   assertOpen(a);
   const content = cleanContent(body.content);
   const apartment = [...p.apartments].find(([, apt]) => apt.housingCompanyId === a.row.housingCompanyId);
@@ -54,7 +66,8 @@ export async function respond(
         (x) => x.id === apartment[0],
       )?.no ?? null)
     : null;
-  const audience = [a.row.senderId, ...(await recipientIds(ctx, id))];
+  const toRecipients = await recipientIds(ctx, id);
+  const audience = [a.row.senderId, ...toRecipients];
   const now = new Date();
   await withTransaction(ctx.db, async (tx) => {
     const [response] = await tx
@@ -86,11 +99,12 @@ export async function respond(
       actorId: p.userId,
       userIds: audience,
       at: now,
+      // The recipients' e-mails carry their manage links; the sender signs in.
+      urlsByUser: ctx.manageLinks.urlsFor(id, toRecipients, now),
       extra: { responseId: response!.id },
     });
   });
   ctx.kickEvents();
-  return getRequest(ctx, p, id, language);
 }
 
 /**
@@ -130,6 +144,7 @@ async function addRecipient(
       actorId: p.userId,
       userIds: [user.userId],
       at: now,
+      urlsByUser: ctx.manageLinks.urlsFor(id, [user.userId], now),
       extra: { forwarded: forward },
     });
   });
@@ -186,7 +201,13 @@ export async function remind(
       )
       .returning();
     if (!row) return null;
-    await emitEvent(tx, 'reminderSent', { request: row, actorId: p.userId, userIds: audience, at: now });
+    await emitEvent(tx, 'reminderSent', {
+      request: row,
+      actorId: p.userId,
+      userIds: audience,
+      at: now,
+      urlsByUser: ctx.manageLinks.urlsFor(id, audience, now),
+    });
     return row;
   });
   if (!sent) {

@@ -77,7 +77,8 @@ type EventKind = keyof typeof SERVICE_REQUEST_EVENTS;
 
 /**
  * Record a service-request event inside the caller's transaction: the request's notice to the
- * users named, never the one who acted (nothing is written when nobody is left).
+ * users named, never the one who acted (nothing is written when nobody is left), with the manage
+ * links given for those of them who get one (their e-mail carries it).
  */
 export async function emitEvent(
   tx: ServiceRequestsDb,
@@ -87,11 +88,14 @@ export async function emitEvent(
     actorId: string;
     userIds: readonly string[];
     at: Date;
+    /** Per user, their own address: a recipient's manage link (ManageLinks.urlsFor). */
+    urlsByUser?: Record<string, string>;
     extra?: Record<string, unknown>;
   },
 ): Promise<void> {
   const userIds = [...new Set(e.userIds)].filter((id) => id !== e.actorId);
   if (userIds.length === 0) return;
+  const links = Object.entries(e.urlsByUser ?? {}).filter(([userId]) => userIds.includes(userId));
   const payload: ServiceRequestEvent = {
     serviceRequestId: e.request.id,
     housingCompanyId: e.request.housingCompanyId,
@@ -101,6 +105,7 @@ export async function emitEvent(
     titles: noticeTitles(TITLES[kind], { subject: e.request.subject }),
     defaultLanguage: 'en',
     url: serviceRequestUrl(e.request.id),
+    ...(links.length ? { urlsByUser: Object.fromEntries(links) } : {}),
     audience: { userIds },
     createdAt: e.at.toISOString(),
   };

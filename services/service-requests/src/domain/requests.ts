@@ -198,11 +198,13 @@ export async function createRequest(
       .returning();
     await attachFiles(tx, entry, body.attachmentIds, { requestId: created!.id });
     await addRecipients(tx, created!.id, recipientList, null);
+    const userIds = recipientList.map((r) => r.userId);
     await emitEvent(tx, 'requestCreated', {
       request: created!,
       actorId: p.userId,
-      userIds: recipientList.map((r) => r.userId),
+      userIds,
       at: now,
+      urlsByUser: ctx.manageLinks.urlsFor(created!.id, userIds, now),
     });
     return created!;
   });
@@ -250,9 +252,18 @@ export async function getRequest(
   language: Language | undefined,
 ): Promise<ServiceRequestDetail> {
   const { row } = await loadRequest(ctx, p, id, language);
+  return presentDetail(ctx, p, row);
+}
+
+/** A request the caller reaches, with its responses, oldest first. */
+export async function presentDetail(
+  ctx: ServiceRequestsContext,
+  p: Principal,
+  row: RequestRow,
+): Promise<ServiceRequestDetail> {
   const [request, rows] = await Promise.all([
     presentOne(ctx, p, row),
-    ctx.db.select().from(responses).where(eq(responses.requestId, id)).orderBy(responses.id),
+    ctx.db.select().from(responses).where(eq(responses.requestId, row.id)).orderBy(responses.id),
   ]);
   const files = await attachmentsOf(ctx.db, { responseIds: rows.map((r) => r.id) });
   return {
@@ -307,8 +318,19 @@ export async function updateRequest(
   language: Language | undefined,
 ): Promise<ServiceRequest> {
   const body = zServiceRequestUpdate.parse(input);
-  const a = await loadRequest(ctx, p, id, language);
-  const { row } = a;
+  return changeRequest(ctx, await loadRequest(ctx, p, id, language), body, language);
+}
+
+/** Change a request the caller reaches (see updateRequest). */
+export async function changeRequest(
+  ctx: ServiceRequestsContext,
+  a: Access,
+  input: ServiceRequestUpdate,
+  language: Language | undefined,
+): Promise<ServiceRequest> {
+  const body = zServiceRequestUpdate.parse(input);
+  const { row, principal: p } = a;
+  const id = row.id;
   const set: Partial<typeof requests.$inferInsert> = {};
   if (body.content !== undefined) {
     if (!(a.isOwn && row.statusKey === 'open')) throw new AppError('SRQ_NOT_EDITABLE');
@@ -365,12 +387,13 @@ export async function updateRequest(
       .where(eq(requests.id, id))
       .returning();
     if (!changed) throw new AppError('SRQ_NOT_FOUND');
-    const newcomers = await addRecipients(tx, id, added, p.userId);
+    const newcomers = (await addRecipients(tx, id, added, p.userId)).map((r) => r.userId);
     await emitEvent(tx, 'recipientAdded', {
       request: changed,
       actorId: p.userId,
-      userIds: newcomers.map((r) => r.userId),
+      userIds: newcomers,
       at: now,
+      urlsByUser: ctx.manageLinks.urlsFor(id, newcomers, now),
       extra: { forwarded: false },
     });
     if (set.statusKey && body.sendNotification) {

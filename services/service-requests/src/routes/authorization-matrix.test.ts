@@ -14,7 +14,9 @@ import {
  * The authorization matrix of the service-requests service: every route against every kind of
  * caller, with exactly the expected outcome — 401 for an anonymous caller, and through to the
  * handler for everyone signed in (every route's policy is "signed in"; the handler then decides
- * by the request, answering 404 for what the caller may not see). A route added without a row here
+ * by the request, answering 404 for what the caller may not see). The manage link's routes are
+ * public: everyone, anonymous too, gets through to the handler, which answers 404
+ * SRQ_MANAGE_LINK_INVALID for a link that is not good (manage.routes.test.ts). A route added without a row here
  * fails the test. Then every route of a Linden Court request and its attachments is called by
  * residents and a manager of another housing company, and a partner user reaches only their
  * company's requests. docs/authorization.md is the readable form of this table.
@@ -53,6 +55,10 @@ const MATRIX: Record<string, readonly Persona[]> = {
   [`POST ${P}/requests/:id/reminder`]: SIGNED_IN,
   [`POST ${P}/attachments`]: SIGNED_IN,
   [`GET ${P}/attachments/:id`]: SIGNED_IN,
+  // Public: the signed link is the credential.
+  [`GET ${P}/manage/:id/:userId/:token`]: [...PERSONAS],
+  [`POST ${P}/manage/:id/:userId/:token/responses`]: [...PERSONAS],
+  [`PUT ${P}/manage/:id/:userId/:token`]: [...PERSONAS],
 };
 
 let t: ServiceRequestsTestApp;
@@ -115,7 +121,10 @@ describe('service-requests authorization matrix', () => {
       personas: PERSONAS,
       anonymous: 'anonymous',
       headers: auth,
-      fillPath: (url) => url.replace(/:id/g, () => randomUUID()),
+      fillPath: (url) =>
+        url
+          .replace(/:id|:userId/g, () => randomUUID())
+          .replace(':token', `${Date.now() + 1}.${'x'.repeat(43)}`),
       // A 403 with a service-requests code (e.g. SRQ_NOT_PERMITTED) comes from the handler.
       handlerRefusalPrefix: 'SRQ_',
     });
@@ -144,6 +153,8 @@ describe('service-requests authorization matrix', () => {
       [`POST ${P}/requests/:id/responses`]: { content: 'x' },
       [`POST ${P}/requests/:id/recipients`]: { userId: randomUUID() },
       [`POST ${P}/requests/:id/forward`]: { targetUserId: randomUUID() },
+      [`PUT ${P}/manage/:id/:userId/:token`]: { statusKey: 'closed' },
+      [`POST ${P}/manage/:id/:userId/:token/responses`]: { content: 'x' },
     };
     const wrong: string[] = [];
     for (const persona of ['neighbour', 'othermanager', 'partner', 'huolto'] as const) {
