@@ -20,6 +20,7 @@ import { PURGE_ATTACHMENTS_EVERY_MS, purgeAttachmentsJob } from './jobs/purge-at
 import { attachmentRoutes } from './routes/attachments.routes.js';
 import { manageRoutes } from './routes/manage.routes.js';
 import { requestRoutes } from './routes/requests.routes.js';
+import { staffRoutes } from './routes/staff.routes.js';
 import { typeRoutes } from './routes/types.routes.js';
 
 export const SERVICE_REQUESTS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -73,6 +74,7 @@ export function createServiceRequests(options: {
       routes: async (app) => {
         await typeRoutes(app, context);
         await requestRoutes(app, context);
+        await staffRoutes(app, context);
         await attachmentRoutes(app, context);
         await manageRoutes(app, context);
       },

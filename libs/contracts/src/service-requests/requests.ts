@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zIsoDateTime, zSkipLimitPage, zSkipLimitPaging, zUuid } from '../common.js';
+import { zAdminListQuery, zIsoDateTime, zSkipLimitPage, zSkipLimitPaging, zUuid } from '../common.js';
 import { PAGE_SIZE_SERVICE_REQUESTS } from '../constants.js';
 import {
   SERVICE_REQUEST_ATTACHMENTS_MAX,
@@ -130,10 +130,11 @@ export type ServiceRequestListQuery = z.input<typeof zServiceRequestListQuery>;
 
 /**
  * The staff's CSV export (02 §7 getServiceRequests with format=csv): the list's filters, every
- * matching request the caller sees, streamed; the file is named with the day.
+ * matching request the caller sees, streamed; the file is named with the day. Without a housing
+ * company: every company the caller handles (all of them for the developer's staff).
  */
 export const zServiceRequestExportQuery = z.strictObject({
-  housingCompanyId: zUuid,
+  housingCompanyId: zUuid.optional(),
   filter: zServiceRequestFilter.default('all'),
   type: zServiceRequestTypeKey.optional(),
   format: z.literal('csv').default('csv'),
@@ -161,6 +162,42 @@ export const SERVICE_REQUEST_CSV_COLUMNS = [
 ] as const;
 
 export const zServiceRequestList = zSkipLimitPage(zServiceRequest);
+
+/**
+ * The staff app's list (03 /admin/service-requests; ra-data-simple-rest: sort, range, filter,
+ * Content-Range): the requests of every housing company the caller handles, all of them for the
+ * developer's staff. `view` is the resident list's filter (all, closed, pending, public).
+ */
+export const ADMIN_SERVICE_REQUEST_SORT_FIELDS = ['createdAt', 'statusKey', 'typeId', 'subject'] as const;
+export const zAdminServiceRequestFilter = {
+  housingCompanyId: zUuid.optional(),
+  view: zServiceRequestFilter.optional(),
+  typeId: zServiceRequestTypeKey.optional(),
+  statusKey: zServiceRequestStatus.optional(),
+  /** Words of the subject, the sender's name or the internal id. */
+  q: z.string().trim().max(SERVICE_REQUEST_SUBJECT_MAX_CHARS).optional(),
+  id: z.array(zUuid).max(1000).optional(),
+};
+export const zAdminServiceRequestListQuery = zAdminListQuery(
+  zAdminServiceRequestFilter,
+  ADMIN_SERVICE_REQUEST_SORT_FIELDS,
+);
+export type AdminServiceRequestListQuery = z.infer<typeof zAdminServiceRequestListQuery>;
+export const zAdminServiceRequestList = z.array(zServiceRequest);
+
+/**
+ * GET /targets: the residents a request can be sent to (02 §5 targetedToUser): the housing
+ * company's members with a public profile, but not the caller, by first name and apartment.
+ */
+export const zServiceRequestTarget = z.object({
+  userId: zUuid,
+  name: z.string(),
+  /** Their apartments' numbers in the company, e.g. "A 1, B 14"; null for a role on the company only. */
+  apartment: z.string().nullable(),
+});
+export type ServiceRequestTarget = z.infer<typeof zServiceRequestTarget>;
+export const zServiceRequestTargetList = z.object({ items: z.array(zServiceRequestTarget) });
+export type ServiceRequestTargetList = z.infer<typeof zServiceRequestTargetList>;
 export type ServiceRequestList = z.infer<typeof zServiceRequestList>;
 
 /** HTML; sanitised on the server, and required once sanitised (02 §5). */

@@ -6,22 +6,23 @@ import {
   type ServiceRequestExportQuery,
   zServiceRequestExportQuery,
 } from '@porta/contracts';
-import { AppError, csvStream, type Principal } from '@porta/service-kit';
+import { csvStream, type Principal } from '@porta/service-kit';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { ServiceRequestsContext } from '../context.js';
 import { requests } from '../db/schema.js';
-import { enterHousingCompany, visibleTo } from './access.js';
+import { requireFeature } from './access.js';
 import { FILTERS } from './requests.js';
+import { staffScope } from './staff.js';
 
 /** Rows read per query: the export walks the requests newest first by id, a batch at a time. */
 export const EXPORT_BATCH = 2_000;
 
 /**
- * The staff's CSV export of a housing company's requests (02 §7 format=csv): the list's filters,
- * every matching request, newest first, streamed in batches read by id (keyset), so that memory
- * stays flat and each batch costs the same however far in it is. Only the company's handlers (its
- * managers, board, rental and hab managers) and the developer's staff export; others who may enter
- * the company get 403.
+ * The staff's CSV export (02 §7 format=csv): the list's filters, every matching request of the
+ * housing company asked for (or of every company the caller handles), newest first, streamed in
+ * batches read by id (keyset), so that memory stays flat and each batch costs the same however far
+ * in it is. Only handlers (a company's managers, board, rental and hab managers) and the
+ * developer's staff export: anyone else gets 403, a company the caller does not handle 404.
  */
 export async function exportRequests(
   ctx: ServiceRequestsContext,
@@ -30,13 +31,9 @@ export async function exportRequests(
   onError: (error: unknown) => void,
 ): Promise<Transform> {
   const query = zServiceRequestExportQuery.parse(input);
-  const entry = await enterHousingCompany(ctx, p, query.housingCompanyId, query.lang);
-  if (!entry.handler) throw new AppError('SRQ_EXPORT_NOT_PERMITTED');
-  const where = and(
-    visibleTo(entry),
-    FILTERS[query.filter],
-    query.type ? eq(requests.typeId, query.type) : undefined,
-  );
+  const scope = staffScope(p, query.housingCompanyId, 'SRQ_EXPORT_NOT_PERMITTED');
+  if (query.housingCompanyId) await requireFeature(ctx, query.housingCompanyId, query.lang);
+  const where = and(scope, FILTERS[query.filter], query.type ? eq(requests.typeId, query.type) : undefined);
   async function* rows() {
     let before: string | null = null;
     for (;;) {

@@ -10,6 +10,7 @@ import {
   type ServiceRequestFilter,
   type ServiceRequestListQuery,
   type ServiceRequestStatus,
+  type ServiceRequestTargetList,
   type ServiceRequestTypeKey,
   type ServiceRequestTypeList,
   type ServiceRequestUpdate,
@@ -64,6 +65,34 @@ export function typesOf(entry: Pick<Entry, 'housingCompany'>): ServiceRequestTyp
   };
 }
 
+/**
+ * The residents a private request can be sent to (02 §5 targetedToUser): the company's members with
+ * a public profile (identity names no one else), not the caller, by first name, with their
+ * apartments' numbers. For those who send requests (partner users get 403).
+ */
+export async function targetsOf(
+  ctx: ServiceRequestsContext,
+  entry: Entry,
+): Promise<ServiceRequestTargetList> {
+  if (!entry.sends) throw new AppError('SRQ_NOT_PERMITTED');
+  const neighbours = await ctx.identity.neighbours(entry.housingCompanyId);
+  if (!neighbours) throw new AppError('SRQ_HOUSING_COMPANY_NOT_FOUND');
+  const numbers = new Map(neighbours.apartments.map((a) => [a.id, a.no]));
+  const items = neighbours.members
+    .filter((m) => m.userId !== entry.userId)
+    .map((m) => ({
+      userId: m.userId,
+      name: m.firstName,
+      apartment:
+        m.apartmentIds
+          .map((id) => numbers.get(id))
+          .filter(Boolean)
+          .join(', ') || null,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || (a.apartment ?? '').localeCompare(b.apartment ?? ''));
+  return { items };
+}
+
 /** The partner company chosen for a partner request: one serving the housing company (02 §5). */
 function choosePartner(entry: Pick<Entry, 'housingCompany'>, partnerCompanyId: string | null | undefined) {
   const chosen = partnerCompaniesOf(entry.housingCompany).find((c) => c.id === partnerCompanyId);
@@ -72,7 +101,7 @@ function choosePartner(entry: Pick<Entry, 'housingCompany'>, partnerCompanyId: s
 }
 
 /** Requests as answered, with their recipients, attachments and the caller's rights. */
-async function present(
+export async function present(
   ctx: ServiceRequestsContext,
   p: Principal,
   rows: RequestRow[],

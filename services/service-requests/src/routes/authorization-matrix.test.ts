@@ -40,9 +40,14 @@ type Persona = (typeof PERSONAS)[number];
 const SIGNED_IN = PERSONAS.filter((p) => p !== 'anonymous');
 const P = '/api/service-requests';
 
+const STAFF: readonly Persona[] = ['admin', 'staff', 'manager', 'othermanager', 'board'];
+
 const MATRIX: Record<string, readonly Persona[]> = {
   [`GET ${P}/openapi.json`]: [...PERSONAS],
   [`GET ${P}/types`]: SIGNED_IN,
+  [`GET ${P}/targets`]: SIGNED_IN,
+  [`GET ${P}/admin/requests`]: STAFF,
+  [`GET ${P}/admin/requests/:id`]: STAFF,
   [`GET ${P}/requests`]: SIGNED_IN,
   [`GET ${P}/requests/export`]: SIGNED_IN,
   [`POST ${P}/requests`]: SIGNED_IN,
@@ -163,7 +168,9 @@ describe('service-requests authorization matrix', () => {
         const targets = path.startsWith(`${P}/attachments`) ? [file.id, answerFile.id] : [id];
         for (const target of targets) {
           const res = await inject(persona, method, path.replace(':id', target), bodies[route]);
-          if (res.statusCode !== 404 || res.body.includes('Members only')) {
+          // The staff routes refuse non-staff by policy (403, whatever the id).
+          const expected = MATRIX[route]!.includes(persona) ? 404 : 403;
+          if (res.statusCode !== expected || res.body.includes('Members only')) {
             wrong.push(`${route} as ${persona}: ${res.statusCode}`);
           }
         }
@@ -179,6 +186,20 @@ describe('service-requests authorization matrix', () => {
             : res.statusCode === 404;
         if (!ok) wrong.push(`GET ${url} as ${persona}: ${res.statusCode}`);
       }
+      // The staff list of Linden Court, and the residents to send to (partner users send nothing).
+      const staffList = await inject(
+        persona,
+        'GET',
+        `${P}/admin/requests?filter=${encodeURIComponent(JSON.stringify({ housingCompanyId: t.hc.lindenCourt }))}`,
+      );
+      if (
+        staffList.statusCode !== (persona === 'othermanager' ? 404 : 403) ||
+        staffList.body.includes('Members only')
+      )
+        wrong.push(`GET admin/requests as ${persona}: ${staffList.statusCode}`);
+      const targets = await inject(persona, 'GET', `${P}/targets?housingCompanyId=${t.hc.lindenCourt}`);
+      if (targets.statusCode !== (persona === 'huolto' ? 403 : 404))
+        wrong.push(`GET targets as ${persona}: ${targets.statusCode}`);
       const upload = multipartFile('x.pdf', PDF);
       const res = await t.app.inject({
         method: 'POST',

@@ -1,11 +1,15 @@
-import { zServiceRequestHousingCompanyQuery, zServiceRequestTypeList } from '@porta/contracts';
+import {
+  zServiceRequestHousingCompanyQuery,
+  zServiceRequestTargetList,
+  zServiceRequestTypeList,
+} from '@porta/contracts';
 import { type App, principalOf } from '@porta/service-kit';
 import type { ServiceRequestsContext } from '../context.js';
 import { enterHousingCompany } from '../domain/access.js';
-import { typesOf } from '../domain/requests.js';
+import { targetsOf, typesOf } from '../domain/requests.js';
 import { SERVICE_REQUEST_POLICIES } from '../policies.js';
 
-/** The request types of a housing company (02 §3, §7 getServiceRequestTypes). */
+/** The request types of a housing company (02 §3, §7 getServiceRequestTypes) and the residents a request can be sent to. */
 export async function typeRoutes(app: App, ctx: ServiceRequestsContext) {
   app.get(
     '/types',
@@ -20,6 +24,28 @@ export async function typeRoutes(app: App, ctx: ServiceRequestsContext) {
     },
     async (request) =>
       typesOf(
+        await enterHousingCompany(
+          ctx,
+          principalOf(request),
+          request.query.housingCompanyId,
+          request.query.lang,
+        ),
+      ),
+  );
+  app.get(
+    '/targets',
+    {
+      schema: {
+        summary:
+          "The residents a private request can be sent to: the housing company's members with a public profile, not the caller",
+        querystring: zServiceRequestHousingCompanyQuery,
+        response: { 200: zServiceRequestTargetList },
+      },
+      config: { policy: SERVICE_REQUEST_POLICIES.signedIn },
+    },
+    async (request) =>
+      targetsOf(
+        ctx,
         await enterHousingCompany(
           ctx,
           principalOf(request),
