@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { freePort, type ServerProcess, startServer } from './processes.js';
 import { type BenchSettings, withDatabase } from './settings.js';
 
@@ -49,6 +50,8 @@ export interface ScenarioContext {
   dataDir: string;
 }
 
+const RUN_SECRET = randomBytes(32).toString('hex');
+
 const DEMO_EMAIL = 'owner@demo.porta.test';
 const DEMO_PASSWORD = 'Demo-Portal-2026';
 
@@ -70,6 +73,8 @@ export function portaEnv(context: ScenarioContext): Record<string, string> {
     OTEL_EXPORTER_OTLP_ENDPOINT: '',
     // The limit is per client address and every request comes from 127.0.0.1: never trip it.
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    // Production needs the manage links' secret; a run's own.
+    MANAGE_LINK_SECRET: RUN_SECRET,
   };
 }
 

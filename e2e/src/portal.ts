@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,11 +41,14 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
   throw new Error(`${url} not ready within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** The manage links' secret of this run (production needs one). */
+const MANAGE_LINK_SECRET = randomBytes(32).toString('hex');
+
 function start(script: string, env: Record<string, string>) {
   let log = '';
   const child = spawn(process.execPath, [join(root, script)], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', MANAGE_LINK_SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {

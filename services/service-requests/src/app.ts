@@ -48,12 +48,6 @@ export function createServiceRequests(options: {
   const { database, config, storage, logger, bus, jobs } = options;
   const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
   const manageLinks = new ManageLinks(config);
-  if (!manageLinks.enabled) {
-    logger.warn(
-      { setting: 'MANAGE_LINK_SECRET' },
-      'MANAGE_LINK_SECRET is not set: no manage links are sent and none is accepted',
-    );
-  }
   const context: ServiceRequestsContext = {
     config,
     database,

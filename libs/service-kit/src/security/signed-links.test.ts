@@ -102,8 +102,10 @@ describe('link secrets', () => {
     expect(linkSecret({ NODE_ENV: 'test' }, 'MANAGE_LINK_SECRET', SECRET)).toBe(SECRET);
   });
 
-  it('has none in production without the setting', () => {
-    expect(linkSecret({ NODE_ENV: 'production' }, 'MANAGE_LINK_SECRET', undefined)).toBeNull();
+  it('refuses production without the setting', () => {
+    expect(() => linkSecret({ NODE_ENV: 'production' }, 'MANAGE_LINK_SECRET', undefined)).toThrow(
+      'MANAGE_LINK_SECRET must be set in production',
+    );
   });
 
   it('derives a stable default per setting in development and test', () => {

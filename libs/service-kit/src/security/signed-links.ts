@@ -53,17 +53,19 @@ export class LinkSigner {
 }
 
 /**
- * The secret of one kind of signed link: the setting when it is set. Without it, production has
- * none (null: that kind of link is neither given nor accepted, for a secret everyone knows would
- * let anyone forge links), and development and test a stable one derived from the setting's name:
- * the same on every start and every machine, so links keep working across restarts.
+ * The secret of one kind of signed link: the setting when it is set. Production refuses to start
+ * without it (a secret everyone knows would let anyone forge links); development and test use a
+ * stable one derived from the setting's name: the same on every start and every machine, so links
+ * keep working across restarts.
  */
 export function linkSecret(
   config: Pick<BaseConfig, 'NODE_ENV'>,
   key: string,
   value: string | undefined,
-): string | null {
+): string {
   if (value) return value;
-  if (config.NODE_ENV === 'production') return null;
+  if (config.NODE_ENV === 'production') {
+    throw new Error(`${key} must be set in production (at least ${LINK_SECRET_MIN_CHARS} characters)`);
+  }
   return createHash('sha256').update(`porta-development-link-secret:${key}`).digest('hex');
 }
