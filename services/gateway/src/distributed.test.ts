@@ -12,13 +12,13 @@ import {
   createStorage,
   createTokenVerifier,
   type Database,
+  type HostedService,
   loadConfig,
   MemoryBus,
   openDatabase,
   silentLogger,
 } from '@porta/service-kit';
 import { createServiceRequests, zServiceRequestsConfig } from '@porta/service-requests';
-import type { FastifyPluginAsync } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -35,14 +35,6 @@ const bus = new MemoryBus();
 /** What stops the service processes, last started first. */
 const stops: (() => Promise<void>)[] = [];
 
-/** What each service's factory gives: the same shape for content, notifications, community … */
-interface ServiceParts {
-  plugin: FastifyPluginAsync;
-  migrate(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
-
 /**
  * A service as its own process would run it: its own database and data folder, identity's
  * directory and answers over the shared bus, tokens checked against identity's JWKS. Answers its
@@ -57,7 +49,7 @@ async function startService<Z extends z.ZodType<BaseConfig>>(
     storage: ReturnType<typeof createStorage>;
     logger: typeof silentLogger;
     bus: MemoryBus;
-  }) => ServiceParts,
+  }) => HostedService,
   identityAddress: string,
 ): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), `porta-gateway-${name}-`));
