@@ -34,7 +34,7 @@ async function menuEntries(): Promise<string[]> {
 }
 
 const IDENTITY_STAFF = ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'];
-/** Content sections of the developer's staff (03 §2): content, community, service shop, feedback. */
+/** Content sections of the developer's staff (03 §2): content, community, support, service shop, feedback. */
 const CONTENT_STAFF = [
   'News',
   'Calendar',
@@ -44,6 +44,7 @@ const CONTENT_STAFF = [
   'Pages',
   'Feeds',
   'Violation reports',
+  'Service requests',
   'Campaigns',
   'Shop partners',
   'Feedback',
@@ -80,14 +81,22 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
       'contributor who is a board member',
       ['contributor'],
       [myHousingCompany(1, ['boardMember'])],
-      // Board members moderate their housing company's community.
-      [...IDENTITY_STAFF, 'News', 'Calendar', 'Lifecycle steps', 'Violation reports'],
+      // Board members moderate their housing company's community and handle its service requests.
+      [...IDENTITY_STAFF, 'News', 'Calendar', 'Lifecycle steps', 'Violation reports', 'Service requests'],
     ],
     [
       'contributor who is a property manager (contacts too)',
       ['contributor'],
       [myHousingCompany(1, ['propertyManager'])],
-      [...IDENTITY_STAFF, 'News', 'Calendar', 'Contacts', 'Lifecycle steps', 'Violation reports'],
+      [
+        ...IDENTITY_STAFF,
+        'News',
+        'Calendar',
+        'Contacts',
+        'Lifecycle steps',
+        'Violation reports',
+        'Service requests',
+      ],
     ],
   ];
 

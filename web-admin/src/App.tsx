@@ -15,7 +15,7 @@ import { createAuthProvider } from './auth/auth-provider';
 import { LoginPage } from './auth/LoginPage';
 import { CopyPage } from './content/copy';
 import { createDataProvider } from './data/data-provider';
-import { createHttpClient } from './data/http-client';
+import { createFileFetch, createHttpClient } from './data/http-client';
 import { createI18nProvider } from './i18n/i18n-provider';
 import { startupLanguage } from './i18n/locale';
 import { Dashboard } from './layout/Dashboard';
@@ -33,6 +33,7 @@ import faqs, { HelpEntry, HelpSection, HelpUpdate } from './resources/help';
 import housingCompanies, { HousingCompanyWizard } from './resources/housing-companies';
 import pages from './resources/pages';
 import partnerCompanies from './resources/partner-companies';
+import serviceRequests from './resources/service-requests';
 import shopPartners from './resources/shop-partners';
 import steps, { HousingCompanySteps } from './resources/steps';
 import taxonomyTerms from './resources/taxonomy-terms';
@@ -87,6 +88,7 @@ function staffResources(permissions: StaffPermissions | null) {
       {can.shopPartnersRead ? <Resource name="shop-partners" {...shopPartners(can)} /> : null}
       {can.feedbackRead ? <Resource name="feedback" {...feedback()} /> : null}
       {can.communityModerate ? <Resource name="community-reports" {...communityReports(can)} /> : null}
+      {can.serviceRequests ? <Resource name="service-requests" {...serviceRequests(can)} /> : null}
       <CustomRoutes>
         {can.usersRead ? <Route path="/user/:id" element={<UserPageRedirect />} /> : null}
         {can.usersRead && can.notificationSettings ? (
@@ -117,7 +119,7 @@ function PortaAdmin({ session, store }: Required<AppProps>) {
     const language = startupLanguage(window.location.search, store);
     return {
       authProvider: createAuthProvider(session),
-      dataProvider: createDataProvider(createHttpClient(session)),
+      dataProvider: createDataProvider(createHttpClient(session), createFileFetch(session)),
       i18nProvider: createI18nProvider(language),
     };
   }, [session, store]);

@@ -124,3 +124,32 @@ describe('notification settings of other users (mirror services/notifications/sr
     expect(can(['contributor'], [myHousingCompany(1, ['userManager'])]).notificationSettings).toBe(false);
   });
 });
+
+describe('service requests (mirror services/service-requests/src/policies.ts, staff)', () => {
+  it("are for admin, the developer's staff and the housing companies' handlers", () => {
+    expect(can(['admin']).serviceRequests).toBe(true);
+    expect(can(['yitUser']).serviceRequests).toBe(true);
+    expect(can(['yitBusinessAdmin']).serviceRequests).toBe(true);
+    for (const role of [
+      'propertyManager',
+      'maintenanceManager',
+      'ceeMaintenanceManager',
+      'boardMember',
+      'chairman',
+      'ceeBoardMember',
+      'rentalManager',
+      'habManager',
+    ] as Role[]) {
+      expect(can(['contributor'], [myHousingCompany(1, [role])]).serviceRequests, role).toBe(true);
+    }
+  });
+
+  it('are not for partners, content publishers, user managers or residents', () => {
+    expect(can(['partner']).serviceRequests).toBe(false);
+    expect(can(['contributor'], [], 1).serviceRequests).toBe(false);
+    expect(can(['contributor']).serviceRequests).toBe(false);
+    expect(can(['contributor'], [myHousingCompany(1, ['contentPublisher'])]).serviceRequests).toBe(false);
+    expect(can(['contributor'], [myHousingCompany(1, ['userManager'])]).serviceRequests).toBe(false);
+    expect(can([], [myHousingCompany(1, ['owner'])]).serviceRequests).toBe(false);
+  });
+});

@@ -5,6 +5,8 @@ import {
   effectiveRoles,
   type MeResponse,
   type Role,
+  SERVICE_REQUEST_GLOBAL_HANDLERS,
+  SERVICE_REQUEST_HC_HANDLERS,
 } from '@porta/contracts';
 
 /**
@@ -110,6 +112,13 @@ export interface Capabilities {
    * (the developer's staff: all), deleting what was reported. Banning its writer is usersBan.
    */
   communityModerate: boolean;
+  /**
+   * Service requests (03 /admin/service-requests): the requests of the housing companies one handles
+   * (their managers, board, rental and hab managers; the developer's staff: all), their CSV, status,
+   * publicity and replies, as the service's `staff` policy allows (services/service-requests/src/
+   * policies.ts). What may be done with one request is in its rights.
+   */
+  serviceRequests: boolean;
   housingCompaniesRead: boolean;
   housingCompaniesEdit: boolean;
   partnersRead: boolean;
@@ -167,6 +176,7 @@ export const NO_CAPABILITIES: Capabilities = {
   globalRoles: false,
   notificationSettings: false,
   communityModerate: false,
+  serviceRequests: false,
   housingCompaniesRead: false,
   housingCompaniesEdit: false,
   partnersRead: false,
@@ -224,6 +234,7 @@ export function permissionsOf(me: MeResponse): StaffPermissions {
       globalRoles: isAdmin,
       notificationSettings: has(...GLOBAL_USER_MANAGERS),
       communityModerate: holdsAnywhere([...COMMUNITY_GLOBAL_MODERATORS, ...COMMUNITY_HC_MODERATORS]),
+      serviceRequests: holdsAnywhere([...SERVICE_REQUEST_GLOBAL_HANDLERS, ...SERVICE_REQUEST_HC_HANDLERS]),
       housingCompaniesRead: staff,
       housingCompaniesEdit: has(...HOUSING_COMPANY_EDITORS),
       partnersRead: staff,

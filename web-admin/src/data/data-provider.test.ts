@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, json, mockFetch, problem, tokens } from '../testing/fetch-mock';
 import { createDataProvider } from './data-provider';
-import { createHttpClient } from './http-client';
+import { createFileFetch, createHttpClient } from './http-client';
 import { RESOURCE_ROUTES, requestBody, resourceUrl } from './resources';
 
 let session: SessionClient;
@@ -24,6 +24,10 @@ describe('resource table', () => {
     for (const resource of ['housing-companies', 'apartments', 'partner-companies', 'feature-toggles', 'taxonomy-terms']) {
       expect(resourceUrl(resource)).toBe(`/api/identity/admin/${resource}`);
     }
+  });
+
+  it('maps the staff service requests to the service-requests service', () => {
+    expect(resourceUrl('service-requests')).toBe('/api/service-requests/admin/requests');
   });
 
   it('refuses a resource no service serves', () => {
@@ -229,6 +233,42 @@ describe('dataProvider', () => {
     expect(api.sent[0]?.query.get('confirm')).toBe('true');
     expect(api.sent[1]?.body).toEqual({ expiryDate: '2026-12-31', housingCompanyId: null });
     expect(api.sent[1]?.headers.get('authorization')).toBe('Bearer access-1');
+  });
+
+  it('saves a file served to signed-in users, fetched with the token, and says why one is refused', async () => {
+    session.accept(tokens(2));
+    const url = '/api/service-requests/attachments/0195f0a0-0000-7000-8000-000000000501';
+    const api = mockFetch({
+      [`GET ${url}`]: () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } }),
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:file');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      const dataProvider = createDataProvider(createHttpClient(session), createFileFetch(session));
+      await dataProvider.saveFile(url, 'meter.png');
+      expect(saved).toEqual(['meter.png']);
+      expect(api.sent[0]?.headers.get('authorization')).toBe('Bearer access-2');
+      expect(createObjectURL.mock.calls[0]?.[0].size).toBe(3);
+
+      mockFetch({ [`GET ${url}`]: () => problem(404, 'NOT_FOUND', 'Page not found') });
+      const refused = await dataProvider.saveFile(url, 'meter.png').catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(HttpError);
+      expect((refused as HttpError).message).toBe('Page not found');
+      expect((refused as HttpError).status).toBe(404);
+
+      mockFetch({ [`GET ${url}`]: () => problem(401, 'UNAUTHENTICATED', 'Session expired') });
+      await expect(dataProvider.saveFile(url, 'meter.png')).rejects.toBeInstanceOf(HttpError);
+      expect(session.read()).toBeNull();
+      expect(session.getState()).toBe('expired');
+    } finally {
+      click.mockRestore();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 
   it('rejects a resource that is not in the table', async () => {

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type CreateParams, type DataProvider, type DeleteParams, HttpError, type UpdateParams } from 'react-admin';
-import type { HttpClient, ProblemBody } from './http-client';
+import type { FileFetch, HttpClient, ProblemBody } from './http-client';
 import { requestBody, resourceDefinition, resourceRoute } from './resources';
 
 const METHODS = [
@@ -25,12 +25,15 @@ export const CONTENT_API = '/api/content';
 export const NOTIFICATIONS_API = '/api/notifications';
 /** The community service's API root (moderators delete discussions and comments). */
 export const COMMUNITY_API = '/api/community';
+/** The service-requests service's API root (staff change a request's status, publicity and answer it). */
+export const SERVICE_REQUESTS_API = '/api/service-requests';
 /** The services the custom calls reach; identity unless said. */
 export type ApiRoot =
   | typeof IDENTITY_API
   | typeof CONTENT_API
   | typeof NOTIFICATIONS_API
-  | typeof COMMUNITY_API;
+  | typeof COMMUNITY_API
+  | typeof SERVICE_REQUESTS_API;
 
 export type Query = Record<string, string | undefined>;
 
@@ -56,6 +59,11 @@ export interface PortaCalls {
   download(path: string, fallbackName: string, query?: Query, api?: ApiRoot): Promise<string>;
   /** POST one file as multipart form data (field `file`), e.g. a content asset; resolves to the JSON answer. */
   upload<T = unknown>(path: string, file: Blob, options?: { query?: Query; api?: ApiRoot; name?: string }): Promise<T>;
+  /**
+   * GET a file served only to signed-in users (an absolute path such as a service request's
+   * attachment `url`) with the token, and hand it to the browser as a download named `fileName`.
+   */
+  saveFile(url: string, fileName: string): Promise<void>;
 }
 
 export type PortaDataProvider = DataProvider & PortaCalls;
@@ -73,9 +81,9 @@ export function attachmentName(header: string | null): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-/** Offer text as a file download in the browser. */
-function saveFile(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Offer text or bytes as a file download in the browser. */
+function offerDownload(name: string, content: string | Blob, type: string) {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -123,13 +131,20 @@ function withFieldError(resource: string, error: unknown): unknown {
   });
 }
 
+/** Files without a token (tests of the data provider alone); the app passes `createFileFetch(session)`. */
+const plainFileFetch: FileFetch = async (url) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new HttpError(response.statusText || 'ra.notification.http_error', response.status);
+  return response.blob();
+};
+
 /**
  * One dataProvider for the whole app: ra-data-simple-rest per service, the resource's service
  * chosen from the table in `resources.ts`. Creates and updates send only the fields the resource's
  * request schema has; answers are checked against the resource's record contract when it has one;
  * `call`, `download` and `upload` reach the services' other routes.
  */
-export function createDataProvider(httpClient: HttpClient): PortaDataProvider {
+export function createDataProvider(httpClient: HttpClient, fetchFile: FileFetch = plainFileFetch): PortaDataProvider {
   const perService = new Map<string, DataProvider>();
   const providerFor = (apiUrl: string): DataProvider => {
     let provider = perService.get(apiUrl);
@@ -188,7 +203,7 @@ export function createDataProvider(httpClient: HttpClient): PortaDataProvider {
       // Reading the answer as text drops a CSV's byte-order mark, which spreadsheets need to read
       // UTF-8 (ä, ö): the file gets it back.
       const text = /^text\/csv/i.test(type) && !response.body.startsWith('\uFEFF') ? `\uFEFF${response.body}` : response.body;
-      saveFile(name, text, type);
+      offerDownload(name, text, type);
       return name;
     },
     async upload<T>(path: string, file: Blob, options: { query?: Query; api?: ApiRoot; name?: string } = {}) {
@@ -199,6 +214,10 @@ export function createDataProvider(httpClient: HttpClient): PortaDataProvider {
         body: form,
       });
       return json as T;
+    },
+    async saveFile(url, fileName) {
+      const blob = await fetchFile(url);
+      offerDownload(fileName, blob, blob.type || 'application/octet-stream');
     },
   };
 

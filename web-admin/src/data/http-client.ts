@@ -69,3 +69,35 @@ export function problemCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Fetch a file (bytes, not JSON) with the session's token; failures as the http client throws them. */
+export type FileFetch = (url: string) => Promise<Blob>;
+
+/**
+ * A file the services serve only to those who may read it (a service request's attachment): fetched
+ * with the bearer token, as a blob. A problem answer becomes the same HttpError as the http client's.
+ */
+export function createFileFetch(session: SessionClient): FileFetch {
+  return async (url) => {
+    const token = await session.accessToken();
+    const headers = new Headers();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const response = await fetch(url, { headers });
+    if (response.ok) return response.blob();
+    if (response.status === 401 && token) session.clear(true);
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    const parsed = zProblem.safeParse(body);
+    if (parsed.success) {
+      const { errors: fieldErrors, ...problem } = parsed.data;
+      const problemBody: ProblemBody = { ...problem, fieldErrors, errors: fieldErrorsOf(parsed.data) };
+      throw new HttpError(problemMessage(parsed.data), response.status, problemBody);
+    }
+    throw new HttpError(response.statusText || 'ra.notification.http_error', response.status, body);
+  };
+}

@@ -29,6 +29,7 @@ import {
   zFeedUpdate,
   zPartnerCompanyCreate,
   zPartnerCompanyUpdate,
+  zServiceRequestDetail,
   zShopPartnerCreate,
   zShopPartnerUpdate,
   zTaxonomyTermCreate,
@@ -178,6 +179,14 @@ export const RESOURCE_ROUTES = {
     service: 'community',
     path: 'reports',
     record: zAdminReportDetail.partial({ target: true }),
+  },
+  // Service requests (03 /admin/service-requests): the requests of every housing company the viewer
+  // handles, at /api/service-requests/admin/requests; one request comes with its responses, the
+  // list without. Changes and replies go through the service's regular routes (SERVICE_REQUESTS_API).
+  'service-requests': {
+    service: 'service-requests',
+    path: 'requests',
+    record: zServiceRequestDetail.partial({ responses: true }),
   },
   // The content service's own names reach the same data (a reference to "articles" works too).
   articles: NEWS,

@@ -20,6 +20,7 @@ const SECTIONS: readonly { title: string; resources: readonly string[] }[] = [
     resources: ['news', 'calendar', 'contacts', 'steps', 'faqs', 'pages', 'feeds'],
   },
   { title: 'porta.menu.community', resources: ['community-reports'] },
+  { title: 'porta.menu.support', resources: ['service-requests'] },
   { title: 'porta.menu.shop', resources: ['campaigns', 'shop-partners'] },
   { title: 'porta.menu.feedback', resources: ['feedback'] },
 ];
@@ -52,7 +53,7 @@ function Section({ title, resources }: { title: string; resources: readonly stri
 
 /**
  * The side menu: the dashboard, then the routed resources in sections (administration, content,
- * service shop, feedback). Only resources the viewer may use are routed (App.tsx), so a section
+ * community, support, service shop, feedback). Only resources the viewer may use are routed (App.tsx), so a section
  * the viewer cannot use does not show.
  */
 export function PortaMenu() {

@@ -17,6 +17,8 @@ export interface SentRequest {
   query: URLSearchParams;
   headers: Headers;
   body: unknown;
+  /** A multipart body (an upload), as sent. */
+  form?: FormData;
 }
 
 export type Handler = (request: SentRequest) => Response | Promise<Response>;
@@ -37,6 +39,7 @@ export function mockFetch(routes: Record<string, Handler>) {
       query: url.searchParams,
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      form: init.body instanceof FormData ? init.body : undefined,
     };
     sent.push(request);
     const handler = routes[`${request.method} ${request.path}`];

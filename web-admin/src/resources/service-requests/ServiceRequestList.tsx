@@ -1,0 +1,117 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { useState } from 'react';
+import {
+  BooleanField,
+  Button,
+  Datagrid,
+  List,
+  NumberField,
+  ReferenceField,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  useNotify,
+} from 'react-admin';
+import { HousingCompanyInput } from '../../common/inputs';
+import { useErrorText } from '../../content/api';
+import { DateTimeField } from '../../content/dates';
+import { ListEmpty } from '../../content/kit';
+import type { Query } from '../../data/data-provider';
+import {
+  STATUS_CHOICES,
+  StatusField,
+  TYPE_CHOICES,
+  TypeField,
+  useServiceRequestsApi,
+  VIEW_CHOICES,
+} from './fields';
+
+const filters = [
+  <HousingCompanyInput key="housingCompanyId" source="housingCompanyId" alwaysOn />,
+  <SelectInput key="view" source="view" choices={VIEW_CHOICES} alwaysOn />,
+  <SelectInput key="typeId" source="typeId" choices={TYPE_CHOICES} alwaysOn />,
+  <SelectInput key="statusKey" source="statusKey" choices={STATUS_CHOICES} alwaysOn />,
+  <TextInput key="q" source="q" alwaysOn />,
+];
+
+/**
+ * The export's parameters for the list's filters (GET /requests/export: housingCompanyId, filter,
+ * type). The export knows no status or search words: it has the view, the type and the company.
+ */
+export function exportQuery(filterValues: Record<string, unknown>): Query {
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  return {
+    housingCompanyId: text(filterValues.housingCompanyId),
+    filter: text(filterValues.view),
+    type: text(filterValues.typeId),
+  };
+}
+
+/** The CSV of the requests of the list's housing company, view and type (the server names the file). */
+function ExportButton() {
+  const { filterValues } = useListContext();
+  const api = useServiceRequestsApi();
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const name = await api.download(
+        '/requests/export',
+        'service-requests.csv',
+        exportQuery(filterValues ?? {}),
+      );
+      notify('porta.service_requests.exported', { type: 'info', messageArgs: { name } });
+    } catch (error) {
+      const text = errorText(error);
+      notify(text, { type: 'error', messageArgs: { _: text } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="porta.service_requests.export" onClick={download} disabled={busy}>
+      <DownloadIcon />
+    </Button>
+  );
+}
+
+/**
+ * /admin/service-requests (03 §2): the requests of every housing company the viewer handles (the
+ * developer's staff: all), newest first, filtered by housing company, view, type, status and
+ * words; downloadable as CSV.
+ */
+export default function ServiceRequestList() {
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      actions={
+        <TopToolbar>
+          <ExportButton />
+        </TopToolbar>
+      }
+      empty={false}
+    >
+      <Datagrid rowClick="show" bulkActionButtons={false} empty={<ListEmpty canCreate={false} />}>
+        <DateTimeField source="createdAt" />
+        <TextField source="subject" />
+        <TypeField source="typeId" />
+        <StatusField source="statusKey" />
+        <BooleanField source="urgentRequest" sortable={false} />
+        <BooleanField source="public" sortable={false} />
+        <ReferenceField source="housingCompanyId" reference="housing-companies" link={false} sortable={false}>
+          <TextField source="name" />
+        </ReferenceField>
+        <TextField source="sender.name" sortable={false} />
+        <TextField source="sender.apartment" sortable={false} emptyText="-" />
+        <NumberField source="responseCount" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}

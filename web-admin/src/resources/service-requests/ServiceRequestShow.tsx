@@ -1,0 +1,449 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import LockIcon from '@mui/icons-material/Lock';
+import PublicIcon from '@mui/icons-material/Public';
+import SendIcon from '@mui/icons-material/Send';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import {
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Divider,
+  FormControlLabel,
+  FormHelperText,
+  IconButton,
+  TextField as MuiTextField,
+  Stack,
+  Typography,
+} from '@mui/material';
+import {
+  SERVICE_REQUEST_ATTACHMENTS_MAX,
+  SERVICE_REQUEST_CONTENT_MAX_CHARS,
+  SERVICE_REQUEST_STATUSES,
+  type ServiceRequestAttachment,
+  type ServiceRequestDetail,
+  type ServiceRequestStatus,
+  zServiceRequest,
+  zServiceRequestAttachment,
+  zServiceRequestDetail,
+} from '@porta/contracts';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import {
+  BooleanField,
+  ReferenceField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { useErrorText } from '../../content/api';
+import { DateTimeField, formatDateTime } from '../../content/dates';
+import { SafeHtml } from '../../content/SafeHtml';
+import {
+  AttachmentLinks,
+  AttachmentsField,
+  formatFileSize,
+  RecipientsField,
+  StatusField,
+  TypeField,
+  textToHtml,
+  useServiceRequestsApi,
+} from './fields';
+
+/** A headed part of the request's page, named by its heading. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ px: 2, pb: 2 }}>
+      <Divider sx={{ mb: 2 }} />
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate(title)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Run a change and say how it went: the app's words for the problem, else the server's message. */
+function useRun() {
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const run = async (
+    action: () => Promise<unknown>,
+    success: string,
+    successArgs?: Record<string, unknown>,
+  ) => {
+    setBusy(true);
+    try {
+      await action();
+      notify(success, { type: 'info', messageArgs: successArgs });
+      return true;
+    } catch (error) {
+      const text = errorText(error);
+      notify(text, { type: 'error', messageArgs: { _: text } });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy };
+}
+
+/** The request's content: sanitised HTML from the service. */
+function ContentField(_props: { source?: string; label?: string }) {
+  const record = useRecordContext<ServiceRequestDetail>();
+  if (!record) return null;
+  return <SafeHtml html={record.content} />;
+}
+
+/** The responses, oldest first, each with its writer, time and attachments. */
+function Responses() {
+  const record = useRecordContext<ServiceRequestDetail>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const responses = [...(record.responses ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return (
+    <Section title="porta.service_requests.responses">
+      {responses.length ? (
+        <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {responses.map((response) => (
+            <Box
+              component="li"
+              key={response.id}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+            >
+              <Typography variant="subtitle2" component="p">
+                {translate('porta.service_requests.response_by', {
+                  name: response.sender.apartment
+                    ? `${response.sender.name} (${response.sender.apartment})`
+                    : response.sender.name,
+                  time: formatDateTime(response.createdAt),
+                })}
+              </Typography>
+              <SafeHtml html={response.content} />
+              {response.attachments.length ? <AttachmentLinks attachments={response.attachments} /> : null}
+            </Box>
+          ))}
+        </Stack>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {translate('porta.service_requests.no_responses')}
+        </Typography>
+      )}
+    </Section>
+  );
+}
+
+/** Move the status (open, in progress, closed, declined), telling the sender when asked (PUT statusKey). */
+function StatusChange({ request }: { request: ServiceRequestDetail }) {
+  const translate = useTranslate();
+  const api = useServiceRequestsApi();
+  const refresh = useRefresh();
+  const { run, busy } = useRun();
+  const [status, setStatus] = useState<ServiceRequestStatus>(request.statusKey);
+  const [notifySender, setNotifySender] = useState(false);
+  const selectId = useId();
+
+  const change = async () => {
+    const done = await run(
+      () =>
+        api.call('PUT', `/requests/${request.id}`, {
+          body: { statusKey: status, sendNotification: notifySender },
+          schema: zServiceRequest,
+        }),
+      'porta.service_requests.status_changed',
+      { status: translate(`porta.service_requests.statuses.${status}`) },
+    );
+    if (done) refresh();
+  };
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <MuiTextField
+        id={selectId}
+        select
+        size="small"
+        label={translate('porta.service_requests.new_status')}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as ServiceRequestStatus)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 200 }}
+      >
+        {SERVICE_REQUEST_STATUSES.map((key) => (
+          <option key={key} value={key}>
+            {translate(`porta.service_requests.statuses.${key}`)}
+          </option>
+        ))}
+      </MuiTextField>
+      <FormControlLabel
+        control={<Checkbox checked={notifySender} onChange={(_, on) => setNotifySender(on)} />}
+        label={translate('porta.service_requests.notify_sender')}
+      />
+      <Button
+        variant="outlined"
+        startIcon={<SyncAltIcon />}
+        onClick={change}
+        disabled={busy || status === request.statusKey}
+      >
+        {translate('porta.service_requests.change_status')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Make the request public or private (PUT public). One sent to a resident stays private (409). */
+function PublicityChange({ request }: { request: ServiceRequestDetail }) {
+  const translate = useTranslate();
+  const api = useServiceRequestsApi();
+  const refresh = useRefresh();
+  const { run, busy } = useRun();
+  const toPublic = !request.public;
+
+  const change = async () => {
+    const done = await run(
+      () =>
+        api.call('PUT', `/requests/${request.id}`, { body: { public: toPublic }, schema: zServiceRequest }),
+      toPublic ? 'porta.service_requests.made_public' : 'porta.service_requests.made_private',
+    );
+    if (done) refresh();
+  };
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Typography variant="body2">
+        {translate(request.public ? 'porta.service_requests.is_public' : 'porta.service_requests.is_private')}
+      </Typography>
+      {toPublic && request.targetedToUser ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('porta.service_requests.targeted_not_public')}
+        </Typography>
+      ) : (
+        <Button
+          variant="outlined"
+          startIcon={toPublic ? <PublicIcon /> : <LockIcon />}
+          onClick={change}
+          disabled={busy}
+        >
+          {translate(toPublic ? 'porta.service_requests.make_public' : 'porta.service_requests.make_private')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** Status and publicity, as the request's rights allow. */
+function Handling() {
+  const record = useRecordContext<ServiceRequestDetail>();
+  if (!record || !(record.canChangeStatus || record.canChangePublicity)) return null;
+  return (
+    <Section title="porta.service_requests.handling">
+      <Stack spacing={2}>
+        {record.canChangeStatus ? <StatusChange key={record.statusKey} request={record} /> : null}
+        {record.canChangePublicity ? <PublicityChange request={record} /> : null}
+      </Stack>
+    </Section>
+  );
+}
+
+/**
+ * Answer the request: the text and files uploaded first (POST /attachments), then the response
+ * with their ids. A refusal is shown and what was typed and attached stays.
+ */
+function ReplyForm({ request }: { request: ServiceRequestDetail }) {
+  const translate = useTranslate();
+  const api = useServiceRequestsApi();
+  const refresh = useRefresh();
+  const errorText = useErrorText();
+  const { run, busy } = useRun();
+  const [text, setText] = useState('');
+  const [attachments, setAttachments] = useState<ServiceRequestAttachment[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const full = attachments.length >= SERVICE_REQUEST_ATTACHMENTS_MAX;
+
+  const upload = async (files: File[]) => {
+    setProblem(null);
+    const room = SERVICE_REQUEST_ATTACHMENTS_MAX - attachments.length;
+    if (files.length > room) {
+      setProblem(
+        translate('porta.service_requests.too_many_attachments', { max: SERVICE_REQUEST_ATTACHMENTS_MAX }),
+      );
+    }
+    setUploading(true);
+    try {
+      for (const file of files.slice(0, Math.max(room, 0))) {
+        const uploaded = await api.upload('/attachments', file, {
+          query: { housingCompanyId: request.housingCompanyId },
+          schema: zServiceRequestAttachment,
+        });
+        setAttachments((all) => [...all, uploaded]);
+      }
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setUploading(false);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  const send = async () => {
+    const done = await run(
+      () =>
+        api.call('POST', `/requests/${request.id}/responses`, {
+          body: { content: textToHtml(text), attachmentIds: attachments.map((attachment) => attachment.id) },
+          schema: zServiceRequestDetail,
+        }),
+      'porta.service_requests.reply_sent',
+    );
+    if (done) {
+      setText('');
+      setAttachments([]);
+      setProblem(null);
+      refresh();
+    }
+  };
+
+  return (
+    <Stack spacing={1.5}>
+      <MuiTextField
+        label={translate('porta.service_requests.reply_text')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        multiline
+        minRows={4}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: SERVICE_REQUEST_CONTENT_MAX_CHARS, spellCheck: true } }}
+      />
+      {attachments.length ? (
+        <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {attachments.map((attachment) => (
+            <Stack
+              key={attachment.id}
+              component="li"
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center' }}
+            >
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {attachment.fileName} ({formatFileSize(attachment.size)})
+              </Typography>
+              <IconButton
+                size="small"
+                aria-label={translate('porta.service_requests.remove_attachment', {
+                  name: attachment.fileName,
+                })}
+                onClick={() => setAttachments((all) => all.filter((other) => other.id !== attachment.id))}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Stack>
+          ))}
+        </Stack>
+      ) : null}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Button
+          component="label"
+          variant="outlined"
+          size="small"
+          startIcon={uploading ? <CircularProgress size={16} /> : <UploadFileIcon />}
+          disabled={uploading || full}
+          sx={{ '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+        >
+          {translate(uploading ? 'porta.service_requests.uploading' : 'porta.service_requests.attach')}
+          <input
+            ref={inputRef}
+            type="file"
+            multiple
+            aria-label={translate('porta.service_requests.attach')}
+            disabled={uploading || full}
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              if (files.length) void upload(files);
+            }}
+            style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+          />
+        </Button>
+        <Button
+          variant="contained"
+          startIcon={<SendIcon />}
+          onClick={send}
+          disabled={busy || uploading || !text.trim()}
+        >
+          {translate('porta.service_requests.send_reply')}
+        </Button>
+      </Stack>
+      {problem ? (
+        <FormHelperText error role="alert">
+          {problem}
+        </FormHelperText>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The reply form where the request may be answered; a closed request says so. */
+function Reply() {
+  const record = useRecordContext<ServiceRequestDetail>();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (!record.canRespond) {
+    return record.closed ? (
+      <Section title="porta.service_requests.reply">
+        <Typography variant="body2" color="text.secondary">
+          {translate('porta.service_requests.closed_no_reply')}
+        </Typography>
+      </Section>
+    ) : null;
+  }
+  return (
+    <Section title="porta.service_requests.reply">
+      <ReplyForm request={record} />
+    </Section>
+  );
+}
+
+/**
+ * /admin/service-requests/:id/show (03 §2): one request with every field, its responses oldest
+ * first, and what the viewer may do with it by its rights: move the status (telling the sender or
+ * not), make it public or private, answer it with files.
+ */
+export default function ServiceRequestShow() {
+  return (
+    <Show actions={false}>
+      <SimpleShowLayout>
+        <TextField source="subject" />
+        <ReferenceField source="housingCompanyId" reference="housing-companies" link={false}>
+          <TextField source="name" />
+        </ReferenceField>
+        <TextField source="internalId" emptyText="-" />
+        <TypeField source="typeId" />
+        <StatusField source="statusKey" />
+        <BooleanField source="public" />
+        <BooleanField source="visibleInApartment" />
+        <BooleanField source="urgentRequest" />
+        <BooleanField source="targetedToUser" />
+        <ReferenceField source="partnerCompanyId" reference="partner-companies" link={false} emptyText="-">
+          <TextField source="name" />
+        </ReferenceField>
+        <TextField source="sender.name" />
+        <TextField source="sender.apartment" emptyText="-" />
+        <TextField source="sender.tel" emptyText="-" />
+        <RecipientsField source="recipients" />
+        <DateTimeField source="createdAt" />
+        <DateTimeField source="closedAt" emptyText="porta.common.none" />
+        <ContentField source="content" />
+        <AttachmentsField source="attachments" />
+      </SimpleShowLayout>
+      <Responses />
+      <Handling />
+      <Reply />
+    </Show>
+  );
+}

@@ -1,0 +1,556 @@
+import type {
+  ServiceRequestAttachment,
+  ServiceRequestDetail,
+  ServiceRequestResponse,
+} from '@porta/contracts';
+import { SessionClient } from '@porta/web-kit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  type Handler,
+  housingCompany,
+  json,
+  listOf,
+  meOf,
+  mockFetch,
+  myHousingCompany,
+  problem,
+  type SentRequest,
+  tokens,
+} from '../../testing/fetch-mock';
+import { fill, renderAppAt } from '../../testing/render-app';
+
+let session: SessionClient;
+
+const SRQ = '/api/service-requests';
+const LIST = `${SRQ}/admin/requests`;
+const linden = housingCompany(1, { name: 'Linden Court' });
+const uuid = (n: number) => `0195f0a0-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+function attachment(n: number, fileName: string, size = 2048): ServiceRequestAttachment {
+  return {
+    id: uuid(500 + n),
+    url: `${SRQ}/attachments/${uuid(500 + n)}`,
+    fileName,
+    mimeType: fileName.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg',
+    size,
+  };
+}
+
+function response(n: number, overrides: Partial<ServiceRequestResponse> = {}): ServiceRequestResponse {
+  return {
+    id: uuid(300 + n),
+    serviceRequestId: uuid(1),
+    content: `<p>Answer ${n}</p>`,
+    sender: { id: uuid(200 + n), name: `Writer ${n}`, tel: null, apartmentId: null, apartment: null },
+    attachments: [],
+    createdAt: `2026-11-2${n}T09:00:00.000Z`,
+    isOwn: false,
+    ...overrides,
+  };
+}
+
+function request(n: number, overrides: Partial<ServiceRequestDetail> = {}): ServiceRequestDetail {
+  return {
+    id: uuid(n),
+    internalId: 'PM-2026-17',
+    housingCompanyId: linden.id,
+    typeId: 'common_area_fault',
+    subject: 'Leaking pipe in the sauna',
+    content: '<p>Water on the <strong>floor</strong></p>',
+    statusKey: 'open',
+    closed: false,
+    public: false,
+    visibleInApartment: true,
+    urgentRequest: true,
+    targetedToUser: false,
+    targetUserId: null,
+    partnerCompanyId: null,
+    sender: {
+      id: uuid(100),
+      name: 'Olga Owner',
+      tel: '+358 40 123 4567',
+      apartmentId: uuid(101),
+      apartment: 'B 14',
+    },
+    recipients: [
+      { userId: uuid(102), firstName: 'Maija' },
+      { userId: uuid(103), firstName: 'Pekka' },
+    ],
+    attachments: [attachment(1, 'leak.jpg')],
+    responseCount: 2,
+    createdAt: '2026-11-20T08:15:00.000Z',
+    updatedAt: '2026-11-20T08:15:00.000Z',
+    closedAt: null,
+    lastReminderAt: null,
+    isOwn: false,
+    canEdit: false,
+    canChangeStatus: true,
+    canChangePublicity: true,
+    canRespond: true,
+    canDelete: true,
+    canAddRecipient: true,
+    canForward: true,
+    canRemind: true,
+    // Oldest first as the service sends them.
+    responses: [
+      response(1, { attachments: [attachment(2, 'invoice.pdf')] }),
+      response(2, {
+        sender: { id: uuid(202), name: 'Maija', tel: null, apartmentId: null, apartment: null },
+      }),
+    ],
+    ...overrides,
+  };
+}
+
+/** The service as the staff screens reach it: the list, one request, its changes and replies. */
+function api(
+  me: ReturnType<typeof meOf> = meOf(['yitUser']),
+  one: ServiceRequestDetail = request(1),
+  extra: Record<string, Handler> = {},
+) {
+  let current = one;
+  const uploaded = attachment(9, 'meter.jpg', 3000);
+  const calls = mockFetch({
+    'GET /api/identity/me': () => json(me),
+    'GET /api/identity/admin/housing-companies': () => listOf('housing-companies', [linden]),
+    [`GET /api/identity/admin/housing-companies/${linden.id}`]: () => json(linden),
+    [`GET ${LIST}`]: () => {
+      const { responses: _responses, ...row } = current;
+      return listOf(
+        'service-requests',
+        [row, { ...row, id: uuid(2), subject: 'Sauna booking', urgentRequest: false }],
+        137,
+      );
+    },
+    [`GET ${LIST}/${one.id}`]: () => json(current),
+    [`PUT ${SRQ}/requests/${one.id}`]: (sent) => {
+      const body = sent.body as { statusKey?: ServiceRequestDetail['statusKey']; public?: boolean };
+      const statusKey = body.statusKey ?? current.statusKey;
+      const closed = statusKey === 'closed' || statusKey === 'declined';
+      current = {
+        ...current,
+        statusKey,
+        closed,
+        closedAt: closed ? '2026-11-25T10:00:00.000Z' : null,
+        public: body.public ?? current.public,
+      };
+      const { responses: _responses, ...row } = current;
+      return json(row);
+    },
+    [`POST ${SRQ}/attachments`]: () => json(uploaded, 201),
+    [`POST ${SRQ}/requests/${one.id}/responses`]: (sent) => {
+      const body = sent.body as { content: string; attachmentIds: string[] };
+      const added = response(5, {
+        content: body.content,
+        sender: { id: uuid(1), name: 'Anna Admin', tel: null, apartmentId: null, apartment: null },
+        attachments: body.attachmentIds.includes(uploaded.id) ? [uploaded] : [],
+        isOwn: true,
+      });
+      current = {
+        ...current,
+        responses: [...current.responses, added],
+        responseCount: current.responseCount + 1,
+      };
+      return json(current, 201);
+    },
+    [`GET ${SRQ}/requests/export`]: () =>
+      new Response('\uFEFFid,internalId,createdAt\r\n', {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="service-requests-2026-11-25.csv"',
+        },
+      }),
+    [`GET ${SRQ}/attachments/${uuid(501)}`]: () =>
+      new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), {
+        status: 200,
+        headers: { 'content-type': 'image/jpeg', 'content-disposition': "inline; filename*=UTF-8''leak.jpg" },
+      }),
+    ...extra,
+  });
+  return calls;
+}
+
+const filterOf = (sent: SentRequest) =>
+  JSON.parse(sent.query.get('filter') ?? '{}') as Record<string, unknown>;
+
+/** Files handed to the browser as downloads (their names), and the blobs behind them. */
+function catchDownloads() {
+  const createObjectURL = vi.fn((_blob: Blob) => 'blob:file');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+  onTestFinished(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+  const saved: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  return { saved, createObjectURL };
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  session = new SessionClient('', window.localStorage);
+  session.accept(tokens(1));
+});
+
+describe('service requests list (/admin/service-requests)', () => {
+  it('lists the requests newest first and narrows them by housing company, view, type, status and words', async () => {
+    const calls = api();
+    renderAppAt('/admin/service-requests', session);
+    const user = userEvent.setup();
+
+    const table = await screen.findByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Leaking pipe in the sauna')).toBeTruthy();
+    expect(within(row).getByText('Common-area fault')).toBeTruthy();
+    expect(within(row).getByText('Open')).toBeTruthy();
+    expect(within(row).getByText('Olga Owner')).toBeTruthy();
+    expect(within(row).getByText('B 14')).toBeTruthy();
+    expect(await within(row).findByText('Linden Court')).toBeTruthy();
+    const first = calls.to(`GET ${LIST}`)[0]!;
+    expect(JSON.parse(first.query.get('sort')!)).toEqual(['createdAt', 'DESC']);
+    expect(JSON.parse(first.query.get('range')!)).toEqual([0, 24]);
+
+    await fill(user, screen.getByRole('combobox', { name: 'Housing company' }), 'Linden');
+    await user.click(await screen.findByRole('option', { name: 'Linden Court' }));
+    await user.click(screen.getByLabelText('Show'));
+    await user.click(await screen.findByRole('option', { name: 'Pending (open or in progress)' }));
+    await user.click(screen.getByLabelText('Type'));
+    await user.click(await screen.findByRole('option', { name: 'Common-area fault' }));
+    await user.click(screen.getByLabelText('Status'));
+    await user.click(await screen.findByRole('option', { name: 'In progress' }));
+    await fill(user, screen.getByRole('textbox', { name: 'Search' }), 'pipe');
+
+    await waitFor(
+      () =>
+        expect(filterOf(calls.to(`GET ${LIST}`).at(-1)!)).toEqual({
+          housingCompanyId: linden.id,
+          view: 'pending',
+          typeId: 'common_area_fault',
+          statusKey: 'inprogress',
+          q: 'pipe',
+        }),
+      { timeout: 3000 },
+    );
+  }, 40_000);
+
+  it('opens a request from its row', async () => {
+    const calls = api();
+    renderAppAt('/admin/service-requests', session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByText('Leaking pipe in the sauna'));
+    await waitFor(() => expect(calls.to(`GET ${LIST}/${uuid(1)}`)).toHaveLength(1));
+    expect(await screen.findByRole('region', { name: 'Responses' })).toBeTruthy();
+  });
+
+  it("downloads the CSV of the list's housing company, view and type, named by the server", async () => {
+    const calls = api();
+    const { saved, createObjectURL } = catchDownloads();
+    renderAppAt('/admin/service-requests', session);
+    const user = userEvent.setup();
+
+    await screen.findByText('Leaking pipe in the sauna');
+    await user.click(screen.getByLabelText('Show'));
+    await user.click(await screen.findByRole('option', { name: 'Closed (closed or declined)' }));
+    await user.click(screen.getByLabelText('Type'));
+    await user.click(await screen.findByRole('option', { name: 'Rental service' }));
+    await waitFor(() =>
+      expect(filterOf(calls.to(`GET ${LIST}`).at(-1)!)).toEqual({ view: 'closed', typeId: 'rental_service' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+    await waitFor(() => expect(saved).toEqual(['service-requests-2026-11-25.csv']));
+    const sent = calls.to(`GET ${SRQ}/requests/export`)[0]!;
+    expect(Object.fromEntries(sent.query)).toEqual({ filter: 'closed', type: 'rental_service' });
+    expect(sent.headers.get('authorization')).toBe('Bearer access-1');
+    const blob = createObjectURL.mock.calls[0]![0];
+    const bytes = await new Promise<Uint8Array>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.readAsArrayBuffer(blob);
+    });
+    // The byte-order mark the server sent stays (spreadsheets read UTF-8 by it).
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await screen.findByText('Downloaded service-requests-2026-11-25.csv')).toBeTruthy();
+  });
+
+  it('says so when the export is refused', async () => {
+    api(meOf(['yitUser']), request(1), {
+      [`GET ${SRQ}/requests/export`]: () =>
+        problem(403, 'SRQ_EXPORT_NOT_PERMITTED', 'Not authorised to see this content.'),
+    });
+    catchDownloads();
+    renderAppAt('/admin/service-requests', session);
+    const user = userEvent.setup();
+
+    await screen.findByText('Leaking pipe in the sauna');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Not authorised to see this content.')).toBeTruthy();
+  });
+});
+
+describe('a service request (/admin/service-requests/:id/show)', () => {
+  it('shows every field, the content as HTML, the attachments and the responses oldest first', async () => {
+    const calls = api();
+    const { saved, createObjectURL } = catchDownloads();
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const responses = await screen.findByRole('region', { name: 'Responses' });
+    for (const text of [
+      'PM-2026-17',
+      'Common-area fault',
+      'Open',
+      'Olga Owner',
+      'B 14',
+      '+358 40 123 4567',
+    ]) {
+      expect(screen.getAllByText(text).length, text).toBeGreaterThan(0);
+    }
+    expect(screen.getByText('Maija, Pekka')).toBeTruthy();
+    expect(await screen.findByText('Linden Court')).toBeTruthy();
+    expect(screen.getByText('floor').tagName).toBe('STRONG');
+
+    // The responses (not their attachments' list items).
+    const items = within(responses)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.tagName === 'OL');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      expect.stringMatching(/^Writer 1, 21\.11\.2026/),
+      expect.stringMatching(/^Maija, 22\.11\.2026/),
+    ]);
+    expect(within(items[0]!).getByText('Answer 1')).toBeTruthy();
+    expect(within(items[0]!).getByRole('link', { name: 'invoice.pdf' }).getAttribute('href')).toBe(
+      `${SRQ}/attachments/${uuid(502)}`,
+    );
+
+    // The request's own attachment: fetched with the token, saved under its name.
+    await user.click(screen.getByRole('link', { name: 'leak.jpg' }));
+    await waitFor(() => expect(saved).toContain('leak.jpg'));
+    const sent = calls.to(`GET ${SRQ}/attachments/${uuid(501)}`)[0]!;
+    expect(sent.headers.get('authorization')).toBe('Bearer access-1');
+    expect(createObjectURL.mock.calls[0]![0].size).toBe(4);
+  });
+
+  it('moves the status and tells the sender when asked', async () => {
+    const calls = api();
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const handling = await screen.findByRole('region', { name: 'Handling' });
+    const change = within(handling).getByRole('button', { name: 'Change status' });
+    expect((change as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(within(handling).getByRole('combobox', { name: 'New status' }), 'Closed');
+    await user.click(within(handling).getByRole('checkbox', { name: 'Notify the sender' }));
+    await user.click(change);
+
+    await waitFor(() => expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)).toHaveLength(1));
+    expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[0]!.body).toEqual({
+      statusKey: 'closed',
+      sendNotification: true,
+    });
+    expect(await screen.findByText('Status changed to Closed')).toBeTruthy();
+    await waitFor(() => expect(calls.to(`GET ${LIST}/${uuid(1)}`).length).toBeGreaterThan(1));
+    expect(await screen.findByText('25.11.2026 12:00')).toBeTruthy();
+  });
+
+  it('changes the status without telling the sender by default, and shows a refusal', async () => {
+    const calls = api(meOf(['yitUser']), request(1), {
+      [`PUT ${SRQ}/requests/${uuid(1)}`]: () =>
+        problem(409, 'SRQ_STATUS_UPDATE_FAILED', 'Status update failed'),
+    });
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const handling = await screen.findByRole('region', { name: 'Handling' });
+    await user.selectOptions(within(handling).getByRole('combobox', { name: 'New status' }), 'In progress');
+    await user.click(within(handling).getByRole('button', { name: 'Change status' }));
+
+    await waitFor(() => expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)).toHaveLength(1));
+    expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[0]!.body).toEqual({
+      statusKey: 'inprogress',
+      sendNotification: false,
+    });
+    expect(await screen.findByText('Status update failed')).toBeTruthy();
+  });
+
+  it('makes a private request public and back', async () => {
+    const calls = api();
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const handling = await screen.findByRole('region', { name: 'Handling' });
+    await user.click(within(handling).getByRole('button', { name: 'Make public' }));
+    await waitFor(() => expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)).toHaveLength(1));
+    expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[0]!.body).toEqual({ public: true });
+    expect(await screen.findByText('The request is now public')).toBeTruthy();
+
+    await user.click(await within(handling).findByRole('button', { name: 'Make private' }));
+    await waitFor(() => expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)).toHaveLength(2));
+    expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[1]!.body).toEqual({ public: false });
+  });
+
+  it('does not offer to make public a request sent to a resident', async () => {
+    api(meOf(['yitUser']), request(1, { targetedToUser: true, targetUserId: uuid(104) }));
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+
+    const handling = await screen.findByRole('region', { name: 'Handling' });
+    expect(within(handling).getByText('A request sent to a resident cannot be made public.')).toBeTruthy();
+    expect(within(handling).queryByRole('button', { name: 'Make public' })).toBeNull();
+  });
+
+  it('replies with an attachment uploaded first', async () => {
+    const calls = api();
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const reply = await screen.findByRole('region', { name: 'Reply' });
+    await user.upload(
+      within(reply).getByLabelText('Attach files'),
+      new File(['jpg'], 'meter.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await within(reply).findByText('meter.jpg (3 kB)')).toBeTruthy();
+    const upload = calls.to(`POST ${SRQ}/attachments`)[0]!;
+    expect(upload.query.get('housingCompanyId')).toBe(linden.id);
+    expect((upload.form!.get('file') as File).name).toBe('meter.jpg');
+    expect(upload.headers.get('authorization')).toBe('Bearer access-1');
+
+    await fill(
+      user,
+      within(reply).getByRole('textbox', { name: 'Your reply' }),
+      'We fixed it <today>.\n\nThanks!',
+    );
+    await user.click(within(reply).getByRole('button', { name: 'Send reply' }));
+
+    await waitFor(() => expect(calls.to(`POST ${SRQ}/requests/${uuid(1)}/responses`)).toHaveLength(1));
+    expect(calls.to(`POST ${SRQ}/requests/${uuid(1)}/responses`)[0]!.body).toEqual({
+      content: '<p>We fixed it &lt;today&gt;.</p><p>Thanks!</p>',
+      attachmentIds: [uuid(509)],
+    });
+    expect(await screen.findByText('Reply sent')).toBeTruthy();
+    const responses = screen.getByRole('region', { name: 'Responses' });
+    expect(await within(responses).findByText('We fixed it <today>.')).toBeTruthy();
+    expect(within(responses).getByRole('link', { name: 'meter.jpg' })).toBeTruthy();
+    expect((within(reply).getByRole('textbox', { name: 'Your reply' }) as HTMLTextAreaElement).value).toBe(
+      '',
+    );
+    expect(within(reply).queryByText('meter.jpg (3 kB)')).toBeNull();
+  });
+
+  it("shows the server's message when a reply is refused, and keeps what was typed and attached", async () => {
+    const calls = api(meOf(['yitUser']), request(1), {
+      [`POST ${SRQ}/requests/${uuid(1)}/responses`]: () =>
+        problem(400, 'SRQ_SOMETHING_NEW', 'The reply could not be stored right now'),
+    });
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const reply = await screen.findByRole('region', { name: 'Reply' });
+    await user.upload(
+      within(reply).getByLabelText('Attach files'),
+      new File(['jpg'], 'meter.jpg', { type: 'image/jpeg' }),
+    );
+    await within(reply).findByText('meter.jpg (3 kB)');
+    await fill(user, within(reply).getByRole('textbox', { name: 'Your reply' }), 'On our way');
+    await user.click(within(reply).getByRole('button', { name: 'Send reply' }));
+
+    expect(await screen.findByText('The reply could not be stored right now')).toBeTruthy();
+    expect(calls.to(`POST ${SRQ}/requests/${uuid(1)}/responses`)).toHaveLength(1);
+    expect((within(reply).getByRole('textbox', { name: 'Your reply' }) as HTMLTextAreaElement).value).toBe(
+      'On our way',
+    );
+    expect(within(reply).getByText('meter.jpg (3 kB)')).toBeTruthy();
+    expect((within(reply).getByRole('button', { name: 'Send reply' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it('says in words why a file was refused, and sends nothing with it', async () => {
+    const calls = api(meOf(['yitUser']), request(1), {
+      [`POST ${SRQ}/attachments`]: () => problem(400, 'SRQ_FILE_EXTENSION', 'file_extension'),
+    });
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const reply = await screen.findByRole('region', { name: 'Reply' });
+    await user.upload(within(reply).getByLabelText('Attach files'), new File(['x'], 'run.exe'));
+    const alert = await within(reply).findByRole('alert');
+    expect(alert.textContent).toBe('This file extension is not allowed.');
+    await fill(user, within(reply).getByRole('textbox', { name: 'Your reply' }), 'See the photo');
+    await user.click(within(reply).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(calls.to(`POST ${SRQ}/requests/${uuid(1)}/responses`)).toHaveLength(1));
+    expect(calls.to(`POST ${SRQ}/requests/${uuid(1)}/responses`)[0]!.body).toMatchObject({
+      attachmentIds: [],
+    });
+  });
+
+  it('offers no action the request does not allow', async () => {
+    api(
+      meOf(['yitUser']),
+      request(1, {
+        statusKey: 'closed',
+        closed: true,
+        closedAt: '2026-11-24T10:00:00.000Z',
+        canChangeStatus: false,
+        canChangePublicity: false,
+        canRespond: false,
+      }),
+    );
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+
+    await screen.findByRole('region', { name: 'Responses' });
+    expect(screen.getByText('The request is closed: it can no longer be answered.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Handling' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make public' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send reply' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Your reply' })).toBeNull();
+  });
+
+  it('offers only the publicity when the status may not be changed', async () => {
+    api(meOf(['yitUser']), request(1, { canChangeStatus: false, canRespond: false }));
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+
+    const handling = await screen.findByRole('region', { name: 'Handling' });
+    expect(within(handling).getByRole('button', { name: 'Make public' })).toBeTruthy();
+    expect(within(handling).queryByRole('button', { name: 'Change status' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Reply' })).toBeNull();
+  });
+});
+
+describe('who gets the service requests', () => {
+  /** The entries of the side menu, by their text. */
+  async function menuEntries(): Promise<string[]> {
+    await screen.findByText('Welcome, Anna Admin!');
+    const menu = document.querySelector('.RaMenu-open, .RaMenu-closed');
+    if (!menu) throw new Error('No menu');
+    return within(menu as HTMLElement)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent ?? '');
+  }
+
+  it("is in the menu of a housing company's maintenance manager", async () => {
+    api(meOf(['contributor'], {}, [myHousingCompany(1, ['maintenanceManager'])]));
+    renderAppAt('/admin', session);
+    expect(await menuEntries()).toContain('Service requests');
+  });
+
+  it('is not in the menu of a content publisher, nor routed for a partner', async () => {
+    api(meOf(['contributor'], {}, [myHousingCompany(1, ['contentPublisher'])]));
+    const first = renderAppAt('/admin', session);
+    expect(await menuEntries()).not.toContain('Service requests');
+    first.unmount();
+
+    const calls = api(meOf(['partner']));
+    renderAppAt('/admin/service-requests', session);
+    expect(await screen.findByText(/not found/i)).toBeTruthy();
+    expect(calls.to(`GET ${LIST}`)).toHaveLength(0);
+  });
+});
