@@ -3,6 +3,7 @@ import enCommon from './locales/en/common.json' with { type: 'json' };
 import enCommunity from './locales/en/community.json' with { type: 'json' };
 import enNews from './locales/en/news.json' with { type: 'json' };
 import enResident from './locales/en/resident.json' with { type: 'json' };
+import enServiceRequests from './locales/en/serviceRequests.json' with { type: 'json' };
 import enSupport from './locales/en/support.json' with { type: 'json' };
 
 /**
@@ -13,7 +14,7 @@ import enSupport from './locales/en/support.json' with { type: 'json' };
  * English is the default and fallback language, so it is bundled; the other languages load lazily,
  * one chunk per language and namespace (03 §9).
  */
-export const NAMESPACES = ['common', 'resident', 'news', 'support', 'community'] as const;
+export const NAMESPACES = ['common', 'resident', 'news', 'support', 'community', 'serviceRequests'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 
@@ -26,6 +27,7 @@ export const englishResources = {
   news: enNews,
   support: enSupport,
   community: enCommunity,
+  serviceRequests: enServiceRequests,
 };
 export type Resources = typeof englishResources;
 export type Dictionary<N extends Namespace> = Resources[N];
@@ -56,6 +58,7 @@ const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
     news: () => import('./locales/cs/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/cs/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/cs/community.json', { with: { type: 'json' } }),
+    serviceRequests: () => import('./locales/cs/serviceRequests.json', { with: { type: 'json' } }),
   },
   et: {
     common: () => import('./locales/et/common.json', { with: { type: 'json' } }),
@@ -63,6 +66,7 @@ const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
     news: () => import('./locales/et/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/et/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/et/community.json', { with: { type: 'json' } }),
+    serviceRequests: () => import('./locales/et/serviceRequests.json', { with: { type: 'json' } }),
   },
   fi: {
     common: () => import('./locales/fi/common.json', { with: { type: 'json' } }),
@@ -70,6 +74,7 @@ const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
     news: () => import('./locales/fi/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/fi/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/fi/community.json', { with: { type: 'json' } }),
+    serviceRequests: () => import('./locales/fi/serviceRequests.json', { with: { type: 'json' } }),
   },
   lt: {
     common: () => import('./locales/lt/common.json', { with: { type: 'json' } }),
@@ -77,6 +82,7 @@ const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
     news: () => import('./locales/lt/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/lt/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/lt/community.json', { with: { type: 'json' } }),
+    serviceRequests: () => import('./locales/lt/serviceRequests.json', { with: { type: 'json' } }),
   },
   lv: {
     common: () => import('./locales/lv/common.json', { with: { type: 'json' } }),
@@ -84,6 +90,7 @@ const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
     news: () => import('./locales/lv/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/lv/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/lv/community.json', { with: { type: 'json' } }),
+    serviceRequests: () => import('./locales/lv/serviceRequests.json', { with: { type: 'json' } }),
   },
   pl: {
     common: () => import('./locales/pl/common.json', { with: { type: 'json' } }),
@@ -91,6 +98,7 @@ const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
     news: () => import('./locales/pl/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/pl/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/pl/community.json', { with: { type: 'json' } }),
+    serviceRequests: () => import('./locales/pl/serviceRequests.json', { with: { type: 'json' } }),
   },
   sk: {
     common: () => import('./locales/sk/common.json', { with: { type: 'json' } }),
@@ -98,6 +106,7 @@ const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
     news: () => import('./locales/sk/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/sk/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/sk/community.json', { with: { type: 'json' } }),
+    serviceRequests: () => import('./locales/sk/serviceRequests.json', { with: { type: 'json' } }),
   },
   sv: {
     common: () => import('./locales/sv/common.json', { with: { type: 'json' } }),
@@ -105,6 +114,7 @@ const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
     news: () => import('./locales/sv/news.json', { with: { type: 'json' } }),
     support: () => import('./locales/sv/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/sv/community.json', { with: { type: 'json' } }),
+    serviceRequests: () => import('./locales/sv/serviceRequests.json', { with: { type: 'json' } }),
   },
 };
 
@@ -127,12 +137,13 @@ export async function loadLocale<N extends Namespace>(lang: Language, ns: N): Pr
 
 /** Every namespace of one language, keyed by namespace (the shape i18next expects for a language). */
 export async function loadLanguage(lang: Language): Promise<Resources> {
-  const [common, resident, news, support, community] = await Promise.all([
+  const [common, resident, news, support, community, serviceRequests] = await Promise.all([
     loadLocale(lang, 'common'),
     loadLocale(lang, 'resident'),
     loadLocale(lang, 'news'),
     loadLocale(lang, 'support'),
     loadLocale(lang, 'community'),
+    loadLocale(lang, 'serviceRequests'),
   ]);
-  return { common, resident, news, support, community };
+  return { common, resident, news, support, community, serviceRequests };
 }

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_REQUEST_ERRORS, SERVICE_REQUEST_STATUSES, SERVICE_REQUEST_TYPES } from '@porta/contracts';
 import { describe, expect, it } from 'vitest';
 import { englishResources, LANGUAGES, loadLanguage, loadLocale, NAMESPACES } from './index.js';
 
@@ -70,6 +71,31 @@ describe('dictionaries', () => {
       'Notification settings could not be saved or loaded.',
     );
     expect(resident.notifications.settings.saveFailed).toBe('Settings saving failed.');
+  });
+});
+
+describe('serviceRequests', () => {
+  const { serviceRequests } = englishResources;
+
+  it("says in English what the service says (02 §5, §8: the server's messages)", () => {
+    for (const [code, text] of Object.entries(serviceRequests.errors)) {
+      expect(Object.hasOwn(SERVICE_REQUEST_ERRORS, code), code).toBe(true);
+      expect(text, code).toBe(SERVICE_REQUEST_ERRORS[code as keyof typeof SERVICE_REQUEST_ERRORS].message);
+    }
+    expect(serviceRequests.errors.SRQ_TARGET_USER_REQUIRED).toBe(
+      'Target user must be defined when sending service request to resident',
+    );
+    expect(serviceRequests.errors.SRQ_TYPE_NOT_SELECTABLE).toBe('No request types selectable');
+    expect(serviceRequests.errors.SRQ_MANAGE_LINK_INVALID).toBe('The link is not valid or has expired.');
+  });
+
+  it('names every type and status, and every attachment refusal (01 §8)', () => {
+    expect(Object.keys(serviceRequests.types).sort()).toEqual([...SERVICE_REQUEST_TYPES].sort());
+    expect(Object.keys(serviceRequests.statuses).sort()).toEqual([...SERVICE_REQUEST_STATUSES].sort());
+    expect(serviceRequests.statuses.inprogress).toBe('In progress');
+    expect(Object.keys(serviceRequests.attachments.refusals).sort()).toEqual(
+      ['file_extension', 'file_size', 'illegal_characters', 'mime_type', 'too_many'].sort(),
+    );
   });
 });
 

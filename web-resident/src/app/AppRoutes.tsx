@@ -7,6 +7,7 @@ import { ErrorPage } from '../modules/errors';
 import { AppLayout, PageFrame, RouteMetaProvider } from '../modules/layout';
 import { MAINTENANCE_PATH, MaintenancePage } from '../modules/maintenance';
 import { RegisterPage } from '../modules/profile';
+import { MANAGE_ROUTE, ManageServiceRequestPage } from '../modules/service-requests';
 import { EmailChangedPage } from '../modules/settings';
 import {
   REGISTER_PATH,
@@ -31,7 +32,8 @@ function RoutePage({ policy, children }: { policy: RoutePolicy | undefined; chil
 
 /**
  * Public: /login (signed out only), /error (only with an application error), /maintenance,
- * /firstlogin, /profile/email-changed/…, /logout. /register for signed-in users not registered yet.
+ * /firstlogin, /profile/email-changed/…, /service-requests/manage/… (more specific than the old
+ * service-request addresses' redirect, so it wins), /logout. /register for signed-in users not registered yet.
  * Everything else needs a signed-in, registered user and renders inside the layout frame (01 §2, §6).
  */
 export function AppRoutes() {
@@ -58,6 +60,8 @@ export function AppRoutes() {
           <Route path={MAINTENANCE_PATH} element={<MaintenancePage />} />
           <Route path="/firstlogin" element={<FirstLoginPage />} />
           <Route path="/profile/email-changed/:userUuid/:confirmCode" element={<EmailChangedPage />} />
+          {/* Managing a service request by the link in a recipient's e-mail (ADR 0018): no sign-in. */}
+          <Route path={MANAGE_ROUTE} element={<ManageServiceRequestPage />} />
           <Route
             path="/logout"
             element={

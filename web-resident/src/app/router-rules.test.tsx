@@ -1,8 +1,9 @@
 import type { MeResponse, Role } from '@porta/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, problem, type RecordedRequest } from '../testing/fetch-mock';
+import { json, mockFetch, problem, type RecordedRequest } from '../testing/fetch-mock';
 import { housingCompany, IDS, meResponse } from '../testing/fixtures';
+import { renderApp } from '../testing/render-app';
 import { featuresOn, startSignedIn } from '../testing/signed-in';
 
 /** A user holding only these roles (global, on the company, in the apartment). */
@@ -234,13 +235,79 @@ describe('maintenance (01 §2, §4)', () => {
   });
 });
 
-describe('failures', () => {
-  it('the old service-request addresses lead to the support centre', async () => {
-    const app = startSignedIn('/service-requests/new', { features: featuresOn('service-requests') });
+describe('service requests (02 §2)', () => {
+  const REQUEST_ID = '7e0f1a2b-3c4d-4e5f-8a6b-000000000001';
+  const USER_ID = '7e0f1a2b-3c4d-4e5f-8a6b-000000000900';
+  const emptyList = json({ items: [], total: 0, skip: 0, limit: 10 });
+  const routes = {
+    'GET /api/service-requests/requests': emptyList,
+    'GET /api/service-requests/types': json({ items: [], partnerCompanies: [] }),
+    [`GET /api/service-requests/requests/${REQUEST_ID}`]: problem(
+      404,
+      'SRQ_NOT_FOUND',
+      'Service request not found or already closed',
+    ),
+  };
+
+  for (const [from, to, heading] of [
+    ['/service-requests', '/support/service-requests', 'Service requests'],
+    ['/service-requests/new', '/support/service-requests/new', 'New service request'],
+    [`/service-requests/${REQUEST_ID}`, `/support/service-requests/${REQUEST_ID}`, 'Service request'],
+  ] as const) {
+    it(`the old address ${from} leads to ${to}`, async () => {
+      const app = startSignedIn(from, { features: featuresOn('service-requests'), routes });
+      await screen.findByRole('heading', { level: 1, name: heading });
+      expect(app.path()).toBe(to);
+    });
+  }
+
+  it('keeps ?refresh=true through the redirect; the list reads itself again and drops it', async () => {
+    const app = startSignedIn('/service-requests?refresh=true', {
+      features: featuresOn('service-requests'),
+      routes,
+    });
     await screen.findByRole('heading', { level: 1, name: 'Service requests' });
-    expect(app.path()).toBe('/support/service-requests/new');
+    await waitFor(() => expect(app.path()).toBe('/support/service-requests'));
+    expect(
+      app.calls().filter((call) => call.startsWith('GET /api/service-requests/requests?')).length,
+    ).toBeGreaterThan(0);
   });
 
+  it('the manage link is public: signed out, it opens without a sign-in and is not redirected', async () => {
+    const token = '1790000000.bWFj';
+    const path = `/service-requests/manage/${REQUEST_ID}/${USER_ID}/${token}`;
+    const api = mockFetch({
+      'GET /api/identity/login-options': json({ password: true, b2c: false }),
+      [`GET /api/service-requests/manage/${REQUEST_ID}/${USER_ID}/${token}`]: problem(
+        404,
+        'SRQ_MANAGE_LINK_INVALID',
+        'The link is not valid or has expired.',
+      ),
+    });
+    const app = renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: 'Service request' });
+    expect((await screen.findByRole('alert')).textContent).toBe('The link is not valid or has expired.');
+    expect(app.path()).toBe(path);
+    expect(api.calls()).not.toContain('GET /api/identity/me');
+  });
+
+  it('a shorter manage address is one of the old addresses, not the public page', async () => {
+    const app = startSignedIn(`/service-requests/manage/${REQUEST_ID}`, {
+      features: featuresOn('service-requests'),
+      routes,
+    });
+    await waitFor(() => expect(app.path()).toBe(`/support/service-requests/manage/${REQUEST_ID}`));
+  });
+
+  it('signed out, the other service-request addresses need signing in', async () => {
+    mockFetch({ 'GET /api/identity/login-options': json({ password: true, b2c: false }) });
+    const app = renderApp('/support/service-requests');
+    await screen.findByLabelText('E-mail');
+    expect(app.path()).toBe('/login');
+  });
+});
+
+describe('failures', () => {
   it('a failed features fetch after startup does not open a policy route', async () => {
     let me = meResponse();
     const app = startSignedIn('/faq', {

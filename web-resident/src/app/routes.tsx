@@ -27,6 +27,7 @@ import {
 import { NotificationSettingsPage } from '../modules/notifications';
 import { DeactivatePage, GdprReportPage, MyProfilePage } from '../modules/profile';
 import { type SectionLink, SectionPage, UiSandboxPage } from '../modules/sections';
+import { NewServiceRequestPage, ServiceRequestPage, ServiceRequestsPage } from '../modules/service-requests';
 import { MySettingsPage } from '../modules/settings';
 import { AllCampaignsPage, CampaignDetailPage, PartnerPage, ServiceShopPage } from '../modules/shop';
 import { useCurrentUser } from '../modules/startup';
@@ -266,11 +267,25 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     policy: { features: ['faq'] },
   }),
   { path: '/support', element: <SectionPage links={SUPPORT_LINKS} />, meta: { section: 'support' } },
-  ...each(['/support/service-requests', '/support/service-requests/*'], {
-    element: <SectionPage title="serviceRequests" />,
+  // Service requests (02 §2, feature service-requests); the manage link's page is public (AppRoutes)
+  {
+    path: '/support/service-requests',
+    element: <ServiceRequestsPage />,
     meta: { section: 'support', layout: 'subpage' },
     policy: { features: ['service-requests'] },
-  }),
+  },
+  {
+    path: '/support/service-requests/new',
+    element: <NewServiceRequestPage />,
+    meta: { section: 'support', layout: 'subpage' },
+    policy: { features: ['service-requests'] },
+  },
+  {
+    path: '/support/service-requests/:id',
+    element: <ServiceRequestPage />,
+    meta: { section: 'support', layout: 'subpage' },
+    policy: { features: ['service-requests'] },
+  },
   ...each(['/service-requests', '/service-requests/*'], { element: <ToSupport /> }),
   {
     path: '/support/contact-book',

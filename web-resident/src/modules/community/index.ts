@@ -6,3 +6,4 @@ export { NeighboursPage } from './components/NeighboursPage';
 export { NewConversationPage } from './components/NewConversationPage';
 export { PublicDiscussionsPage } from './components/PublicDiscussionsPage';
 export { communityKey } from './hooks/queries';
+export { hasText, textToHtml } from './utils/body';

@@ -64,6 +64,7 @@ export interface TextFieldProps {
   rows?: number;
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
   maxLength?: number;
+  placeholder?: string;
 }
 
 export function TextField({
@@ -82,6 +83,7 @@ export function TextField({
   rows = 6,
   textareaRef,
   maxLength,
+  placeholder,
 }: TextFieldProps) {
   const id = useId();
   const common = {
@@ -94,6 +96,7 @@ export function TextField({
     'aria-describedby': describedBy(id, error, hint),
     value,
     maxLength,
+    placeholder,
   };
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
@@ -119,7 +122,9 @@ export function SelectField({
   options,
   required,
   error,
+  hint,
   disabled,
+  selectRef,
 }: {
   label: string;
   value: string;
@@ -127,19 +132,22 @@ export function SelectField({
   options: readonly { value: string; label: string }[];
   required?: boolean;
   error?: string | undefined;
+  hint?: string | undefined;
   disabled?: boolean;
+  selectRef?: RefObject<HTMLSelectElement | null>;
 }) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} required={required} error={error}>
+    <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <select
+        ref={selectRef}
         id={id}
         className="field__input"
         value={value}
         required={required}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
+        aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => onChange(e.target.value)}
       >
         {options.map((option) => (

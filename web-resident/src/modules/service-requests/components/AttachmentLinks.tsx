@@ -1,0 +1,147 @@
+import type { ServiceRequestAttachment } from '@porta/contracts';
+import { formatFileSize } from '@porta/web-kit';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../shared/ui/Toast';
+import { useAttachmentFile } from '../hooks/queries';
+import { useServiceRequestErrorText } from '../hooks/use-error-text';
+import { useServiceRequestsApi } from '../hooks/use-service-requests-api';
+import { isImage } from '../utils/attachments';
+
+/** An address for a fetched file while it is shown (none where the browser cannot make one). */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob || typeof URL.createObjectURL !== 'function') return;
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => {
+      URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [blob]);
+  return url;
+}
+
+function Thumbnail({ attachment }: { attachment: ServiceRequestAttachment }) {
+  const { t } = useTranslation('serviceRequests');
+  const { data } = useAttachmentFile(attachment.url);
+  const src = useObjectUrl(data);
+  if (!src) {
+    return (
+      <span
+        className="attachment-thumbnail__placeholder"
+        role="img"
+        aria-label={t('attachments.loadingImage', { name: attachment.fileName })}
+      />
+    );
+  }
+  return (
+    <a
+      href={src}
+      target="_blank"
+      rel="noopener"
+      aria-label={t('attachments.open', { name: attachment.fileName })}
+    >
+      <img className="attachment-thumbnail__image" src={src} alt={attachment.fileName} loading="lazy" />
+    </a>
+  );
+}
+
+/**
+ * A file that is not an image: a link that fetches it with the session's token (attachments are
+ * served only to those who may read the request) and hands it to the browser to save.
+ */
+function FileLink({ attachment }: { attachment: ServiceRequestAttachment }) {
+  const api = useServiceRequestsApi();
+  const toast = useToast();
+  const errorText = useServiceRequestErrorText();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const blob = await api.fetchAttachment(attachment.url);
+      if (typeof URL.createObjectURL !== 'function') return;
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = attachment.fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      toast.show(errorText(error), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <a
+        href={attachment.url}
+        className="attachment-link"
+        aria-busy={busy || undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          void open();
+        }}
+      >
+        {attachment.fileName}
+      </a>{' '}
+      <span className="muted">({formatFileSize(attachment.size)})</span>
+    </>
+  );
+}
+
+/** A request's or a response's attachments: images as thumbnails, other files as links. */
+export function AttachmentLinks({
+  attachments,
+  label,
+}: {
+  attachments: readonly ServiceRequestAttachment[];
+  label: string;
+}) {
+  if (attachments.length === 0) return null;
+  const images = attachments.filter((a) => isImage(a.mimeType));
+  const files = attachments.filter((a) => !isImage(a.mimeType));
+  return (
+    <ul className="attachment-links" aria-label={label}>
+      {images.map((attachment) => (
+        <li key={attachment.id} className="attachment-links__image">
+          <Thumbnail attachment={attachment} />
+        </li>
+      ))}
+      {files.map((attachment) => (
+        <li key={attachment.id}>
+          <FileLink attachment={attachment} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The attachments' names only (the manage page: their addresses need signing in). */
+export function AttachmentNames({
+  attachments,
+  label,
+}: {
+  attachments: readonly ServiceRequestAttachment[];
+  label: string;
+}) {
+  const { t } = useTranslation('serviceRequests');
+  if (attachments.length === 0) return null;
+  return (
+    <>
+      <ul className="attachment-links" aria-label={label}>
+        {attachments.map((attachment) => (
+          <li key={attachment.id}>
+            {attachment.fileName} <span className="muted">({formatFileSize(attachment.size)})</span>
+          </li>
+        ))}
+      </ul>
+      <p className="field__hint">{t('manage.attachmentsNeedSignIn')}</p>
+    </>
+  );
+}
