@@ -1,7 +1,8 @@
-import { zLiveUnread, zNotification } from '@porta/contracts';
+import { type Notification, zLiveUnread, zNotification } from '@porta/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useServices } from '../../../shared/services';
+import { housingCompanyDataKey } from '../../housing-company';
 import { useSessionState } from '../../session';
 import { useAuth } from '../../startup';
 import { type ServerSentEvent, startLiveStream } from '../api/live-stream';
@@ -18,8 +19,18 @@ function parseData(data: string): unknown {
 }
 
 /**
+ * The data area of the housing company a notification's type tells has changed: what the app shows
+ * of it is read again when the notification arrives (an open service request shows the answer or
+ * the new status the bell just announced).
+ */
+const CHANGED_AREA: Partial<Record<Notification['type'], string>> = {
+  service_request: 'service-requests',
+};
+
+/**
  * What one event of the live stream changes in the cached bell list: `unread` sets the count,
- * `notification` puts a new notification first. Events that break their contract are passed over.
+ * `notification` puts a new notification first and marks the data it is about stale. Events that
+ * break their contract are passed over.
  */
 export function applyLiveEvent(queryClient: QueryClient, userId: string, event: ServerSentEvent): void {
   if (event.type === 'unread') {
@@ -29,7 +40,14 @@ export function applyLiveEvent(queryClient: QueryClient, userId: string, event: 
     }
   } else if (event.type === 'notification') {
     const parsed = zNotification.safeParse(parseData(event.data));
-    if (parsed.success) updateInbox(queryClient, userId, (list) => withNewNotification(list, parsed.data));
+    if (!parsed.success) return;
+    updateInbox(queryClient, userId, (list) => withNewNotification(list, parsed.data));
+    const area = CHANGED_AREA[parsed.data.type];
+    if (area && parsed.data.housingCompanyId) {
+      void queryClient.invalidateQueries({
+        queryKey: housingCompanyDataKey(parsed.data.housingCompanyId, area),
+      });
+    }
   }
 }
 
