@@ -1,35 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createCommunity, zCommunityConfig } from '@porta/community';
-import { apiClient, loginAs } from '@porta/community/testing';
+import type { apiClient } from '@porta/community/testing';
 import { discussionUrl } from '@porta/contracts';
 import { type IdentityNode, startIdentityNode } from '@porta/identity/testing';
-import {
-  type App,
-  createService,
-  createStorage,
-  createTokenVerifier,
-  type Database,
-  loadConfig,
-  openDatabase,
-  silentLogger,
-} from '@porta/service-kit';
+import type { App, Database } from '@porta/service-kit';
 import {
   Closers,
   cleanupNats,
   createDatabases,
-  databaseUrl,
   dropDatabases,
   itUrls,
-  natsBus,
   requireService,
   runId,
   until,
 } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotifications } from '../app.js';
-import { zNotificationsConfig } from '../config.js';
+import { demoPeople, inboxOf, startNotificationsNode, startServiceNode } from '../testing/itest-nodes.js';
 
 /**
  * The community and its notifications in the distributed mode: identity, community and notifications each with their own
@@ -53,11 +38,10 @@ type Client = ReturnType<typeof apiClient>;
 describe.skipIf(!postgresUp || !natsUp)('community on PostgreSQL and NATS JetStream', () => {
   const closers = new Closers();
   let identity: IdentityNode;
-  let app: App;
   let communityDb: Database;
   let notificationsDb: Database;
-  const as: Record<string, Client> = {};
-  const userIds: Record<string, string> = {};
+  let as: Record<string, Client>;
+  let userIds: Record<string, string>;
   let lindenCourt = '';
 
   beforeAll(async () => {
@@ -67,86 +51,28 @@ describe.skipIf(!postgresUp || !natsUp)('community on PostgreSQL and NATS JetStr
     identity = await startIdentityNode({ ns, databaseName: databases.identity });
     closers.add('identity', () => identity.close());
     await identity.identity.scheduleJobs();
-
-    // notifications, consuming community's events.
-    notificationsDb = await openDatabase({ url: databaseUrl(databases.notifications), poolSize: 3 });
-    closers.add('notifications database', () => notificationsDb.close());
-    const notificationsBus = await natsBus(ns, 'notifications');
-    closers.add('notifications bus', () => notificationsBus.close());
-    const notifications = createNotifications({
-      database: notificationsDb,
-      config: loadConfig(zNotificationsConfig, { LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
-      logger: silentLogger,
-      bus: notificationsBus,
-    });
-    closers.add('notifications', () => notifications.stop());
-    await notifications.migrate();
-    await notifications.start();
-
-    // community, its HTTP API checking tokens against identity's JWKS.
-    const dataDir = mkdtempSync(join(tmpdir(), 'porta-community-itest-'));
-    closers.add('community data folder', () => rmSync(dataDir, { recursive: true, force: true }));
-    const config = loadConfig(zCommunityConfig, {
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      BAN_CACHE_SECONDS: '0',
-    });
-    communityDb = await openDatabase({ url: databaseUrl(databases.community), poolSize: 5 });
-    closers.add('community database', () => communityDb.close());
-    const communityBus = await natsBus(ns, 'community');
-    closers.add('community bus', () => communityBus.close());
-    const community = createCommunity({
-      database: communityDb,
-      config,
-      storage: createStorage(config),
-      logger: silentLogger,
-      bus: communityBus,
-    });
-    closers.add('community', () => community.stop());
-    await community.migrate();
-    await community.start();
-    app = createService({
+    notificationsDb = await startNotificationsNode(closers, { ns, databaseName: databases.notifications });
+    let app: App;
+    ({ app, database: communityDb } = await startServiceNode(closers, {
+      ns,
       name: 'community',
-      config,
-      verifier: createTokenVerifier({
-        kind: 'remote',
-        url: `${identity.address}/api/identity/.well-known/jwks.json`,
-      }),
-    });
-    closers.add('community app', () => app.close());
-    await app.register(community.plugin);
-    await app.ready();
-
-    for (const key of ['admin', 'owner', 'tenant', 'neighbour']) {
-      const token = (await loginAs(identity.app, key)).accessToken;
-      as[key] = apiClient(app, token);
-      as[`${key}@identity`] = apiClient(identity.app, token);
-      const [row] = await identity.database.query<{ id: string }>(
-        'select id from identity.users where email = $1',
-        [`${key}@demo.porta.test`],
-      );
-      userIds[key] = row!.id;
-    }
-    const [hc] = await identity.database.query<{ id: string }>(
-      `select id from identity.housing_companies where hc_ext = 'DEMO-2000'`,
-    );
-    lindenCourt = hc!.id;
-    // The discussions are a feature (identity's feature toggles; the demo's are not seeded here).
-    const toggle = await as['admin@identity']!.post('/api/identity/admin/feature-toggles', {
-      featureId: 'public-discussion',
-      scope: 'global',
-    });
-    expect(toggle.statusCode, toggle.body).toBe(201);
+      databaseName: databases.community,
+      identity,
+      schema: zCommunityConfig,
+      env: { BAN_CACHE_SECONDS: '0' },
+      create: createCommunity,
+    }));
+    ({ as, userIds, lindenCourt } = await demoPeople(
+      identity,
+      app,
+      ['owner', 'tenant', 'neighbour'],
+      'public-discussion',
+    ));
   }, 120_000);
 
   afterAll(() => closers.closeAll());
 
-  const notificationsOf = (userId: string) =>
-    notificationsDb.query<{ type: string; target_url: string; title: string }>(
-      'select type, target_url, title from notifications.notifications where user_id = $1 order by id',
-      [userId],
-    );
+  const notificationsOf = (userId: string) => inboxOf(notificationsDb, userId);
 
   it("tells the discussion's writer of a comment, with the address of the comment", async () => {
     const created = await as.owner!.post('/api/community/discussions', {

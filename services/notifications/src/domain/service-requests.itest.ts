@@ -1,28 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serviceRequestUrl } from '@porta/contracts';
-import { type IdentityNode, loginAs, startIdentityNode } from '@porta/identity/testing';
-import {
-  type App,
-  createMailer,
-  createService,
-  createStorage,
-  createTokenVerifier,
-  type Database,
-  loadConfig,
-  openDatabase,
-  silentLogger,
-} from '@porta/service-kit';
+import { type IdentityNode, startIdentityNode } from '@porta/identity/testing';
+import { type App, createMailer, type Database } from '@porta/service-kit';
 import {
   Closers,
   cleanupNats,
   createDatabases,
-  databaseUrl,
   dropDatabases,
   itUrls,
-  natsBus,
   requireService,
   runId,
   until,
@@ -31,8 +16,7 @@ import { createServiceRequests, zServiceRequestsConfig } from '@porta/service-re
 import { apiClient, multipartFile, pngImage } from '@porta/service-requests/testing';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotifications } from '../app.js';
-import { zNotificationsConfig } from '../config.js';
+import { demoPeople, inboxOf, startNotificationsNode, startServiceNode } from '../testing/itest-nodes.js';
 
 /**
  * Service requests in the distributed mode: identity, service-requests and notifications each with
@@ -55,8 +39,6 @@ const databases = {
 const PUBLIC_URL = 'https://porta.example.test';
 const P = '/api/service-requests';
 
-type Client = ReturnType<typeof apiClient>;
-
 /** The text of a received e-mail, quoted-printable undone. */
 function textOf(raw: string): string {
   return raw
@@ -69,11 +51,8 @@ describe.skipIf(!postgresUp || !natsUp)('service requests on PostgreSQL, NATS Je
   const mails: { to: string[]; text: string }[] = [];
   let identity: IdentityNode;
   let app: App;
-  let serviceRequestsDb: Database;
   let notificationsDb: Database;
-  const as: Record<string, Client> = {};
-  const userIds: Record<string, string> = {};
-  let lindenCourt = '';
+  let people: Awaited<ReturnType<typeof demoPeople>>;
 
   beforeAll(async () => {
     const smtp = new SMTPServer({
@@ -106,110 +85,45 @@ describe.skipIf(!postgresUp || !natsUp)('service requests on PostgreSQL, NATS Je
     closers.add('identity', () => identity.close());
     // Its relay and its answers over the bus (directory, audience, features, neighbours).
     await identity.identity.scheduleJobs();
-
-    // notifications, consuming service-requests' events and mailing through the SMTP server.
-    notificationsDb = await openDatabase({ url: databaseUrl(databases.notifications), poolSize: 3 });
-    closers.add('notifications database', () => notificationsDb.close());
-    const notificationsBus = await natsBus(ns, 'notifications');
-    closers.add('notifications bus', () => notificationsBus.close());
-    const notificationsConfig = loadConfig(zNotificationsConfig, {
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      PUBLIC_URL,
-    });
     const mailer = createMailer({ SMTP_URL: smtpUrl, MAIL_FROM: 'Porta <no-reply@porta.test>' });
     closers.add('mailer', () => mailer.close());
-    const notifications = createNotifications({
-      database: notificationsDb,
-      config: notificationsConfig,
-      logger: silentLogger,
-      bus: notificationsBus,
+    notificationsDb = await startNotificationsNode(closers, {
+      ns,
+      databaseName: databases.notifications,
       mailer,
+      env: { PUBLIC_URL },
     });
-    closers.add('notifications', () => notifications.stop());
-    await notifications.migrate();
-    await notifications.start();
-
-    // service-requests, its HTTP API checking tokens against identity's JWKS.
-    const dataDir = mkdtempSync(join(tmpdir(), 'porta-service-requests-itest-'));
-    closers.add('service-requests data folder', () => rmSync(dataDir, { recursive: true, force: true }));
-    const config = loadConfig(zServiceRequestsConfig, {
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      MANAGE_LINK_SECRET: `itest-secret-${ns}-0123456789abcdef0123456789`,
-    });
-    serviceRequestsDb = await openDatabase({ url: databaseUrl(databases.serviceRequests), poolSize: 5 });
-    closers.add('service-requests database', () => serviceRequestsDb.close());
-    const bus = await natsBus(ns, 'service-requests');
-    closers.add('service-requests bus', () => bus.close());
-    const serviceRequests = createServiceRequests({
-      database: serviceRequestsDb,
-      config,
-      storage: createStorage(config),
-      logger: silentLogger,
-      bus,
-    });
-    closers.add('service-requests', () => serviceRequests.stop());
-    await serviceRequests.migrate();
-    await serviceRequests.start();
-    app = createService({
+    ({ app } = await startServiceNode(closers, {
+      ns,
       name: 'service-requests',
-      config,
-      verifier: createTokenVerifier({
-        kind: 'remote',
-        url: `${identity.address}/api/identity/.well-known/jwks.json`,
-      }),
-    });
-    closers.add('service-requests app', () => app.close());
-    await app.register(serviceRequests.plugin);
-    await app.ready();
-
-    for (const key of ['admin', 'manager', 'tenant', 'neighbour']) {
-      const token = (await loginAs(identity.app, key)).accessToken;
-      as[key] = apiClient(app, token);
-      as[`${key}@identity`] = apiClient(identity.app, token);
-      const [row] = await identity.database.query<{ id: string }>(
-        'select id from identity.users where email = $1',
-        [`${key}@demo.porta.test`],
-      );
-      userIds[key] = row!.id;
-    }
-    const [hc] = await identity.database.query<{ id: string }>(
-      `select id from identity.housing_companies where hc_ext = 'DEMO-2000'`,
-    );
-    lindenCourt = hc!.id;
-    // Service requests are a feature (identity's feature toggles; the demo's are not seeded here).
-    const toggle = await as['admin@identity']!.post('/api/identity/admin/feature-toggles', {
-      featureId: 'service-requests',
-      scope: 'global',
-    });
-    expect(toggle.statusCode, toggle.body).toBe(201);
+      databaseName: databases.serviceRequests,
+      identity,
+      schema: zServiceRequestsConfig,
+      env: { MANAGE_LINK_SECRET: `itest-secret-${ns}-0123456789abcdef0123456789` },
+      create: createServiceRequests,
+    }));
+    people = await demoPeople(identity, app, ['manager', 'tenant', 'neighbour'], 'service-requests');
   }, 120_000);
 
   afterAll(() => closers.closeAll());
 
-  const inbox = (userId: string) =>
-    notificationsDb.query<{ type: string; target_url: string; title: string }>(
-      'select type, target_url, title from notifications.notifications where user_id = $1 order by id',
-      [userId],
-    );
+  const inbox = (userId: string) => inboxOf(notificationsDb, userId);
 
   it('carries a request from the tenant to the manager and the answer back, by inbox, e-mail and manage link', async () => {
     const upload = multipartFile('leak.png', pngImage(4, 4), 'image/png');
     const photo = await app.inject({
       method: 'POST',
-      url: `${P}/attachments?housingCompanyId=${lindenCourt}`,
+      url: `${P}/attachments?housingCompanyId=${people.lindenCourt}`,
       payload: upload.payload,
       headers: {
         ...upload.headers,
-        authorization: `Bearer ${(await loginAs(identity.app, 'tenant')).accessToken}`,
+        authorization: `Bearer ${await people.tokenOf('tenant')}`,
       },
     });
     expect(photo.statusCode, photo.body).toBe(201);
     const attachment = photo.json<{ id: string; url: string }>();
-    const created = await as.tenant!.post(`${P}/requests`, {
-      housingCompanyId: lindenCourt,
+    const created = await people.as.tenant!.post(`${P}/requests`, {
+      housingCompanyId: people.lindenCourt,
       typeId: 'maintenance_dispatch',
       subject: 'Water under the sink',
       content: '<p>The pipe under the kitchen sink leaks.</p>',
@@ -218,11 +132,15 @@ describe.skipIf(!postgresUp || !natsUp)('service requests on PostgreSQL, NATS Je
     });
     expect(created.statusCode, created.body).toBe(201);
     const request = created.json<{ id: string; recipients: { userId: string }[] }>();
-    expect(request.recipients.map((r) => r.userId)).toContain(userIds.manager);
+    expect(request.recipients.map((r) => r.userId)).toContain(people.userIds.manager);
 
     // The manager's inbox keeps the plain address; the e-mail carries the manager's own link.
-    await until(async () => (await inbox(userIds.manager!)).length === 1, 20_000, 'the request in the inbox');
-    expect((await inbox(userIds.manager!))[0]).toMatchObject({
+    await until(
+      async () => (await inbox(people.userIds.manager!)).length === 1,
+      20_000,
+      'the request in the inbox',
+    );
+    expect((await inbox(people.userIds.manager!))[0]).toMatchObject({
       type: 'service_request',
       target_url: serviceRequestUrl(request.id),
     });
@@ -234,11 +152,11 @@ describe.skipIf(!postgresUp || !natsUp)('service requests on PostgreSQL, NATS Je
     const mail = mails.find((m) => m.to.includes('manager@demo.porta.test'))!;
     const link = mail.text.match(
       new RegExp(
-        `${PUBLIC_URL}/service-requests/manage/${request.id}/${userIds.manager}/([0-9]+\\.[A-Za-z0-9_-]{43})`,
+        `${PUBLIC_URL}/service-requests/manage/${request.id}/${people.userIds.manager}/([0-9]+\\.[A-Za-z0-9_-]{43})`,
       ),
     );
     expect(link, mail.text).not.toBeNull();
-    const manage = `${P}/manage/${request.id}/${userIds.manager}/${link![1]}`;
+    const manage = `${P}/manage/${request.id}/${people.userIds.manager}/${link![1]}`;
 
     // By the link, without signing in: read, answer, close.
     const anonymous = apiClient(app);
@@ -257,12 +175,16 @@ describe.skipIf(!postgresUp || !natsUp)('service requests on PostgreSQL, NATS Je
     expect(closed.statusCode, closed.body).toBe(200);
 
     // The tenant hears of the answer and of the closing, and reads both.
-    await until(async () => (await inbox(userIds.tenant!)).length === 2, 20_000, 'answer and closing told');
-    expect((await inbox(userIds.tenant!)).map((n) => n.target_url)).toEqual([
+    await until(
+      async () => (await inbox(people.userIds.tenant!)).length === 2,
+      20_000,
+      'answer and closing told',
+    );
+    expect((await inbox(people.userIds.tenant!)).map((n) => n.target_url)).toEqual([
       serviceRequestUrl(request.id),
       serviceRequestUrl(request.id),
     ]);
-    const detail = (await as.tenant!.get(`${P}/requests/${request.id}`)).json();
+    const detail = (await people.as.tenant!.get(`${P}/requests/${request.id}`)).json();
     expect(detail).toMatchObject({
       statusKey: 'closed',
       closed: true,
@@ -278,12 +200,12 @@ describe.skipIf(!postgresUp || !natsUp)('service requests on PostgreSQL, NATS Je
       `${P}/requests/${request.id}`,
       attachment.url.replace(/^.*\/api\/service-requests/, P),
     ]) {
-      const res = await as.neighbour!.get(path);
+      const res = await people.as.neighbour!.get(path);
       expect(res.statusCode, path).toBe(404);
       expect(res.body).not.toContain('Water under the sink');
     }
-    expect((await as.tenant!.get(attachment.url.replace(/^.*\/api\/service-requests/, P))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await people.as.tenant!.get(attachment.url.replace(/^.*\/api\/service-requests/, P))).statusCode,
+    ).toBe(200);
   });
 });
