@@ -1,8 +1,5 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import { COUNTRIES, FEEDBACK_RATING_MAX, FEEDBACK_RATING_MIN } from '@porta/contracts';
-import { useState } from 'react';
 import {
-  Button,
   Datagrid,
   DateInput,
   List,
@@ -11,12 +8,12 @@ import {
   TextInput,
   TopToolbar,
   useListContext,
-  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { CsvDownloadButton } from '../../common/CsvDownloadButton';
 import { HousingCompanyInput } from '../../common/inputs';
-import { useContentApi, useErrorText } from '../../content/api';
+import { useContentApi } from '../../content/api';
 import { DateTimeField } from '../../content/dates';
 import { ListEmpty } from '../../content/kit';
 
@@ -59,28 +56,17 @@ export function RatingField(_props: { source?: string; label?: string; sortable?
 function ExportButton() {
   const { filterValues, sort } = useListContext();
   const api = useContentApi();
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const name = await api.download('/admin/feedback/export', 'feedback.csv', {
-        filter: JSON.stringify(filterValues ?? {}),
-        sort: JSON.stringify([sort.field, sort.order]),
-      });
-      notify('porta.content.feedback.exported', { type: 'info', messageArgs: { name } });
-    } catch (error) {
-      const text = errorText(error);
-      notify(text, { type: 'error', messageArgs: { _: text } });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button label="porta.content.feedback.export" onClick={download} disabled={busy}>
-      <DownloadIcon />
-    </Button>
+    <CsvDownloadButton
+      label="porta.content.feedback.export"
+      downloaded="porta.content.feedback.exported"
+      download={() =>
+        api.download('/admin/feedback/export', 'feedback.csv', {
+          filter: JSON.stringify(filterValues ?? {}),
+          sort: JSON.stringify([sort.field, sort.order]),
+        })
+      }
+    />
   );
 }
 

@@ -1,8 +1,5 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import { useState } from 'react';
 import {
   BooleanField,
-  Button,
   Datagrid,
   List,
   NumberField,
@@ -12,10 +9,9 @@ import {
   TextInput,
   TopToolbar,
   useListContext,
-  useNotify,
 } from 'react-admin';
+import { CsvDownloadButton } from '../../common/CsvDownloadButton';
 import { HousingCompanyInput } from '../../common/inputs';
-import { useErrorText } from '../../content/api';
 import { DateTimeField } from '../../content/dates';
 import { ListEmpty } from '../../content/kit';
 import type { Query } from '../../data/data-provider';
@@ -53,29 +49,14 @@ export function exportQuery(filterValues: Record<string, unknown>): Query {
 function ExportButton() {
   const { filterValues } = useListContext();
   const api = useServiceRequestsApi();
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const name = await api.download(
-        '/requests/export',
-        'service-requests.csv',
-        exportQuery(filterValues ?? {}),
-      );
-      notify('porta.service_requests.exported', { type: 'info', messageArgs: { name } });
-    } catch (error) {
-      const text = errorText(error);
-      notify(text, { type: 'error', messageArgs: { _: text } });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button label="porta.service_requests.export" onClick={download} disabled={busy}>
-      <DownloadIcon />
-    </Button>
+    <CsvDownloadButton
+      label="porta.service_requests.export"
+      downloaded="porta.service_requests.exported"
+      download={() =>
+        api.download('/requests/export', 'service-requests.csv', exportQuery(filterValues ?? {}))
+      }
+    />
   );
 }
 
