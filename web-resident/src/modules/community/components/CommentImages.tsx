@@ -1,40 +1,18 @@
 import type { CommentImage } from '@porta/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FetchedThumbnail } from '../../../shared/ui/FetchedThumbnail';
 import { useCommentImage } from '../hooks/queries';
-
-/** An address for a fetched image while it is shown (none where the browser cannot make one). */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') return;
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => {
-      URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
 
 function Thumbnail({ image }: { image: CommentImage }) {
   const { t } = useTranslation('community');
   const { data } = useCommentImage(image.url);
-  const src = useObjectUrl(data);
-  if (!src) {
-    return (
-      <span
-        className="comment-images__placeholder"
-        role="img"
-        aria-label={t('images.loading', { name: image.fileName })}
-      />
-    );
-  }
   return (
-    <a href={src} target="_blank" rel="noopener" aria-label={t('images.open', { name: image.fileName })}>
-      <img className="comment-images__thumbnail" src={src} alt={image.fileName} loading="lazy" />
-    </a>
+    <FetchedThumbnail
+      blob={data}
+      name={image.fileName}
+      loadingLabel={t('images.loading', { name: image.fileName })}
+      openLabel={t('images.open', { name: image.fileName })}
+    />
   );
 }
 

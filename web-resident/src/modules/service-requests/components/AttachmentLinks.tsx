@@ -1,50 +1,24 @@
 import type { ServiceRequestAttachment } from '@porta/contracts';
 import { formatFileSize } from '@porta/web-kit';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FetchedThumbnail } from '../../../shared/ui/FetchedThumbnail';
 import { useToast } from '../../../shared/ui/Toast';
 import { useAttachmentFile } from '../hooks/queries';
 import { useServiceRequestErrorText } from '../hooks/use-error-text';
 import { useServiceRequestsApi } from '../hooks/use-service-requests-api';
 import { isImage } from '../utils/attachments';
 
-/** An address for a fetched file while it is shown (none where the browser cannot make one). */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') return;
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => {
-      URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
-
 function Thumbnail({ attachment }: { attachment: ServiceRequestAttachment }) {
   const { t } = useTranslation('serviceRequests');
   const { data } = useAttachmentFile(attachment.url);
-  const src = useObjectUrl(data);
-  if (!src) {
-    return (
-      <span
-        className="attachment-thumbnail__placeholder"
-        role="img"
-        aria-label={t('attachments.loadingImage', { name: attachment.fileName })}
-      />
-    );
-  }
   return (
-    <a
-      href={src}
-      target="_blank"
-      rel="noopener"
-      aria-label={t('attachments.open', { name: attachment.fileName })}
-    >
-      <img className="attachment-thumbnail__image" src={src} alt={attachment.fileName} loading="lazy" />
-    </a>
+    <FetchedThumbnail
+      blob={data}
+      name={attachment.fileName}
+      loadingLabel={t('attachments.loadingImage', { name: attachment.fileName })}
+      openLabel={t('attachments.open', { name: attachment.fileName })}
+    />
   );
 }
 
