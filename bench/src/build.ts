@@ -7,10 +7,11 @@ const BUILT = [
   'services/gateway/dist/server.js',
   'services/identity/dist/server.js',
   'services/content/dist/server.js',
+  'services/service-requests/dist/server.js',
 ];
 
 /**
- * Build the gateway and what it depends on (identity, content, service-kit, contracts) into dist/. Nx
+ * Build the gateway and what it depends on (identity, content, service-requests, service-kit, contracts…) into dist/. Nx
  * answers from its cache when nothing changed. Without the Nx daemon, so that nothing is left
  * running. Answers whether the build is current; a failed build with an older dist still
  * present is reported and measured.

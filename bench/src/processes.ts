@@ -27,6 +27,8 @@ export interface ServerProcess {
   logFile: string;
   /** CPU time (user + system) the process has used so far, in seconds; null where /proc is missing. */
   cpuSeconds(): number | null;
+  /** Resident set size now (VmRSS of /proc/<pid>/status), in bytes; null where /proc is missing. */
+  rssBytes(): number | null;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,16 @@ function cpuSecondsOf(pid: number | undefined): number | null {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
     return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+  } catch {
+    return null;
+  }
+}
+
+function rssBytesOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
   } catch {
     return null;
   }
@@ -132,6 +144,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     url,
     logFile,
     cpuSeconds: () => cpuSecondsOf(child.pid),
+    rssBytes: () => rssBytesOf(child.pid),
     async stop() {
       if (exit !== undefined) return;
       child.kill('SIGTERM');

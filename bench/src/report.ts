@@ -87,6 +87,23 @@ export const RATIOS: Ratio[] = [
       target: null,
     })),
   ),
+  // The service requests (service-requests.ts): the manager's detail against the one bare detail.
+  ...(['embedded', 'pg'] as const).flatMap((mode) =>
+    (
+      [
+        ['list', 'list', 'list, resident'],
+        ['manager-list', 'manager-list', 'list, manager'],
+        ['detail', 'detail', 'detail, resident'],
+        ['manager-detail', 'detail', 'detail, manager'],
+      ] as const
+    ).map(([call, bare, title]) => ({
+      id: `srq-${mode}-${call}/bare`,
+      title: `srq ${title}, ${mode === 'embedded' ? 'embedded / bare Fastify + PGlite' : 'distributed / bare Fastify + pg'}`,
+      numerator: `srq-${mode}-${call}`,
+      denominator: `srq-${mode}-bare-${bare}`,
+      target: null,
+    })),
+  ),
 ];
 
 export function computeRatios(results: TargetResult[]): RatioResult[] {

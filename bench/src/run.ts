@@ -25,7 +25,16 @@ import {
 } from './report.js';
 import { SCALE_SCENARIOS, scaleSeedings } from './scale.js';
 import { SCENARIOS, type Scenario, type Target } from './scenarios.js';
+import { serviceRequestScenarios, srqSeedings } from './service-requests.js';
 import { RESULTS_DIR, readSettings } from './settings.js';
+import {
+  formatStreamChecks,
+  formatStreamLine,
+  formatStreams,
+  measureStream,
+  type StreamResult,
+  streamChecks,
+} from './stream.js';
 
 const NEEDS_POSTGRES = new Set(['pg', 'distributed-me', 'identity-me']);
 
@@ -51,9 +60,12 @@ if (!settings.fromSource) {
   build = settings.skipBuild ? 'dist (build skipped)' : ensureBuilt().current ? 'dist' : 'dist (stale)';
 }
 
-const scenarios = [...SCENARIOS, ...SCALE_SCENARIOS, ...contentScenarios(settings)].filter((s) =>
-  s.ids.some(selectedIn(s)),
-);
+const scenarios = [
+  ...SCENARIOS,
+  ...SCALE_SCENARIOS,
+  ...contentScenarios(settings),
+  ...serviceRequestScenarios(),
+].filter((s) => s.ids.some(selectedIn(s)));
 const usesPostgres = scenarios.some((s) => s.ids.some((id) => selectedIn(s)(id) && NEEDS_POSTGRES.has(id)));
 const postgresVersion = usesPostgres ? await prepareDatabase(settings.postgresUrl, settings.database) : null;
 
@@ -143,6 +155,7 @@ async function measureTarget(
 }
 
 const results: TargetResult[] = [];
+const streams: StreamResult[] = [];
 const problems: string[] = [];
 /** Paced targets not measured because the server cannot answer that rate at all. */
 const skipped: string[] = [];
@@ -154,6 +167,12 @@ for (const scenario of scenarios) {
   let started: Awaited<ReturnType<typeof scenario.start>> | null = null;
   try {
     started = await scenario.start({ settings, dataDir });
+    for (const stream of (started.streams ?? []).filter((t) => selectedIn(scenario)(t.id))) {
+      const result = await measureStream(stream, started.servers);
+      streams.push(result);
+      console.log(formatStreamLine(result));
+      if (result.problem) problems.push(`${stream.id}: ${result.problem}`);
+    }
     for (const target of started.targets.filter((t) => selectedIn(scenario)(t.id))) {
       const closedLoop = target.rate ? results.find((r) => r.id === target.pacedAfter) : undefined;
       if (target.rate && closedLoop && closedLoop.requestsPerSecond < target.rate * 1.1) {
@@ -215,7 +234,9 @@ for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 
 const ratios = computeRatios(results);
 const latency = latencyChecks(results);
+const streamTargets = streamChecks(streams);
 const missed = [
+  ...streamTargets.filter((c) => !c.met).map((c) => `${c.title} ${c.what} ${c.value} (target ${c.target})`),
   ...ratios.filter((r) => r.met === false).map((r) => `${r.title} ${r.value?.toFixed(2)} < ${r.target}`),
   ...latency
     .filter((c) => !c.met)
@@ -225,6 +246,7 @@ const missed = [
 ];
 console.log(`\n${formatResults(results)}\n\n${formatRatios(ratios)}\n`);
 if (latency.length) console.log(`${formatLatencyChecks(latency)}\n`);
+if (streams.length) console.log(`${formatStreams(streams)}\n\n${formatStreamChecks(streamTargets)}\n`);
 const curve = formatCurve(results);
 if (curve) console.log(`${curve}\n`);
 if (skipped.length) console.log(`Not measured:\n  ${skipped.join('\n  ')}\n`);
@@ -263,9 +285,12 @@ const report = {
     searchQuery: settings.scaleQuery,
     searchMatches: f.subjects.searchMatches,
   })),
+  serviceRequests: srqSeedings().length ? srqSeedings() : null,
   results,
   ratios,
   latency,
+  streams,
+  streamChecks: streamTargets,
   skipped,
   problems,
   ok: problems.length === 0,

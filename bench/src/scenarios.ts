@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { freePort, type ServerProcess, startServer } from './processes.js';
 import { type BenchSettings, withDatabase } from './settings.js';
+import type { StreamTarget } from './stream.js';
 
 /** One URL loaded by autocannon. */
 export interface Target {
@@ -26,6 +27,8 @@ export interface Target {
 
 export interface Started {
   targets: Target[];
+  /** Streamed downloads measured once each (stream.ts), before the targets. */
+  streams?: StreamTarget[];
   servers: ServerProcess[];
   /**
    * Processes the servers need but that are not measured (a private NATS server): stopped after

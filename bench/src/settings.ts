@@ -41,6 +41,12 @@ export interface BenchSettings {
   contentPages: number[];
   /** The nats-server executable the distributed content scenarios start a private server with. */
   natsServer: string;
+  /** The service-requests scenarios: requests in the data set. */
+  srqRequests: number;
+  /** The service-requests scenarios: the busy housing company's share of them. */
+  srqShare: number;
+  /** The service-requests scenarios: also measure list and detail paced at this many requests/s (0: not). */
+  srqRate: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -100,6 +106,9 @@ export function readSettings(): BenchSettings {
       (n) => Number.isInteger(n) && n >= 1 && n <= 1000,
     ),
     natsServer: process.env.BENCH_NATS_SERVER || 'nats-server',
+    srqRequests: Math.round(positiveNumber('BENCH_SRQ_REQUESTS', 500_000)) || 500_000,
+    srqShare: Math.min(1, positiveNumber('BENCH_SRQ_SHARE', 0.1)),
+    srqRate: positiveNumber('BENCH_SRQ_RATE', 50),
   };
 }
 

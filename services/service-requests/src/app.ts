@@ -15,6 +15,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceRequestsConfig } from './config.js';
 import type { ServiceRequestsContext } from './context.js';
 import * as schema from './db/schema.js';
+import { HousingCompanyDirectory } from './domain/directory.js';
 import { ManageLinks } from './domain/manage-links.js';
 import { PURGE_ATTACHMENTS_EVERY_MS, purgeAttachmentsJob } from './jobs/purge-attachments.job.js';
 import { attachmentRoutes } from './routes/attachments.routes.js';
@@ -48,6 +49,7 @@ export function createServiceRequests(options: {
   const { database, config, storage, logger, bus, jobs } = options;
   const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
   const manageLinks = new ManageLinks(config);
+  const identity = new IdentityClient(bus);
   const context: ServiceRequestsContext = {
     config,
     database,
@@ -56,7 +58,8 @@ export function createServiceRequests(options: {
     logger,
     bus,
     features: new FeatureGate(bus),
-    identity: new IdentityClient(bus),
+    identity,
+    directory: new HousingCompanyDirectory(identity),
     manageLinks,
     kickEvents: () => relay.kick(),
   };

@@ -1,6 +1,7 @@
 import type { Bus, Database, Db, FeatureGate, IdentityClient, Logger, Storage } from '@porta/service-kit';
 import type { ServiceRequestsConfig } from './config.js';
 import type * as schema from './db/schema.js';
+import type { HousingCompanyDirectory } from './domain/directory.js';
 import type { ManageLinks } from './domain/manage-links.js';
 
 /** What the service-requests service's routes and jobs work with. */
@@ -17,6 +18,8 @@ export interface ServiceRequestsContext {
   features: FeatureGate;
   /** identity's directory (partner companies of a housing company) and audience (recipients). */
   identity: IdentityClient;
+  /** identity's directory entries of housing companies, kept for a while (read this, not identity). */
+  directory: HousingCompanyDirectory;
   /** Signs the recipients' manage links and checks them (ADR 0018). */
   manageLinks: ManageLinks;
   /** Publish the outbox now (after a commit that wrote events). */

@@ -49,7 +49,17 @@ export const requests = serviceRequests.table(
     lastReminderAt: ts('last_reminder_at'),
   },
   (t) => [
-    index('requests_housing_company_idx').on(t.housingCompanyId, t.id.desc()),
+    // A company's requests newest first, with the columns the lists' filters look at: a handler's
+    // page, its total and the export's batches read this index, and a total reads nothing else
+    // (index-only), however many requests the company has. (Ascending: read backwards it gives
+    // `order by id desc`, whose nulls come first.)
+    index('requests_housing_company_idx').on(t.housingCompanyId, t.id, t.statusKey, t.typeId, t.isPublic),
+    // What residents see besides their own (access.ts visibleParts): a company's public requests,
+    // and those visible in an apartment.
+    index('requests_public_idx').on(t.housingCompanyId, t.id, t.statusKey, t.typeId).where(sql`is_public`),
+    index('requests_apartment_idx').on(t.apartmentId, t.id).where(sql`visible_in_apartment`),
+    // The staff list's default order (newest first across the companies a manager handles).
+    index('requests_created_idx').on(t.createdAt, t.id),
     index('requests_sender_idx').on(t.senderId),
     index('requests_target_idx').on(t.targetUserId).where(sql`target_user_id is not null`),
     index('requests_partner_idx').on(t.partnerCompanyId).where(sql`partner_company_id is not null`),

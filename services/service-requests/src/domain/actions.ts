@@ -62,7 +62,7 @@ export async function answerRequest(
   const content = cleanContent(body.content);
   const apartment = [...p.apartments].find(([, apt]) => apt.housingCompanyId === a.row.housingCompanyId);
   const apartmentNo = apartment
-    ? ((await ctx.identity.housingCompany(a.row.housingCompanyId))?.apartments.find(
+    ? ((await ctx.directory.housingCompany(a.row.housingCompanyId))?.apartments.find(
         (x) => x.id === apartment[0],
       )?.no ?? null)
     : null;
@@ -128,7 +128,7 @@ async function addRecipient(
     if (!rights.canForward) throw new AppError('SRQ_NOT_PERMITTED');
   } else if (!rights.canAddRecipient) throw new AppError('SRQ_NOT_PERMITTED');
   const invalid = forward ? 'SRQ_FORWARD_FAILED' : 'SRQ_RECIPIENT_INVALID';
-  const hc = await ctx.identity.housingCompany(a.row.housingCompanyId);
+  const hc = await ctx.directory.housingCompany(a.row.housingCompanyId);
   const user = hc && userId !== p.userId ? await addableUser(ctx, hc, userId) : null;
   if (!user) throw new AppError(invalid);
   const now = new Date();

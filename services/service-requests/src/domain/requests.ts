@@ -28,7 +28,7 @@ import {
   uuidv7,
   withTransaction,
 } from '@porta/service-kit';
-import { and, desc, eq, inArray, not, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { ServiceRequestsContext } from '../context.js';
 import { requests, responses } from '../db/schema.js';
 import {
@@ -41,6 +41,7 @@ import {
   partnerCompaniesOf,
   type RequestRow,
   rightsOf,
+  visibleIds,
   visibleTo,
 } from './access.js';
 import { attachFiles, attachmentsOf, deleteFiles, filesOfRequest } from './attachments.js';
@@ -256,21 +257,23 @@ export async function listRequests(
 ) {
   const query = zServiceRequestListQuery.parse(input);
   const entry = await enterHousingCompany(ctx, p, query.housingCompanyId, query.lang);
-  return skipLimitPage(
-    ctx.db,
-    requests,
-    {
-      where: and(
-        visibleTo(entry),
-        FILTERS[query.filter],
-        query.type ? eq(requests.typeId, query.type) : undefined,
-      ),
-      orderBy: [desc(requests.id)],
-      skip: query.skip,
-      limit: query.limit,
-    },
-    (rows) => present(ctx, p, rows),
-  );
+  const filters = and(FILTERS[query.filter], query.type ? eq(requests.typeId, query.type) : undefined);
+  const where = and(visibleTo(entry), filters);
+  const show = (rows: RequestRow[]) => present(ctx, p, rows);
+  const paging = { orderBy: [desc(requests.id)], skip: query.skip, limit: query.limit };
+  if (entry.handler) return skipLimitPage(ctx.db, requests, { where, ...paging }, show);
+  // A resident's total counts the union of what they see for each reason (visibleIds).
+  const [rows, totals] = await Promise.all([
+    ctx.db
+      .select()
+      .from(requests)
+      .where(where)
+      .orderBy(desc(requests.id))
+      .offset(query.skip)
+      .limit(query.limit),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(sql`(${visibleIds(entry, filters)}) as visible`),
+  ]);
+  return { items: await show(rows), total: totals[0]?.n ?? 0, skip: query.skip, limit: query.limit };
 }
 
 /** One request with its responses, oldest first. */

@@ -1,5 +1,6 @@
 import { SERVICE_REQUEST_CSV_COLUMNS } from '@porta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_BATCH } from '../domain/export.js';
 import { apiClient, loginAs, type ServiceRequestsTestApp, serviceRequestsTestApp } from '../testing/index.js';
 
 /**
@@ -92,6 +93,40 @@ describe('CSV export of service requests', () => {
       const res = await exportOf(c[key]!, '');
       expect(res.statusCode, key).toBe(404);
       expect(res.body).not.toContain('Leaking tap');
+    }
+  });
+
+  it('reads batch after batch by id, each request once, newest first, the times as toISOString() writes them', async () => {
+    const extra = 2 * EXPORT_BATCH + 7;
+    // Requests written straight into the table, older than the ones sent above, some created at
+    // the same millisecond (the keyset is the id, not the time).
+    await t.query(
+      `insert into service_requests.requests (id, housing_company_id, type_id, subject, content, sender_id, sender_name,
+                                              created_at, updated_at, closed_at, status_key)
+       select (lpad(to_hex(1700000000000 + n / 3), 12, '0') || '7' || substr(md5(n::text), 1, 3) || '8'
+               || substr(md5(n::text), 4, 15))::uuid,
+              $1, 'maintenance_dispatch', 'Batch ' || n, '<p>x</p>', $2, 'Batch Sender',
+              to_timestamp((1700000000000 + n / 3) / 1000.0) + interval '123 microseconds',
+              now(), case when n % 2 = 0 then now() end, case when n % 2 = 0 then 'closed' else 'open' end
+         from generate_series(1, $3::int) as n`,
+      [linden, await t.userId('tenant'), extra],
+    );
+    try {
+      const res = await exportOf(c.manager!, '');
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = rowsOf(res.body).slice(1);
+      expect(rows).toHaveLength(extra + 3);
+      const idsOut = rows.map((r) => r[0]!);
+      expect(new Set(idsOut).size).toBe(idsOut.length);
+      expect([...idsOut].sort().reverse()).toEqual(idsOut);
+      const [stored] = await t.query<{ created_at: Date; closed_at: Date }>(
+        `select created_at, closed_at from service_requests.requests where subject = 'Batch 2'`,
+      );
+      const second = rows.find((r) => r[4] === 'Batch 2')!;
+      expect(second[2]).toBe(stored!.created_at.toISOString());
+      expect(second[14]).toBe(stored!.closed_at.toISOString());
+    } finally {
+      await t.query(`delete from service_requests.requests where sender_name = 'Batch Sender'`);
     }
   });
 });

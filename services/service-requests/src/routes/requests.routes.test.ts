@@ -294,10 +294,14 @@ describe('the list', () => {
     const privateOne = await sent('owner', { typeId: 'fit_out' });
     const publicOne = await sent('owner', { typeId: 'fit_out', public: true });
     const inFlat = await sent('tenant', { typeId: 'fit_out', visibleInApartment: true });
-    const seen = async (key: string) =>
-      (await c[key]!.get(`/api/service-requests/requests?housingCompanyId=${linden}&limit=100`))
-        .json<{ items: { id: string }[] }>()
-        .items.map((i) => i.id);
+    const seen = async (key: string) => {
+      const page = (
+        await c[key]!.get(`/api/service-requests/requests?housingCompanyId=${linden}&limit=100`)
+      ).json<{ items: { id: string }[]; total: number }>();
+      // The total counts exactly what the caller sees (for residents: read reason by reason).
+      expect(page.total, key).toBe(page.items.length);
+      return page.items.map((i) => i.id);
+    };
     const tenant = await seen('tenant');
     expect(tenant).toContain(publicOne.id);
     expect(tenant).not.toContain(privateOne.id);
