@@ -137,6 +137,9 @@ export const zServiceRequestExportQuery = z.strictObject({
   housingCompanyId: zUuid.optional(),
   filter: zServiceRequestFilter.default('all'),
   type: zServiceRequestTypeKey.optional(),
+  /** The staff list's filters too: one status, and words of the subject, sender or internal id. */
+  statusKey: zServiceRequestStatus.optional(),
+  q: z.string().trim().max(SERVICE_REQUEST_SUBJECT_MAX_CHARS).optional(),
   format: z.literal('csv').default('csv'),
   lang: zServiceRequestLanguage.optional(),
 });

@@ -15,7 +15,7 @@ import type { ServiceRequestsContext } from '../context.js';
 import { requests } from '../db/schema.js';
 import { requireFeature } from './access.js';
 import { FILTERS } from './requests.js';
-import { staffScope } from './staff.js';
+import { staffScope, withWords } from './staff.js';
 
 /** Rows read per query: the export walks the requests newest first by id, a batch at a time. */
 export const EXPORT_BATCH = 2_000;
@@ -132,7 +132,13 @@ export async function exportRequests(
   const query = zServiceRequestExportQuery.parse(input);
   const scope = staffScope(p, query.housingCompanyId, 'SRQ_EXPORT_NOT_PERMITTED');
   if (query.housingCompanyId) await requireFeature(ctx, query.housingCompanyId, query.lang);
-  const where = and(scope, FILTERS[query.filter], query.type ? eq(requests.typeId, query.type) : undefined);
+  const where = and(
+    scope,
+    FILTERS[query.filter],
+    query.type ? eq(requests.typeId, query.type) : undefined,
+    query.statusKey ? eq(requests.statusKey, query.statusKey) : undefined,
+    withWords(query.q),
+  );
   // On PostgreSQL the next batch is read while this one is written (the server works meanwhile);
   // PGlite runs in this thread, where reading ahead would only hold two batches at a time.
   const readAhead = ctx.database.kind === 'pg';

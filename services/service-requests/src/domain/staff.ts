@@ -51,6 +51,17 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Requests whose subject, sender's name or internal id has the words in it (as text, not a pattern). */
+export function withWords(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const words = `%${escapeLike(q)}%`;
+  return or(
+    ilike(requests.subject, words),
+    ilike(requests.senderName, words),
+    ilike(sql`coalesce(${requests.internalId}, '')`, words),
+  );
+}
+
 const SORT_COLUMNS = {
   createdAt: requests.createdAt,
   statusKey: requests.statusKey,
@@ -65,20 +76,13 @@ export async function listForStaff(
   query: AdminServiceRequestListQuery,
 ): Promise<{ items: ServiceRequest[]; contentRange: string }> {
   const f = query.filter ?? {};
-  const words = f.q ? `%${escapeLike(f.q)}%` : null;
   const where = and(
     staffScope(p, f.housingCompanyId, 'SRQ_NOT_PERMITTED'),
     f.view ? FILTERS[f.view] : undefined,
     f.typeId ? eq(requests.typeId, f.typeId) : undefined,
     f.statusKey ? eq(requests.statusKey, f.statusKey) : undefined,
     f.id ? inArray(requests.id, f.id) : undefined,
-    words
-      ? or(
-          ilike(requests.subject, words),
-          ilike(requests.senderName, words),
-          ilike(sql`coalesce(${requests.internalId}, '')`, words),
-        )
-      : undefined,
+    withWords(f.q),
   );
   const [field, order] = query.sort ?? ['createdAt', 'DESC'];
   const page = await listPage(ctx.db, requests, 'service-requests', {

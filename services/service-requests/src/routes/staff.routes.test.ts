@@ -126,6 +126,17 @@ describe('the export without a housing company', () => {
     const other = await c.othermanager!.get(`${P}/requests/export?filter=pending`);
     expect(other.body).toContain(ids.birch);
     expect(other.body).not.toContain(ids.lindenBikes);
+    // The staff list's status and words narrow it too.
+    const narrowed = await c.staff!.get(
+      `${P}/requests/export?statusKey=open&q=${encodeURIComponent('sauna')}`,
+    );
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    const rows = narrowed.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .slice(1);
+    expect(rows.map((r) => r.split(',')[0])).toEqual([ids.birch]);
     const tenant = await c.tenant!.get(`${P}/requests/export`);
     expect(tenant.statusCode).toBe(403);
     expect(tenant.json().code).toBe('SRQ_EXPORT_NOT_PERMITTED');

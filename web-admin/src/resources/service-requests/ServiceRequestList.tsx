@@ -34,7 +34,7 @@ const filters = [
 
 /**
  * The export's parameters for the list's filters (GET /requests/export: housingCompanyId, filter,
- * type). The export knows no status or search words: it has the view, the type and the company.
+ * type, statusKey, q): the CSV holds what the list shows.
  */
 export function exportQuery(filterValues: Record<string, unknown>): Query {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
@@ -42,10 +42,12 @@ export function exportQuery(filterValues: Record<string, unknown>): Query {
     housingCompanyId: text(filterValues.housingCompanyId),
     filter: text(filterValues.view),
     type: text(filterValues.typeId),
+    statusKey: text(filterValues.statusKey),
+    q: text(filterValues.q),
   };
 }
 
-/** The CSV of the requests of the list's housing company, view and type (the server names the file). */
+/** The CSV of the requests the list's filters match (the server names the file). */
 function ExportButton() {
   const { filterValues } = useListContext();
   const api = useServiceRequestsApi();

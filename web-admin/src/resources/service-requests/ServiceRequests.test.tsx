@@ -250,7 +250,7 @@ describe('service requests list (/admin/service-requests)', () => {
     expect(await screen.findByRole('region', { name: 'Responses' })).toBeTruthy();
   });
 
-  it("downloads the CSV of the list's housing company, view and type, named by the server", async () => {
+  it("downloads the CSV of the list's filters, named by the server", async () => {
     const calls = api();
     const { saved, createObjectURL } = catchDownloads();
     renderAppAt('/admin/service-requests', session);
@@ -261,14 +261,27 @@ describe('service requests list (/admin/service-requests)', () => {
     await user.click(await screen.findByRole('option', { name: 'Closed (closed or declined)' }));
     await user.click(screen.getByLabelText('Type'));
     await user.click(await screen.findByRole('option', { name: 'Rental service' }));
+    await user.click(screen.getByLabelText('Status'));
+    await user.click(await screen.findByRole('option', { name: 'Declined' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'sauna');
     await waitFor(() =>
-      expect(filterOf(calls.to(`GET ${LIST}`).at(-1)!)).toEqual({ view: 'closed', typeId: 'rental_service' }),
+      expect(filterOf(calls.to(`GET ${LIST}`).at(-1)!)).toEqual({
+        view: 'closed',
+        typeId: 'rental_service',
+        statusKey: 'declined',
+        q: 'sauna',
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
     await waitFor(() => expect(saved).toEqual(['service-requests-2026-11-25.csv']));
     const sent = calls.to(`GET ${SRQ}/requests/export`)[0]!;
-    expect(Object.fromEntries(sent.query)).toEqual({ filter: 'closed', type: 'rental_service' });
+    expect(Object.fromEntries(sent.query)).toEqual({
+      filter: 'closed',
+      type: 'rental_service',
+      statusKey: 'declined',
+      q: 'sauna',
+    });
     expect(sent.headers.get('authorization')).toBe('Bearer access-1');
     const blob = createObjectURL.mock.calls[0]![0];
     const bytes = await new Promise<Uint8Array>((resolve) => {
