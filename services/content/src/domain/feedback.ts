@@ -1,4 +1,4 @@
-import type { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   type AdminFeedbackEntry,
   type AdminFeedbackListQuery,
@@ -110,8 +110,8 @@ export function feedbackCsv(
   where: SQL | undefined,
   orderBy: SQL[],
   onError: (error: unknown) => void,
-): Transform {
-  async function* rows() {
+): Readable {
+  async function* batches() {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
       const batch = await ctx.db
         .select()
@@ -120,20 +120,18 @@ export function feedbackCsv(
         .orderBy(...orderBy)
         .offset(offset)
         .limit(EXPORT_BATCH);
-      for (const r of batch) {
-        yield [
-          r.createdAt.toISOString(),
-          r.rating,
-          r.comment,
-          r.country ?? '',
-          r.area ?? '',
-          r.city ?? '',
-          r.businessUnit ?? '',
-          r.hcExt ?? '',
-        ];
-      }
+      yield batch.map((r) => [
+        r.createdAt.toISOString(),
+        r.rating,
+        r.comment,
+        r.country ?? '',
+        r.area ?? '',
+        r.city ?? '',
+        r.businessUnit ?? '',
+        r.hcExt ?? '',
+      ]);
       if (batch.length < EXPORT_BATCH) return;
     }
   }
-  return csvStream(FEEDBACK_CSV_COLUMNS, rows(), onError);
+  return csvStream(FEEDBACK_CSV_COLUMNS, batches(), onError);
 }

@@ -11,7 +11,6 @@ import { type App, listPage, principalOf, sendCsv } from '@porta/service-kit';
 import { z } from 'zod';
 import type { ContentContext } from '../context.js';
 import { feedbackEntries } from '../db/schema.js';
-import { isoDay } from '../domain/clock.js';
 import {
   adminFeedbackOf,
   feedbackById,
@@ -84,7 +83,7 @@ export async function feedbackRoutes(app: App, ctx: ContentContext) {
       const csv = feedbackCsv(ctx, feedbackWhere(filter), feedbackOrder(sort), (error) =>
         request.log.error({ err: error }, 'feedback export failed'),
       );
-      return sendCsv(reply, `feedback-${isoDay(ctx.clock.now())}.csv`, csv);
+      return sendCsv(reply, 'feedback', csv, ctx.clock.now());
     },
   );
 

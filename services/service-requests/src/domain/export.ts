@@ -1,4 +1,4 @@
-import type { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   isClosedStatus,
   SERVICE_REQUEST_CSV_COLUMNS,
@@ -128,7 +128,7 @@ export async function exportRequests(
   p: Principal,
   input: ServiceRequestExportQuery,
   onError: (error: unknown) => void,
-): Promise<Transform> {
+): Promise<Readable> {
   const query = zServiceRequestExportQuery.parse(input);
   const scope = staffScope(p, query.housingCompanyId, 'SRQ_EXPORT_NOT_PERMITTED');
   if (query.housingCompanyId) await requireFeature(ctx, query.housingCompanyId, query.lang);
@@ -142,7 +142,7 @@ export async function exportRequests(
   // On PostgreSQL the next batch is read while this one is written (the server works meanwhile);
   // PGlite runs in this thread, where reading ahead would only hold two batches at a time.
   const readAhead = ctx.database.kind === 'pg';
-  async function* rows() {
+  async function* batches() {
     let next: Promise<Batch> | null = readBatch(ctx, where, null);
     try {
       while (next) {
@@ -150,25 +150,23 @@ export async function exportRequests(
         const more = batch.count === EXPORT_BATCH;
         next = more && readAhead ? readBatch(ctx, where, batch.last) : null;
         for (const part of batch.parts) {
-          for (const r of JSON.parse(part) as ExportRow[]) {
-            yield [
-              r[0],
-              r[1] ?? '',
-              r[2],
-              SERVICE_REQUEST_TYPE_NAMES[r[3]],
-              r[4],
-              r[5],
-              isClosedStatus(r[5]),
-              r[6],
-              r[7],
-              r[8],
-              r[9],
-              r[10] ?? '',
-              r[11] ?? '',
-              r[12],
-              r[13] ?? '',
-            ];
-          }
+          yield (JSON.parse(part) as ExportRow[]).map((r) => [
+            r[0],
+            r[1] ?? '',
+            r[2],
+            SERVICE_REQUEST_TYPE_NAMES[r[3]],
+            r[4],
+            r[5],
+            isClosedStatus(r[5]),
+            r[6],
+            r[7],
+            r[8],
+            r[9],
+            r[10] ?? '',
+            r[11] ?? '',
+            r[12],
+            r[13] ?? '',
+          ]);
         }
         if (more && !readAhead) next = readBatch(ctx, where, batch.last);
       }
@@ -177,5 +175,5 @@ export async function exportRequests(
       next?.catch(() => undefined);
     }
   }
-  return csvStream(SERVICE_REQUEST_CSV_COLUMNS, rows(), onError);
+  return csvStream(SERVICE_REQUEST_CSV_COLUMNS, batches(), onError);
 }

@@ -59,7 +59,7 @@ export async function requestRoutes(app: App, ctx: ServiceRequestsContext) {
       const csv = await exportRequests(ctx, principalOf(request), request.query, (error) =>
         request.log.error({ err: error }, 'service request export failed'),
       );
-      return sendCsv(reply, `service-requests-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      return sendCsv(reply, 'service-requests', csv, new Date());
     },
   );
 
