@@ -1,8 +1,9 @@
 import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedbackEntry } from '../../content/testing';
+import { catchDownloads, expectCsvDownloaded } from '../../testing/downloads';
 import { json, listOf, meOf, mockFetch, type SentRequest, tokens } from '../../testing/fetch-mock';
 import { fill, renderAppAt } from '../../testing/render-app';
 
@@ -72,16 +73,7 @@ describe('feedback (/admin/feedback)', () => {
 
   it('downloads the CSV of the current filter, named by the server', async () => {
     const calls = api();
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:feedback');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    onTestFinished(() => {
-      Reflect.deleteProperty(URL, 'createObjectURL');
-      Reflect.deleteProperty(URL, 'revokeObjectURL');
-    });
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    });
+    const downloads = catchDownloads();
     renderAppAt('/admin/feedback', session);
     const user = userEvent.setup();
 
@@ -90,22 +82,12 @@ describe('feedback (/admin/feedback)', () => {
     await waitFor(() => expect(filterOf(calls.to(`GET ${FEEDBACK}`).at(-1)!)).toEqual({ city: 'Espoo' }));
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
-    await waitFor(() => expect(clicked).toEqual(['feedback-2026-04-02.csv']));
+    await expectCsvDownloaded(downloads, 'feedback-2026-04-02.csv');
     const request = calls.to(`GET ${FEEDBACK}/export`)[0]!;
     expect(filterOf(request)).toEqual({ city: 'Espoo' });
     expect(JSON.parse(request.query.get('sort')!)).toEqual(['createdAt', 'DESC']);
     expect(request.query.has('range')).toBe(false);
     expect(request.headers.get('authorization')).toBe('Bearer access-1');
-    expect(createObjectURL).toHaveBeenCalledTimes(1);
-    // The file keeps the byte-order mark the server sent (spreadsheets read UTF-8 by it).
-    const blob = createObjectURL.mock.calls[0]![0];
-    const bytes = await new Promise<Uint8Array>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-      reader.readAsArrayBuffer(blob);
-    });
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(await screen.findByText('Downloaded feedback-2026-04-02.csv')).toBeTruthy();
   });
 
   it('is not routed for staff without the yitUser role', async () => {

@@ -6,7 +6,8 @@ import type {
 import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { catchDownloads, expectCsvDownloaded } from '../../testing/downloads';
 import {
   type Handler,
   housingCompany,
@@ -176,21 +177,6 @@ function api(
 const filterOf = (sent: SentRequest) =>
   JSON.parse(sent.query.get('filter') ?? '{}') as Record<string, unknown>;
 
-/** Files handed to the browser as downloads (their names), and the blobs behind them. */
-function catchDownloads() {
-  const createObjectURL = vi.fn((_blob: Blob) => 'blob:file');
-  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-  onTestFinished(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
-  const saved: string[] = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-  return { saved, createObjectURL };
-}
-
 beforeEach(() => {
   window.localStorage.clear();
   vi.restoreAllMocks();
@@ -252,7 +238,7 @@ describe('service requests list (/admin/service-requests)', () => {
 
   it("downloads the CSV of the list's filters, named by the server", async () => {
     const calls = api();
-    const { saved, createObjectURL } = catchDownloads();
+    const downloads = catchDownloads();
     renderAppAt('/admin/service-requests', session);
     const user = userEvent.setup();
 
@@ -274,7 +260,7 @@ describe('service requests list (/admin/service-requests)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
-    await waitFor(() => expect(saved).toEqual(['service-requests-2026-11-25.csv']));
+    await expectCsvDownloaded(downloads, 'service-requests-2026-11-25.csv');
     const sent = calls.to(`GET ${SRQ}/requests/export`)[0]!;
     expect(Object.fromEntries(sent.query)).toEqual({
       filter: 'closed',
@@ -283,15 +269,6 @@ describe('service requests list (/admin/service-requests)', () => {
       q: 'sauna',
     });
     expect(sent.headers.get('authorization')).toBe('Bearer access-1');
-    const blob = createObjectURL.mock.calls[0]![0];
-    const bytes = await new Promise<Uint8Array>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-      reader.readAsArrayBuffer(blob);
-    });
-    // The byte-order mark the server sent stays (spreadsheets read UTF-8 by it).
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(await screen.findByText('Downloaded service-requests-2026-11-25.csv')).toBeTruthy();
   });
 
   it('says so when the export is refused', async () => {

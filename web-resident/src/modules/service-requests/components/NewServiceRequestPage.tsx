@@ -4,7 +4,7 @@ import {
   type ServiceRequestTypeKey,
   type ServiceRequestTypeList,
 } from '@porta/contracts';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
@@ -83,6 +83,26 @@ interface Values {
 }
 
 type Field = 'typeId' | 'partnerCompanyId' | 'content' | 'targetUserId';
+
+/** The required fields that are chosen from a list. */
+type ChoiceField = Exclude<Field, 'content'>;
+
+type Choice = { value: string; label: string };
+
+/**
+ * A required select whose first option, `placeholder` ('Choose…'), stands for no choice yet (the
+ * value '').
+ */
+function RequiredSelect({
+  placeholder,
+  choices,
+  ...props
+}: Omit<ComponentProps<typeof SelectField>, 'options' | 'required'> & {
+  placeholder: string;
+  choices: readonly Choice[];
+}) {
+  return <SelectField {...props} required options={[{ value: '', label: placeholder }, ...choices]} />;
+}
 
 /**
  * The form (02 §2, §5): type, partner company (when the type needs one), subject (the type's name
@@ -197,20 +217,21 @@ function NewRequestForm({ types }: { types: ServiceRequestTypeList }) {
   };
 
   const busy = create.isPending || waiting;
+  /** What a chosen field takes from the form: its value, ref, error shown and whether it is locked. */
+  const choiceProps = (field: ChoiceField) => ({
+    value: values[field],
+    selectRef: refs[field],
+    disabled: busy,
+    error: shown[field],
+  });
   return (
     <form className="form service-request-form" onSubmit={submit} noValidate aria-busy={busy || undefined}>
       <p className="form__hint">{tc('form.requiredFieldsHint')}</p>
-      <SelectField
+      <RequiredSelect
+        {...choiceProps('typeId')}
         label={t('fields.type')}
-        required
-        value={values.typeId}
-        selectRef={refs.typeId}
-        disabled={busy}
-        error={shown.typeId}
-        options={[
-          { value: '', label: t('create.chooseType') },
-          ...types.items.map((item) => ({ value: item.key, label: typeName(item.key) })),
-        ]}
+        placeholder={t('create.chooseType')}
+        choices={types.items.map((item) => ({ value: item.key, label: typeName(item.key) }))}
         onChange={(value) => {
           const next = types.items.find((item) => item.key === value);
           setValues((v) => ({
@@ -221,17 +242,11 @@ function NewRequestForm({ types }: { types: ServiceRequestTypeList }) {
         }}
       />
       {type?.needsPartner && (
-        <SelectField
+        <RequiredSelect
+          {...choiceProps('partnerCompanyId')}
           label={t('fields.partnerCompany')}
-          required
-          value={values.partnerCompanyId}
-          selectRef={refs.partnerCompanyId}
-          disabled={busy}
-          error={shown.partnerCompanyId}
-          options={[
-            { value: '', label: t('create.choosePartner') },
-            ...types.partnerCompanies.map((partner) => ({ value: partner.id, label: partner.name })),
-          ]}
+          placeholder={t('create.choosePartner')}
+          choices={types.partnerCompanies.map((partner) => ({ value: partner.id, label: partner.name }))}
           onChange={(value) => set('partnerCompanyId', value)}
         />
       )}
@@ -295,22 +310,16 @@ function NewRequestForm({ types }: { types: ServiceRequestTypeList }) {
                 {t('create.noResidents')}
               </p>
             ) : (
-              <SelectField
+              <RequiredSelect
+                {...choiceProps('targetUserId')}
                 label={t('fields.resident')}
-                required
-                value={values.targetUserId}
-                selectRef={refs.targetUserId}
-                disabled={busy}
-                error={shown.targetUserId}
-                options={[
-                  { value: '', label: t('create.chooseResident') },
-                  ...targets.data.items.map((target) => ({
-                    value: target.userId,
-                    label: target.apartment
-                      ? t('sender.withApartment', { name: target.name, apartment: target.apartment })
-                      : target.name,
-                  })),
-                ]}
+                placeholder={t('create.chooseResident')}
+                choices={targets.data.items.map((target) => ({
+                  value: target.userId,
+                  label: target.apartment
+                    ? t('sender.withApartment', { name: target.name, apartment: target.apartment })
+                    : target.name,
+                }))}
                 onChange={(value) => set('targetUserId', value)}
               />
             )
