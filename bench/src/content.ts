@@ -8,6 +8,7 @@ import { freePort, type ServerProcess, startNatsServer, startServer } from './pr
 import { type TargetResult, table } from './report.js';
 import { cleanupFixture, embeddedFixture, postgresFixture, type ScaleFixture, withDb } from './scale.js';
 import {
+  featuresOn,
   isRecord,
   portaEnv,
   type Scenario,
@@ -373,19 +374,6 @@ const FEATURE_OF: Partial<Record<DashboardCall, string>> = {
   recommended: 'atp-feed',
   corporate: 'yit-corporation-news',
 };
-
-/** The features on for the housing company, as the resident app asks at start. */
-async function featuresOn(baseUrl: string, token: string, housingCompanyId: string): Promise<Set<string>> {
-  const res = await fetch(`${baseUrl}/api/identity/features?${query({ housingCompanyId })}`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(60_000),
-  });
-  const body: unknown = await res.json();
-  if (!res.ok || !isRecord(body) || !isRecord(body.features)) {
-    throw new Error(`features of ${housingCompanyId}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-  }
-  return new Set(Object.keys(body.features));
-}
 
 /** The same answers from bare Fastify (targets/content-bare.ts). */
 function bareTargets(mode: Mode, baseUrl: string, subjects: Subjects): Target[] {

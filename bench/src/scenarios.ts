@@ -99,6 +99,23 @@ export async function signIn(baseUrl: string, email = DEMO_EMAIL, password = DEM
   return body.accessToken;
 }
 
+/** The features on for the housing company, as the resident app asks at start. */
+export async function featuresOn(
+  baseUrl: string,
+  token: string,
+  housingCompanyId: string,
+): Promise<Set<string>> {
+  const res = await fetch(`${baseUrl}/api/identity/features?${new URLSearchParams({ housingCompanyId })}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(60_000),
+  });
+  const body: unknown = await res.json();
+  if (!res.ok || !isRecord(body) || !isRecord(body.features)) {
+    throw new Error(`features of ${housingCompanyId}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  return new Set(Object.keys(body.features));
+}
+
 const bare: Scenario = {
   ids: ['bare'],
   async start({ settings }) {

@@ -7,6 +7,7 @@ import { BUSY_COMPANY, seedServiceRequests } from './large/service-requests.js';
 import { freePort, type ServerProcess, startNatsServer, startServer } from './processes.js';
 import { cleanupFixture, embeddedFixture, postgresFixture, type ScaleFixture, withDb } from './scale.js';
 import {
+  featuresOn,
   isRecord,
   portaEnv,
   type Scenario,
@@ -294,19 +295,6 @@ const isDetail = (request: Subjects['request']) => (body: unknown) =>
   Array.isArray(body.responses) &&
   body.responses.length === request.responses &&
   Array.isArray(body.recipients);
-
-/** The features on for the housing company, as the resident app asks at start. */
-async function featuresOn(baseUrl: string, token: string, housingCompanyId: string): Promise<Set<string>> {
-  const res = await fetch(`${baseUrl}/api/identity/features?${query({ housingCompanyId })}`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(60_000),
-  });
-  const body: unknown = await res.json();
-  if (!res.ok || !isRecord(body) || !isRecord(body.features)) {
-    throw new Error(`features of ${housingCompanyId}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-  }
-  return new Set(Object.keys(body.features));
-}
 
 const CSV_HEADER = SERVICE_REQUEST_CSV_COLUMNS.join(',');
 

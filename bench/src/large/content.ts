@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Database, migrateService, openDatabase } from '@porta/service-kit';
+import type { Database } from '@porta/service-kit';
 import { ROOT } from '../settings.js';
 import {
   CAMPAIGN_CATEGORIES,
@@ -9,7 +9,16 @@ import {
   VOCABULARY,
   type WordList,
 } from './content-data.js';
-import { LARGE_EMAIL_DOMAIN, LARGE_HC_PREFIX, type LargeTarget, rnd, type Step, uuidOf } from './seed.js';
+import { LARGE_EMAIL_DOMAIN, LARGE_HC_PREFIX, type LargeTarget, rnd, uuidOf } from './seed.js';
+import {
+  type Exec,
+  migrateAndTell,
+  openPrepared,
+  type Scalar,
+  type Step,
+  sqlOn,
+  stepTimer,
+} from './steps.js';
 
 /**
  * The content of the large data set (issue 4): at scale 1, 200,000 news articles and 100,000
@@ -81,8 +90,6 @@ export interface ContentResult {
   /** Nothing had to change. */
   unchanged: boolean;
 }
-
-type Exec = (text: string, params?: unknown[]) => Promise<void>;
 
 /** SQL: 1…count, deterministic from a salt and a row number. */
 const pick = (salt: number, n: string, count: number | string) =>
@@ -592,7 +599,7 @@ async function insertPerCompany(exec: Exec, companies: number, campaignCount: nu
 /** Bring the articles (or calendar entries) to `wanted`: add the missing numbers or drop the highest. */
 async function resizeItems(
   exec: Exec,
-  scalar: (text: string, params?: unknown[]) => Promise<number>,
+  scalar: Scalar,
   table: 'articles' | 'calendar_entries',
   have: number,
   wanted: number,
@@ -632,57 +639,12 @@ const TABLES_SQL = TABLES.map((t) => `content.${t}`).join(', ');
  * articles and calendar entries to `fraction` of their full count. Needs identity's large data set.
  */
 export async function seedLargeContent(target: LargeTarget, options: ContentOptions): Promise<ContentResult> {
-  const log = options.log ?? (() => undefined);
-  const steps: Step[] = [];
+  const { step, steps } = stepTimer(options.log ?? (() => undefined));
   const started = performance.now();
-  async function step<T>(name: string, fn: () => Promise<T>, rows?: (value: T) => number | undefined) {
-    const t0 = performance.now();
-    const value = await fn();
-    const ms = Math.round(performance.now() - t0);
-    const n = rows?.(value);
-    steps.push({ name, ms, ...(n === undefined ? {} : { rows: n }) });
-    log(`  ${name.padEnd(44)} ${String(ms).padStart(7)} ms${n === undefined ? '' : `  ${n} rows`}`);
-    return value;
-  }
-
-  const migrations = join(ROOT, 'services/content/drizzle');
-  /** Migrate; answers whether a migration was applied (new indexes need statistics). */
-  const migrate = async (db: Database) => {
-    const applied = async () => {
-      const [table] = await db.query<{ ok: boolean }>(
-        `select to_regclass('drizzle.content_migrations') is not null as ok`,
-      );
-      if (!table?.ok) return 0;
-      const [row] = await db.query<{ n: number }>(
-        'select count(*)::int as n from drizzle.content_migrations',
-      );
-      return row?.n ?? 0;
-    };
-    const before = await applied();
-    await step('migrate content', () => migrateService(db, 'content', migrations));
-    return (await applied()) !== before;
-  };
-  let database: Database;
-  let migrated: boolean;
-  if (target.url) {
-    const pool = await openDatabase({ url: target.url, poolSize: 2 });
-    try {
-      migrated = await migrate(pool);
-    } finally {
-      await pool.close();
-    }
-    database = await openDatabase({ url: target.url, poolSize: 1 });
-  } else {
-    database = await step('open PGlite', () => openDatabase({ dataDir: target.dataDir ?? 'memory://' }));
-    migrated = await migrate(database);
-  }
-  const exec: Exec = async (text, params) => {
-    await database.query(text, params);
-  };
-  const scalar = async (text: string, params?: unknown[]) => {
-    const [row] = await database.query<{ n: number }>(text, params);
-    return Number(row?.n ?? 0);
-  };
+  const { database, prepared: migrated } = await openPrepared(target, step, (db) =>
+    migrateAndTell(db, step, 'content'),
+  );
+  const { exec, scalar } = sqlOn(database);
 
   try {
     const companies = await scalar(

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Database, migrateService, openDatabase } from '@porta/service-kit';
+import { type Database, migrateService } from '@porta/service-kit';
 import { ROOT } from '../settings.js';
 import { ascii, CITIES, COUNTRIES, TERM_PREFIX, TOGGLES } from './data.js';
+import { type Exec, openPrepared, type Step, type StepFn, sqlOn, stepTimer } from './steps.js';
 
 /**
  * The large data set of issue 3 (bench/): at scale 1, 1,000 housing companies, 50,000 apartments
@@ -54,12 +55,6 @@ export interface SeedOptions {
   /** Replace an existing large data set instead of refusing. */
   reset: boolean;
   log?: (line: string) => void;
-}
-
-export interface Step {
-  name: string;
-  ms: number;
-  rows?: number;
 }
 
 export interface SeedResult {
@@ -208,9 +203,6 @@ const STAFF_ROLES: string[][] = [
   ['contentPublisher'],
 ];
 
-/** Run one statement. */
-type Exec = (text: string, params?: unknown[]) => Promise<void>;
-
 /** How many rows of the data set are there now. */
 export async function existingLargeData(database: Database) {
   const [row] = await database.query<{ hcs: number; users: number }>(
@@ -284,40 +276,14 @@ export const describeTarget = (target: LargeTarget) =>
  * one connection of its own (the migration needs two: the advisory lock holds one).
  */
 export async function seedLarge(target: LargeTarget, options: SeedOptions): Promise<SeedResult> {
-  const log = options.log ?? (() => undefined);
   const counts = countsAt(options.scale);
-  const steps: Step[] = [];
+  const { step, steps } = stepTimer(options.log ?? (() => undefined));
   const started = performance.now();
-  async function step<T>(name: string, fn: () => Promise<T>, rows?: (value: T) => number | undefined) {
-    const t0 = performance.now();
-    const value = await fn();
-    const ms = Math.round(performance.now() - t0);
-    const n = rows?.(value);
-    steps.push({ name, ms, ...(n === undefined ? {} : { rows: n }) });
-    log(`  ${name.padEnd(44)} ${String(ms).padStart(7)} ms${n === undefined ? '' : `  ${n} rows`}`);
-    return value;
-  }
-
   const migrations = join(ROOT, 'services/identity/drizzle');
-  const prepare = async (db: Database) => {
+  const { database } = await openPrepared(target, step, async (db) => {
     await step('migrate identity', () => migrateService(db, 'identity', migrations));
     await step('demo data (identity seedDemo, unless there)', () => seedDemo(db));
-  };
-  let database: Database;
-  if (target.url) {
-    const url = target.url;
-    const pool = await openDatabase({ url, poolSize: 2 });
-    try {
-      await prepare(pool);
-    } finally {
-      await pool.close();
-    }
-    database = await openDatabase({ url, poolSize: 1 });
-  } else {
-    const dataDir = target.dataDir ?? 'memory://';
-    database = await step('open PGlite', () => openDatabase({ dataDir }));
-    await prepare(database);
-  }
+  });
   let loaded: Record<string, number>;
   try {
     loaded = await load(database, counts, options, step);
@@ -327,21 +293,13 @@ export async function seedLarge(target: LargeTarget, options: SeedOptions): Prom
   return { counts: loaded, steps, totalMs: Math.round(performance.now() - started) };
 }
 
-type StepFn = <T>(name: string, fn: () => Promise<T>, rows?: (value: T) => number | undefined) => Promise<T>;
-
 async function load(
   database: Database,
   counts: LargeCounts,
   options: SeedOptions,
   step: StepFn,
 ): Promise<Record<string, number>> {
-  const exec: Exec = async (text, params) => {
-    await database.query(text, params);
-  };
-  const scalar = async (text: string, params?: unknown[]) => {
-    const [row] = await database.query<{ n: number }>(text, params);
-    return Number(row?.n ?? 0);
-  };
+  const { exec, scalar } = sqlOn(database);
 
   const existing = await existingLargeData(database);
   if ((existing.housingCompanies || existing.users) && !options.reset) {

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { SERVICE_REQUEST_FALLBACK_RECIPIENT_ROLES, SERVICE_REQUEST_RECIPIENT_ROLES } from '@porta/contracts';
-import { type Database, migrateService, openDatabase } from '@porta/service-kit';
-import { ROOT } from '../settings.js';
-import { LARGE_HC_PREFIX, type LargeTarget, rnd, type Step } from './seed.js';
+import type { Database } from '@porta/service-kit';
+import { LARGE_HC_PREFIX, type LargeTarget, rnd } from './seed.js';
+import { type Exec, migrateAndTell, openPrepared, type Step, sqlOn, stepTimer } from './steps.js';
 
 /**
  * The service requests of the large data set (issue 6 §7): at the default size 500,000 requests
@@ -43,8 +42,6 @@ export interface SrqResult {
   /** Nothing had to change. */
   unchanged: boolean;
 }
-
-type Exec = (text: string, params?: unknown[]) => Promise<void>;
 
 /** SQL: the busy company: the largest lived-in Finnish company of the data set with the feature on. */
 export const BUSY_COMPANY = `
@@ -383,57 +380,12 @@ const TABLES_SQL = ['requests', 'recipients', 'responses', 'attachments']
  * again when the count differs, or with `reset`). Needs identity's large data set.
  */
 export async function seedServiceRequests(target: LargeTarget, options: SrqOptions): Promise<SrqResult> {
-  const log = options.log ?? (() => undefined);
-  const steps: Step[] = [];
+  const { step, steps } = stepTimer(options.log ?? (() => undefined));
   const started = performance.now();
-  async function step<T>(name: string, fn: () => Promise<T>, rows?: (value: T) => number | undefined) {
-    const t0 = performance.now();
-    const value = await fn();
-    const ms = Math.round(performance.now() - t0);
-    const n = rows?.(value);
-    steps.push({ name, ms, ...(n === undefined ? {} : { rows: n }) });
-    log(`  ${name.padEnd(44)} ${String(ms).padStart(7)} ms${n === undefined ? '' : `  ${n} rows`}`);
-    return value;
-  }
-
-  const migrations = join(ROOT, 'services/service-requests/drizzle');
-  /** Migrate; answers whether a migration was applied (new indexes need statistics). */
-  const migrate = async (db: Database) => {
-    const applied = async () => {
-      const [table] = await db.query<{ ok: boolean }>(
-        `select to_regclass('drizzle.service_requests_migrations') is not null as ok`,
-      );
-      if (!table?.ok) return 0;
-      const [row] = await db.query<{ n: number }>(
-        'select count(*)::int as n from drizzle.service_requests_migrations',
-      );
-      return row?.n ?? 0;
-    };
-    const before = await applied();
-    await step('migrate service-requests', () => migrateService(db, 'service-requests', migrations));
-    return (await applied()) !== before;
-  };
-  let database: Database;
-  let migrated: boolean;
-  if (target.url) {
-    const pool = await openDatabase({ url: target.url, poolSize: 2 });
-    try {
-      migrated = await migrate(pool);
-    } finally {
-      await pool.close();
-    }
-    database = await openDatabase({ url: target.url, poolSize: 1 });
-  } else {
-    database = await step('open PGlite', () => openDatabase({ dataDir: target.dataDir ?? 'memory://' }));
-    migrated = await migrate(database);
-  }
-  const exec: Exec = async (text, params) => {
-    await database.query(text, params);
-  };
-  const scalar = async (text: string, params?: unknown[]) => {
-    const [row] = await database.query<{ n: number }>(text, params);
-    return Number(row?.n ?? 0);
-  };
+  const { database, prepared: migrated } = await openPrepared(target, step, (db) =>
+    migrateAndTell(db, step, 'service-requests'),
+  );
+  const { exec, scalar } = sqlOn(database);
 
   try {
     const [busy] = await database.query<{ id: string; hcExt: string; apartments: number }>(BUSY_COMPANY);

@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import { CONTACT_GROUP_PRIORITIES, CONTACT_PRIORITY_DEFAULT } from '@porta/contracts';
-import { openDatabase } from '@porta/service-kit';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { openBareDatabase } from './bare-database.js';
 import { listenUntilStopped } from './lifecycle.js';
 
 /**
@@ -26,19 +24,7 @@ import { listenUntilStopped } from './lifecycle.js';
  *   GET /feeds/corporate          4 newest corporate news and their total
  *   GET /timeline?hc=&roles=[&cursor=]  a timeline page: around today, or 50 earlier than a cursor
  */
-type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
-
-let query: Query;
-let close: () => Promise<void>;
-if (process.env.DATABASE_URL) {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  query = async (text, params) => (await pool.query(text, params)).rows;
-  close = () => pool.end();
-} else {
-  const database = await openDatabase({ dataDir: join(process.env.DATA_DIR ?? './data', 'pglite') });
-  query = (text, params) => database.query(text, params);
-  close = () => database.close();
-}
+const { query, close } = await openBareDatabase();
 
 const PAGE = 50;
 

@@ -1,7 +1,5 @@
-import { join } from 'node:path';
-import { openDatabase } from '@porta/service-kit';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { openBareDatabase } from './bare-database.js';
 import { listenUntilStopped } from './lifecycle.js';
 
 /**
@@ -14,19 +12,7 @@ import { listenUntilStopped } from './lifecycle.js';
  *   GET /features?housingCompanyId=…  the toggles of the company's taxonomy chain and global (one query)
  *   GET /users?q=…                    one page of the staff user search and its total (two queries)
  */
-type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
-
-let query: Query;
-let close: () => Promise<void>;
-if (process.env.DATABASE_URL) {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  query = async (text, params) => (await pool.query(text, params)).rows;
-  close = () => pool.end();
-} else {
-  const database = await openDatabase({ dataDir: join(process.env.DATA_DIR ?? './data', 'pglite') });
-  query = (text, params) => database.query(text, params);
-  close = () => database.close();
-}
+const { query, close } = await openBareDatabase();
 
 const VALID = (t: string) =>
   `(${t}.valid_from is null or ${t}.valid_from <= current_date) and (${t}.valid_until is null or ${t}.valid_until >= current_date)`;

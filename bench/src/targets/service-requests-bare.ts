@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
   SERVICE_REQUEST_CLOSED_STATUSES,
@@ -6,9 +5,8 @@ import {
   SERVICE_REQUEST_TYPE_NAMES,
   type ServiceRequestTypeKey,
 } from '@porta/contracts';
-import { openDatabase } from '@porta/service-kit';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { openBareDatabase } from './bare-database.js';
 import { listenUntilStopped } from './lifecycle.js';
 
 /**
@@ -25,19 +23,7 @@ import { listenUntilStopped } from './lifecycle.js';
  *   GET /export[?hc=]                  the CSV of the company's requests (or all), newest first: the same
  *                                      statements as the service (keyset batches of 2,000 by id), the same bytes
  */
-type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
-
-let query: Query;
-let close: () => Promise<void>;
-if (process.env.DATABASE_URL) {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  query = async (text, params) => (await pool.query(text, params)).rows;
-  close = () => pool.end();
-} else {
-  const database = await openDatabase({ dataDir: join(process.env.DATA_DIR ?? './data', 'pglite') });
-  query = (text, params) => database.query(text, params);
-  close = () => database.close();
-}
+const { query, close } = await openBareDatabase();
 
 const BATCH = 2_000;
 
