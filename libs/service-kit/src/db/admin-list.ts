@@ -10,6 +10,8 @@ export interface ListPageQuery {
   /** The requested column and direction first, then tie-breakers for a stable order. */
   orderBy: SQL[];
   range?: readonly [number, number] | undefined;
+  /** The total another way than counting the rows of `where` (a count the service keeps). */
+  total?: (() => Promise<number>) | undefined;
 }
 
 export interface ListPage<Row> {
@@ -34,7 +36,7 @@ export async function listPage<T extends PgTable>(
   query: ListPageQuery,
 ): Promise<ListPage<T['$inferSelect']>> {
   const [from, to] = query.range ?? DEFAULT_LIST_RANGE;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(table as PgTable)
@@ -42,12 +44,14 @@ export async function listPage<T extends PgTable>(
       .orderBy(...query.orderBy)
       .offset(from)
       .limit(to - from + 1),
-    db
-      .select({ n: count() })
-      .from(table as PgTable)
-      .where(query.where),
+    query.total ? query.total() : countRows(db, table, query.where),
   ]);
-  const total = totals[0]?.n ?? 0;
   const last = rows.length ? from + rows.length - 1 : from;
   return { rows: rows as T['$inferSelect'][], contentRange: `${resource} ${from}-${last}/${total}` };
+}
+
+/** How many rows of the table match `where`. */
+export async function countRows(db: Db<Record<string, unknown>>, table: PgTable, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
 }

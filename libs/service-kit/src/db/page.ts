@@ -1,5 +1,6 @@
-import { count, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { countRows } from './admin-list.js';
 import type { Db } from './database.js';
 
 /** A page of a skip/limit list as answered: the items, the total and the paging asked for. */
@@ -17,10 +18,17 @@ export interface SkipLimitPage<Item> {
 export async function skipLimitPage<TSchema extends Record<string, unknown>, T extends PgTable, Item>(
   db: Db<TSchema>,
   table: T,
-  query: { where: SQL | undefined; orderBy: SQL[]; skip: number; limit: number },
+  query: {
+    where: SQL | undefined;
+    orderBy: SQL[];
+    skip: number;
+    limit: number;
+    /** The total another way than counting the rows of `where` (a count the service keeps). */
+    total?: (() => Promise<number>) | undefined;
+  },
   present: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
 ): Promise<SkipLimitPage<Item>> {
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(table as PgTable)
@@ -28,14 +36,11 @@ export async function skipLimitPage<TSchema extends Record<string, unknown>, T e
       .orderBy(...query.orderBy)
       .offset(query.skip)
       .limit(query.limit),
-    db
-      .select({ n: count() })
-      .from(table as PgTable)
-      .where(query.where),
+    query.total ? query.total() : countRows(db as Db<Record<string, unknown>>, table, query.where),
   ]);
   return {
     items: await present(rows as T['$inferSelect'][]),
-    total: totals[0]?.n ?? 0,
+    total,
     skip: query.skip,
     limit: query.limit,
   };

@@ -66,6 +66,24 @@ export const requests = serviceRequests.table(
   ],
 );
 
+/**
+ * How many requests each housing company has by status, type and publicity, kept by statement
+ * triggers on requests (migration 0002_request_counts: every insert, update and delete, whoever
+ * writes it, in the same transaction). A handler's total and the staff list's are sums of a few of
+ * these rows instead of a count of tens of thousands of requests.
+ */
+export const requestCounts = serviceRequests.table(
+  'request_counts',
+  {
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    statusKey: text('status_key').$type<ServiceRequestStatus>().notNull(),
+    typeId: text('type_id').$type<ServiceRequestTypeKey>().notNull(),
+    isPublic: boolean('is_public').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.housingCompanyId, t.statusKey, t.typeId, t.isPublic] })],
+);
+
 /** Who a request was sent to: read it, answer it, move its status, hear of its responses. */
 export const recipients = serviceRequests.table(
   'recipients',

@@ -45,6 +45,7 @@ import {
   visibleTo,
 } from './access.js';
 import { attachFiles, attachmentsOf, deleteFiles, filesOfRequest } from './attachments.js';
+import { countedRequests } from './counts.js';
 import { emitEvent } from './events.js';
 import { addRecipients, decideRecipients, memberOf, recipientsOf } from './recipients.js';
 
@@ -261,7 +262,12 @@ export async function listRequests(
   const where = and(visibleTo(entry), filters);
   const show = (rows: RequestRow[]) => present(ctx, p, rows);
   const paging = { orderBy: [desc(requests.id)], skip: query.skip, limit: query.limit };
-  if (entry.handler) return skipLimitPage(ctx.db, requests, { where, ...paging }, show);
+  if (entry.handler) {
+    // A handler sees every request of the company: the total is the kept count.
+    const total = () =>
+      countedRequests(ctx, { companies: [entry.housingCompanyId], view: query.filter, typeId: query.type });
+    return skipLimitPage(ctx.db, requests, { where, ...paging, total }, show);
+  }
   // A resident's total counts the union of what they see for each reason (visibleIds).
   const [rows, totals] = await Promise.all([
     ctx.db

@@ -10,6 +10,7 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ServiceRequestsContext } from '../context.js';
 import { requests } from '../db/schema.js';
 import { isGlobalHandler } from '../policies.js';
+import { countedRequests } from './counts.js';
 import { FILTERS, present, presentDetail } from './requests.js';
 
 /**
@@ -76,8 +77,9 @@ export async function listForStaff(
   query: AdminServiceRequestListQuery,
 ): Promise<{ items: ServiceRequest[]; contentRange: string }> {
   const f = query.filter ?? {};
+  const scope = staffScope(p, f.housingCompanyId, 'SRQ_NOT_PERMITTED');
   const where = and(
-    staffScope(p, f.housingCompanyId, 'SRQ_NOT_PERMITTED'),
+    scope,
     f.view ? FILTERS[f.view] : undefined,
     f.typeId ? eq(requests.typeId, f.typeId) : undefined,
     f.statusKey ? eq(requests.statusKey, f.statusKey) : undefined,
@@ -85,10 +87,17 @@ export async function listForStaff(
     withWords(f.q),
   );
   const [field, order] = query.sort ?? ['createdAt', 'DESC'];
+  // Without words or ids the total is the kept count of the companies in scope.
+  const companies = f.housingCompanyId ? [f.housingCompanyId] : handledCompanies(p);
+  const total =
+    f.q || f.id
+      ? undefined
+      : () => countedRequests(ctx, { companies, view: f.view, typeId: f.typeId, statusKey: f.statusKey });
   const page = await listPage(ctx.db, requests, 'service-requests', {
     where,
     orderBy: [sortBy(SORT_COLUMNS[field], order), desc(requests.id)],
     range: query.range,
+    total,
   });
   return { items: await present(ctx, p, page.rows), contentRange: page.contentRange };
 }

@@ -290,6 +290,37 @@ describe('the list', () => {
     expect((await list('manager', 'filter=all&limit=100')).total).toBe(12);
   });
 
+  it("gives handlers the company's kept totals, which follow every change of a request", async () => {
+    /** The manager's total with the filters, checked against the requests the page itself reads. */
+    const total = async (query: string) => {
+      const page = await list('manager', `${query}&limit=100`);
+      expect(page.total, query).toBe(page.items.length);
+      return page.total;
+    };
+    const totals = () =>
+      Promise.all(
+        ['filter=all', 'filter=closed', 'filter=pending', 'filter=public', 'type=fit_out'].map(total),
+      );
+    expect(await totals()).toEqual([12, 2, 10, 3, 6]);
+    expect(await total('filter=closed&type=fit_out')).toBe(1);
+
+    const extra = await c.owner!.post('/api/service-requests/requests', {
+      housingCompanyId: hc,
+      typeId: 'fit_out',
+      content: 'One more',
+    });
+    expect(extra.statusCode, extra.body).toBe(201);
+    const id = extra.json<{ id: string }>().id;
+    expect(await totals()).toEqual([13, 2, 11, 3, 7]);
+    const change = (body: object) => c.manager!.put(`/api/service-requests/requests/${id}`, body);
+    expect((await change({ statusKey: 'declined', public: true })).statusCode).toBe(200);
+    expect(await totals()).toEqual([13, 3, 10, 4, 7]);
+    expect((await change({ typeId: 'construction_yard', statusKey: 'open' })).statusCode).toBe(200);
+    expect(await totals()).toEqual([13, 2, 11, 4, 6]);
+    expect((await c.manager!.delete(`/api/service-requests/requests/${id}`)).statusCode).toBe(204);
+    expect(await totals()).toEqual([12, 2, 10, 3, 6]);
+  });
+
   it('shows residents their own, the public ones and those visible in their apartment; handlers all', async () => {
     const privateOne = await sent('owner', { typeId: 'fit_out' });
     const publicOne = await sent('owner', { typeId: 'fit_out', public: true });
