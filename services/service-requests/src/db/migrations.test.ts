@@ -1,8 +1,7 @@
-import { createStorage, type Database, loadConfig, MemoryBus, silentLogger } from '@porta/service-kit';
 import { checkMigrations } from '@porta/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { createServiceRequests, SERVICE_REQUESTS_MIGRATIONS } from '../app.js';
-import { zServiceRequestsConfig } from '../config.js';
+import { SERVICE_REQUESTS_MIGRATIONS } from '../app.js';
+import { migrateServiceRequests } from '../testing/migrate.js';
 import * as schema from './schema.js';
 
 /**
@@ -11,18 +10,6 @@ import * as schema from './schema.js';
  * src/db/schema.ts declares, so a schema change without a new migration fails here.
  */
 
-function migrate(database: Database) {
-  const bus = new MemoryBus();
-  const service = createServiceRequests({
-    database,
-    config: loadConfig(zServiceRequestsConfig, { LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
-    storage: createStorage({ DATA_DIR: '/nonexistent' }),
-    logger: silentLogger,
-    bus,
-  });
-  return service.migrate().finally(() => bus.close());
-}
-
 describe('service-requests migrations', () => {
   it('apply once, a second run changes nothing, and build exactly the columns of schema.ts', async () => {
     const result = await checkMigrations({
@@ -30,7 +17,7 @@ describe('service-requests migrations', () => {
       pgSchema: 'service_requests',
       folder: SERVICE_REQUESTS_MIGRATIONS,
       schema,
-      migrate,
+      migrate: migrateServiceRequests,
     });
     expect(result.journal[0]!.tag).toBe('0000_service_requests');
     expect(result.appliedFirst).toBe(result.journal.length);

@@ -1,14 +1,6 @@
-import {
-  createStorage,
-  type Database,
-  loadConfig,
-  MemoryBus,
-  openDatabase,
-  silentLogger,
-} from '@porta/service-kit';
+import { type Database, openDatabase } from '@porta/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceRequests } from '../app.js';
-import { zServiceRequestsConfig } from '../config.js';
+import { migrateServiceRequests } from '../testing/migrate.js';
 
 /**
  * The kept counts (migration 0002_request_counts) against the requests themselves, whatever writes
@@ -20,15 +12,7 @@ let database: Database;
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
-  const bus = new MemoryBus();
-  const service = createServiceRequests({
-    database,
-    config: loadConfig(zServiceRequestsConfig, { LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
-    storage: createStorage({ DATA_DIR: '/nonexistent' }),
-    logger: silentLogger,
-    bus,
-  });
-  await service.migrate().finally(() => bus.close());
+  await migrateServiceRequests(database);
 });
 
 afterAll(() => database.close());
