@@ -1,5 +1,5 @@
 import type { SessionClient } from '@porta/web-kit';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Admin,
   CustomRoutes,
@@ -16,7 +16,7 @@ import { LoginPage } from './auth/LoginPage';
 import { CopyPage } from './content/copy';
 import { createDataProvider } from './data/data-provider';
 import { createFileFetch, createHttpClient } from './data/http-client';
-import { createI18nProvider } from './i18n/i18n-provider';
+import { createI18nProvider, hasMessages, loadMessages } from './i18n/i18n-provider';
 import { startupLanguage } from './i18n/locale';
 import { Dashboard } from './layout/Dashboard';
 import { PortaLayout } from './layout/PortaLayout';
@@ -115,14 +115,31 @@ function staffResources(permissions: StaffPermissions | null) {
 }
 
 function PortaAdmin({ session, store }: Required<AppProps>) {
-  const providers = useMemo(() => {
-    const language = startupLanguage(window.location.search, store);
-    return {
-      authProvider: createAuthProvider(session),
-      dataProvider: createDataProvider(createHttpClient(session), createFileFetch(session)),
-      i18nProvider: createI18nProvider(language),
+  const language = useMemo(() => startupLanguage(window.location.search, store), [store]);
+  // The first language's texts are downloaded before the app starts (English is at hand).
+  const [ready, setReady] = useState(() => hasMessages(language));
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    void loadMessages(language).then(() => {
+      if (current) setReady(true);
+    });
+    return () => {
+      current = false;
     };
-  }, [session, store]);
+  }, [language, ready]);
+  const providers = useMemo(
+    () =>
+      ready
+        ? {
+            authProvider: createAuthProvider(session),
+            dataProvider: createDataProvider(createHttpClient(session), createFileFetch(session)),
+            i18nProvider: createI18nProvider(language),
+          }
+        : null,
+    [session, language, ready],
+  );
+  if (!providers) return <div aria-busy="true" className="porta-starting" />;
 
   return (
     <Admin

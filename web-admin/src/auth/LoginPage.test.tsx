@@ -2,6 +2,9 @@ import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cs } from '../i18n/cs';
+import { lt } from '../i18n/lt';
+import { sv } from '../i18n/sv';
 import { json, meOf, mockFetch, problem, tokens } from '../testing/fetch-mock';
 import { renderAppAt } from '../testing/render-app';
 
@@ -92,5 +95,16 @@ describe('login page', () => {
     expect(await screen.findByRole('button', { name: 'Kirjaudu sisään' })).toBeTruthy();
     expect(screen.getByLabelText('Sähköposti')).toBeTruthy();
     expect(screen.getByLabelText('Salasana')).toBeTruthy();
+  });
+
+  it.each([
+    ['sv', sv],
+    ['cs', cs],
+    ['lt', lt],
+  ] as const)('starts in the language of ?lang=%s, downloaded first', async (language, messages) => {
+    mockFetch({});
+    renderAppAt(`/admin/login?lang=${language}`, session);
+    expect(await screen.findByRole('button', { name: messages.porta.login.submit })).toBeTruthy();
+    expect(document.documentElement.lang).toBe(language);
   });
 });

@@ -286,6 +286,7 @@ export const en = {
         apartments: 'Apartments',
         partners: 'Partners',
         features: 'Features',
+        service_requests: 'Service requests',
       },
       groups: {
         basic: 'Basic details',

@@ -284,6 +284,7 @@ export const fi: PortaMessages = {
         apartments: 'Asunnot',
         partners: 'Kumppanit',
         features: 'Ominaisuudet',
+        service_requests: 'Palvelupyynnöt',
       },
       groups: {
         basic: 'Perustiedot',

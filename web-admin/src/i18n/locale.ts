@@ -1,12 +1,10 @@
+import { LANGUAGES, type Language } from '@porta/contracts';
 import type { Store } from 'react-admin';
 
-/** The languages the staff app is translated to so far. English is the default (01 §1). */
-export const ADMIN_LANGUAGES = ['en', 'fi'] as const;
-export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];
+/** The staff app speaks the portal's nine languages (03 §9); English is the default (01 §1). */
+export const ADMIN_LANGUAGES = LANGUAGES;
+export type AdminLanguage = Language;
 export const DEFAULT_ADMIN_LANGUAGE: AdminLanguage = 'en';
-
-/** Names shown in the language menu, each in its own language. */
-export const LANGUAGE_NAMES: Record<AdminLanguage, string> = { en: 'English', fi: 'Suomi' };
 
 /** The language of a locale (`fi_FI`, `fi-FI`, `fi`: only the part before `_` counts), if translated. */
 export function toAdminLanguage(locale: unknown): AdminLanguage | null {

@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import type { StaffPermissions } from '../../auth/access';
 import { DayField } from '../../common/dates';
+import { ServiceRequestGrid } from '../service-requests/ServiceRequestList';
 import { NameField, StateField } from './fields';
 import { HousingCompanyFeatures } from './HousingCompanyFeatures';
 import { HousingCompanyPartners } from './HousingCompanyPartners';
@@ -108,8 +109,24 @@ function FeaturesTab(_props: { label: false }) {
   );
 }
 
-/** /admin/housing-companies/:id/show: details, apartments, partners and features (03 §2). */
+/** The company's service requests (03: /admin/housing-company/{id}/service-requests), 25 a page. */
+function ServiceRequestsTab(_props: { label: false }) {
+  return (
+    <ReferenceManyField
+      reference="service-requests"
+      target="housingCompanyId"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      pagination={<Pagination />}
+    >
+      <ServiceRequestGrid withHousingCompany={false} />
+    </ReferenceManyField>
+  );
+}
+
+/** /admin/housing-companies/:id/show: details, apartments, partners, features and service requests (03 §2). */
 export default function HousingCompanyShow() {
+  const { permissions } = usePermissions<StaffPermissions>();
   return (
     <Show actions={<HousingCompanyActions />}>
       <TabbedShowLayout>
@@ -147,6 +164,11 @@ export default function HousingCompanyShow() {
         <TabbedShowLayout.Tab label="porta.housing_companies.tabs.features" path="features">
           <FeaturesTab label={false} />
         </TabbedShowLayout.Tab>
+        {permissions?.can.serviceRequests ? (
+          <TabbedShowLayout.Tab label="porta.housing_companies.tabs.service_requests" path="service-requests">
+            <ServiceRequestsTab label={false} />
+          </TabbedShowLayout.Tab>
+        ) : null}
       </TabbedShowLayout>
     </Show>
   );

@@ -62,6 +62,33 @@ function ExportButton() {
   );
 }
 
+/** The requests as rows, newest first unless sorted otherwise; opening one shows it. */
+export function ServiceRequestGrid({ withHousingCompany }: { withHousingCompany: boolean }) {
+  return (
+    <Datagrid
+      resource="service-requests"
+      rowClick="show"
+      bulkActionButtons={false}
+      empty={<ListEmpty canCreate={false} />}
+    >
+      <DateTimeField source="createdAt" />
+      <TextField source="subject" />
+      <TypeField source="typeId" />
+      <StatusField source="statusKey" />
+      <BooleanField source="urgentRequest" sortable={false} />
+      <BooleanField source="public" sortable={false} />
+      {withHousingCompany ? (
+        <ReferenceField source="housingCompanyId" reference="housing-companies" link={false} sortable={false}>
+          <TextField source="name" />
+        </ReferenceField>
+      ) : null}
+      <TextField source="sender.name" sortable={false} />
+      <TextField source="sender.apartment" sortable={false} emptyText="-" />
+      <NumberField source="responseCount" sortable={false} />
+    </Datagrid>
+  );
+}
+
 /**
  * /admin/service-requests (03 §2): the requests of every housing company the viewer handles (the
  * developer's staff: all), newest first, filtered by housing company, view, type, status and
@@ -81,20 +108,7 @@ export default function ServiceRequestList() {
       }
       empty={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false} empty={<ListEmpty canCreate={false} />}>
-        <DateTimeField source="createdAt" />
-        <TextField source="subject" />
-        <TypeField source="typeId" />
-        <StatusField source="statusKey" />
-        <BooleanField source="urgentRequest" sortable={false} />
-        <BooleanField source="public" sortable={false} />
-        <ReferenceField source="housingCompanyId" reference="housing-companies" link={false} sortable={false}>
-          <TextField source="name" />
-        </ReferenceField>
-        <TextField source="sender.name" sortable={false} />
-        <TextField source="sender.apartment" sortable={false} emptyText="-" />
-        <NumberField source="responseCount" sortable={false} />
-      </Datagrid>
+      <ServiceRequestGrid withHousingCompany />
     </List>
   );
 }

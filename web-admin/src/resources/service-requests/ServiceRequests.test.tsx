@@ -286,6 +286,34 @@ describe('service requests list (/admin/service-requests)', () => {
   });
 });
 
+describe("a housing company's service requests (/admin/housing-companies/:id/show/service-requests)", () => {
+  it("lists only that company's requests and opens one", async () => {
+    const calls = api(meOf(['admin']));
+    renderAppAt(`/admin/housing-companies/${linden.id}/show/service-requests`, session);
+    const user = userEvent.setup();
+
+    const tab = await screen.findByRole('tab', { name: 'Service requests' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Sauna booking')).toBeTruthy();
+    // The company is the page's: no column for it.
+    expect(within(table).queryByText('Housing company')).toBeNull();
+    const sent = calls.to(`GET ${LIST}`)[0]!;
+    expect(filterOf(sent)).toEqual({ housingCompanyId: linden.id });
+    expect(JSON.parse(sent.query.get('sort')!)).toEqual(['createdAt', 'DESC']);
+
+    await user.click(within(table).getByText('Leaking pipe in the sauna'));
+    await waitFor(() => expect(calls.to(`GET ${LIST}/${uuid(1)}`)).toHaveLength(1));
+  });
+
+  it('is not a tab for staff who do not handle service requests', async () => {
+    api(meOf(['contributor'], {}, [myHousingCompany(1, ['contentPublisher'])]));
+    renderAppAt(`/admin/housing-companies/${linden.id}/show`, session);
+    expect(await screen.findByRole('tab', { name: 'Apartments' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Service requests' })).toBeNull();
+  });
+});
+
 describe('a service request (/admin/service-requests/:id/show)', () => {
   it('shows every field, the content as HTML, the attachments and the responses oldest first', async () => {
     const calls = api();

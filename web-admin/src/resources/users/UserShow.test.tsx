@@ -2,7 +2,8 @@ import type { Ban, Role } from '@porta/contracts';
 import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catchDownloads } from '../../testing/downloads';
 import {
   adminUser,
   housingCompany,
@@ -96,17 +97,7 @@ describe('user page actions', () => {
 
   it('downloads the user information as a JSON file', async () => {
     const calls = api(['yitBusinessAdmin']);
-    // jsdom has no object URLs: stand in for them in this test only.
-    const createObjectURL = vi.fn(() => 'blob:report');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    onTestFinished(() => {
-      Reflect.deleteProperty(URL, 'createObjectURL');
-      Reflect.deleteProperty(URL, 'revokeObjectURL');
-    });
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    });
+    const { saved: clicked, createObjectURL } = catchDownloads();
     renderAppAt(`/admin/users/${olli.id}/show`, session);
     const user = userEvent.setup();
 
