@@ -881,6 +881,14 @@ export const cs: PortaMessages = {
       reply_sent: 'Odpověď odeslána',
       too_many_attachments: 'Nejvýše %{max} příloh.',
       closed_no_reply: 'Požadavek je uzavřen: již na něj nelze odpovědět.',
+      remind: 'Odeslat připomínku',
+      reminded:
+        'Připomínka odeslána %{smart_count} příjemci |||| Připomínka odeslána %{smart_count} příjemcům |||| Připomínka odeslána %{smart_count} příjemcům',
+      next_reminder: 'Další připomínku lze odeslat %{time}',
+      delete: 'Smazat',
+      delete_title: 'Smazat požadavek?',
+      delete_confirm: 'Požadavek včetně odpovědí a příloh bude trvale smazán.',
+      deleted: 'Požadavek smazán',
     },
     menu: {
       administration: 'Administrace',

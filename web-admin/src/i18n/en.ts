@@ -876,6 +876,13 @@ export const en = {
       reply_sent: 'Reply sent',
       too_many_attachments: 'At most %{max} attachments.',
       closed_no_reply: 'The request is closed: it can no longer be answered.',
+      remind: 'Send a reminder',
+      reminded: 'Reminder sent to 1 recipient |||| Reminder sent to %{smart_count} recipients',
+      next_reminder: 'Next reminder possible at %{time}',
+      delete: 'Delete',
+      delete_title: 'Delete the request?',
+      delete_confirm: 'The request, its responses and attachments are deleted for good.',
+      deleted: 'Request deleted',
     },
     menu: {
       administration: 'Administration',

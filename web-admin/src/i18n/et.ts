@@ -876,6 +876,13 @@ export const et: PortaMessages = {
       reply_sent: 'Vastus saadetud',
       too_many_attachments: 'Kuni %{max} manust.',
       closed_no_reply: 'Taotlus on suletud: sellele ei saa enam vastata.',
+      remind: 'Saada meeldetuletus',
+      reminded: 'Meeldetuletus saadeti 1 saajale |||| Meeldetuletus saadeti %{smart_count} saajale',
+      next_reminder: 'Järgmise meeldetuletuse saab saata %{time}',
+      delete: 'Kustuta',
+      delete_title: 'Kas kustutada taotlus?',
+      delete_confirm: 'Taotlus koos vastuste ja manustega kustutatakse jäädavalt.',
+      deleted: 'Taotlus kustutatud',
     },
     menu: {
       administration: 'Haldus',

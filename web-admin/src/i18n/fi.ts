@@ -875,6 +875,14 @@ export const fi: PortaMessages = {
       reply_sent: 'Vastaus lähetetty',
       too_many_attachments: 'Enintään %{max} liitettä.',
       closed_no_reply: 'Pyyntö on suljettu: siihen ei voi enää vastata.',
+      remind: 'Lähetä muistutus',
+      reminded:
+        'Muistutus lähetetty 1 vastaanottajalle |||| Muistutus lähetetty %{smart_count} vastaanottajalle',
+      next_reminder: 'Seuraavan muistutuksen voi lähettää %{time}',
+      delete: 'Poista',
+      delete_title: 'Poistetaanko pyyntö?',
+      delete_confirm: 'Pyyntö, sen vastaukset ja liitteet poistetaan pysyvästi.',
+      deleted: 'Pyyntö poistettu',
     },
     menu: {
       administration: 'Ylläpito',

@@ -881,6 +881,14 @@ export const lt: PortaMessages = {
       reply_sent: 'Atsakymas išsiųstas',
       too_many_attachments: 'Didžiausias priedų skaičius: %{max}.',
       closed_no_reply: 'Užklausa uždaryta: į ją nebegalima atsakyti.',
+      remind: 'Siųsti priminimą',
+      reminded:
+        'Priminimas išsiųstas %{smart_count} gavėjui |||| Priminimas išsiųstas %{smart_count} gavėjams |||| Priminimas išsiųstas %{smart_count} gavėjų',
+      next_reminder: 'Kitą priminimą galima siųsti %{time}',
+      delete: 'Ištrinti',
+      delete_title: 'Ištrinti užklausą?',
+      delete_confirm: 'Užklausa, jos atsakymai ir priedai bus ištrinti visam laikui.',
+      deleted: 'Užklausa ištrinta',
     },
     menu: {
       administration: 'Administravimas',

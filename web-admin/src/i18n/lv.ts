@@ -881,6 +881,14 @@ export const lv: PortaMessages = {
       reply_sent: 'Atbilde nosūtīta',
       too_many_attachments: 'Ne vairāk kā %{max} pielikumi.',
       closed_no_reply: 'Pieprasījums ir slēgts: uz to vairs nevar atbildēt.',
+      remind: 'Nosūtīt atgādinājumu',
+      reminded:
+        'Atgādinājums nosūtīts. Saņēmēji: %{smart_count} |||| Atgādinājums nosūtīts. Saņēmēji: %{smart_count}',
+      next_reminder: 'Nākamo atgādinājumu var nosūtīt %{time}',
+      delete: 'Dzēst',
+      delete_title: 'Dzēst pieprasījumu?',
+      delete_confirm: 'Pieprasījums, tā atbildes un pielikumi tiks neatgriezeniski dzēsti.',
+      deleted: 'Pieprasījums dzēsts',
     },
     menu: {
       administration: 'Administrēšana',

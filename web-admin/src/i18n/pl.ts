@@ -886,6 +886,14 @@ export const pl: PortaMessages = {
       reply_sent: 'Odpowiedź wysłana',
       too_many_attachments: 'Najwyżej %{max} załączników.',
       closed_no_reply: 'Zgłoszenie jest zamknięte: nie można już na nie odpowiedzieć.',
+      remind: 'Wyślij przypomnienie',
+      reminded:
+        'Przypomnienie wysłano do %{smart_count} odbiorcy |||| Przypomnienie wysłano do %{smart_count} odbiorców |||| Przypomnienie wysłano do %{smart_count} odbiorców',
+      next_reminder: 'Następne przypomnienie można wysłać %{time}',
+      delete: 'Usuń',
+      delete_title: 'Usunąć zgłoszenie?',
+      delete_confirm: 'Zgłoszenie wraz z odpowiedziami i załącznikami zostanie trwale usunięte.',
+      deleted: 'Zgłoszenie usunięte',
     },
     menu: {
       administration: 'Administracja',

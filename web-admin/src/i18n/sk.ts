@@ -881,6 +881,14 @@ export const sk: PortaMessages = {
       reply_sent: 'Odpoveď bola odoslaná',
       too_many_attachments: 'Najviac %{max} príloh.',
       closed_no_reply: 'Požiadavka je uzavretá: už na ňu nemožno odpovedať.',
+      remind: 'Odoslať pripomienku',
+      reminded:
+        'Pripomienka odoslaná %{smart_count} príjemcovi |||| Pripomienka odoslaná %{smart_count} príjemcom |||| Pripomienka odoslaná %{smart_count} príjemcom',
+      next_reminder: 'Ďalšiu pripomienku možno odoslať %{time}',
+      delete: 'Vymazať',
+      delete_title: 'Vymazať požiadavku?',
+      delete_confirm: 'Požiadavka vrátane odpovedí a príloh bude natrvalo vymazaná.',
+      deleted: 'Požiadavka vymazaná',
     },
     menu: {
       administration: 'Administrácia',

@@ -875,6 +875,13 @@ export const sv: PortaMessages = {
       reply_sent: 'Svaret har skickats',
       too_many_attachments: 'Högst %{max} bilagor.',
       closed_no_reply: 'Förfrågan är stängd: den kan inte längre besvaras.',
+      remind: 'Skicka en påminnelse',
+      reminded: 'Påminnelse skickad till 1 mottagare |||| Påminnelse skickad till %{smart_count} mottagare',
+      next_reminder: 'Nästa påminnelse kan skickas %{time}',
+      delete: 'Radera',
+      delete_title: 'Radera förfrågan?',
+      delete_confirm: 'Förfrågan, dess svar och bilagor raderas permanent.',
+      deleted: 'Förfrågan raderad',
     },
     menu: {
       administration: 'Administration',

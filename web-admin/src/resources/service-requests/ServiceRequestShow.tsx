@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import LockIcon from '@mui/icons-material/Lock';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PublicIcon from '@mui/icons-material/Public';
 import SendIcon from '@mui/icons-material/Send';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
@@ -20,6 +21,7 @@ import {
 import {
   SERVICE_REQUEST_ATTACHMENTS_MAX,
   SERVICE_REQUEST_CONTENT_MAX_CHARS,
+  SERVICE_REQUEST_REMINDER_INTERVAL_MS,
   SERVICE_REQUEST_STATUSES,
   type ServiceRequestAttachment,
   type ServiceRequestDetail,
@@ -27,19 +29,24 @@ import {
   zServiceRequest,
   zServiceRequestAttachment,
   zServiceRequestDetail,
+  zServiceRequestReminder,
 } from '@porta/contracts';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import {
   BooleanField,
+  Confirm,
   ReferenceField,
   Show,
   SimpleShowLayout,
   TextField,
+  TopToolbar,
   useNotify,
   useRecordContext,
+  useRedirect,
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { z } from 'zod';
 import { useErrorText } from '../../content/api';
 import { DateTimeField, formatDateTime } from '../../content/dates';
 import { SafeHtml } from '../../content/SafeHtml';
@@ -74,15 +81,16 @@ function useRun() {
   const notify = useNotify();
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
-  const run = async (
-    action: () => Promise<unknown>,
+  const run = async <T,>(
+    action: () => Promise<T>,
     success: string,
-    successArgs?: Record<string, unknown>,
+    successArgs?: Record<string, unknown> | ((result: T) => Record<string, unknown>),
   ) => {
     setBusy(true);
     try {
-      await action();
-      notify(success, { type: 'info', messageArgs: successArgs });
+      const result = await action();
+      const messageArgs = typeof successArgs === 'function' ? successArgs(result) : successArgs;
+      notify(success, { type: 'info', messageArgs });
       return true;
     } catch (error) {
       const text = errorText(error);
@@ -93,6 +101,72 @@ function useRun() {
     }
   };
   return { run, busy };
+}
+
+/**
+ * The request's own actions, as its rights allow: remind its recipients (once an hour: the button
+ * says from when) and delete it, after a confirmation, back to the list.
+ */
+function RequestActions() {
+  const record = useRecordContext<ServiceRequestDetail>();
+  const translate = useTranslate();
+  const api = useServiceRequestsApi();
+  const refresh = useRefresh();
+  const redirect = useRedirect();
+  const { run, busy } = useRun();
+  const [confirming, setConfirming] = useState(false);
+  if (!record) return <TopToolbar />;
+
+  const remind = async () => {
+    const done = await run(
+      () => api.call('POST', `/requests/${record.id}/reminder`, { schema: zServiceRequestReminder }),
+      'porta.service_requests.reminded',
+      (answer) => ({ smart_count: answer.recipients }),
+    );
+    if (done) refresh();
+  };
+  const remove = async () => {
+    const done = await run(
+      () => api.call('DELETE', `/requests/${record.id}`, { schema: z.unknown() }),
+      'porta.service_requests.deleted',
+    );
+    setConfirming(false);
+    if (done) redirect('list', 'service-requests');
+  };
+  const nextReminder = record.lastReminderAt
+    ? new Date(new Date(record.lastReminderAt).getTime() + SERVICE_REQUEST_REMINDER_INTERVAL_MS)
+    : null;
+
+  return (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      {record.canRemind ? (
+        <Button startIcon={<NotificationsActiveIcon />} onClick={remind} disabled={busy}>
+          {translate('porta.service_requests.remind')}
+        </Button>
+      ) : !record.closed && nextReminder && nextReminder > new Date() ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('porta.service_requests.next_reminder', {
+            time: formatDateTime(nextReminder.toISOString()),
+          })}
+        </Typography>
+      ) : null}
+      {record.canDelete ? (
+        <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} disabled={busy}>
+          {translate('porta.service_requests.delete')}
+        </Button>
+      ) : null}
+      <Confirm
+        isOpen={confirming}
+        loading={busy}
+        title="porta.service_requests.delete_title"
+        content="porta.service_requests.delete_confirm"
+        confirm="porta.service_requests.delete"
+        confirmColor="warning"
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+      />
+    </TopToolbar>
+  );
 }
 
 /** The request's content: sanitised HTML from the service. */
@@ -412,11 +486,11 @@ function Reply() {
 /**
  * /admin/service-requests/:id/show (03 §2): one request with every field, its responses oldest
  * first, and what the viewer may do with it by its rights: move the status (telling the sender or
- * not), make it public or private, answer it with files.
+ * not), make it public or private, answer it with files, remind its recipients, delete it.
  */
 export default function ServiceRequestShow() {
   return (
-    <Show actions={false}>
+    <Show actions={<RequestActions />}>
       <SimpleShowLayout>
         <TextField source="subject" />
         <ReferenceField source="housingCompanyId" reference="housing-companies" link={false}>

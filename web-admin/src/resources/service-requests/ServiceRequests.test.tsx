@@ -7,6 +7,7 @@ import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../content/dates';
 import { catchDownloads, expectCsvDownloaded } from '../../testing/downloads';
 import {
   type Handler,
@@ -509,6 +510,65 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
     });
   });
 
+  it('reminds the recipients and says how many were told', async () => {
+    const calls = api(meOf(['yitUser']), request(1), {
+      [`POST ${SRQ}/requests/${uuid(1)}/reminder`]: () =>
+        json({
+          remindedAt: '2026-11-25T10:00:00.000Z',
+          nextReminderAt: '2026-11-25T11:00:00.000Z',
+          recipients: 2,
+        }),
+    });
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Send a reminder' }));
+    expect(await screen.findByText('Reminder sent to 2 recipients')).toBeTruthy();
+    expect(calls.to(`POST ${SRQ}/requests/${uuid(1)}/reminder`)).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of a reminder, and when the next one may be sent", async () => {
+    api(meOf(['yitUser']), request(1), {
+      [`POST ${SRQ}/requests/${uuid(1)}/reminder`]: () =>
+        problem(429, 'SRQ_REMINDER_TOO_SOON', 'A reminder was sent less than an hour ago.'),
+    });
+    const first = renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send a reminder' }));
+    expect(await screen.findByText('A reminder was sent less than an hour ago.')).toBeTruthy();
+    first.unmount();
+
+    const sentAt = new Date(Date.now() - 10 * 60_000);
+    api(meOf(['yitUser']), request(1, { canRemind: false, lastReminderAt: sentAt.toISOString() }));
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const next = formatDateTime(new Date(sentAt.getTime() + 3_600_000).toISOString());
+    expect(await screen.findByText(`Next reminder possible at ${next}`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send a reminder' })).toBeNull();
+  });
+
+  it('deletes the request after a confirmation, and goes back to the list', async () => {
+    const calls = api(meOf(['yitUser']), request(1), {
+      [`DELETE ${SRQ}/requests/${uuid(1)}`]: () => new Response(null, { status: 204 }),
+    });
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('The request, its responses and attachments are deleted for good.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.to(`DELETE ${SRQ}/requests/${uuid(1)}`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Request deleted')).toBeTruthy();
+    expect(calls.to(`DELETE ${SRQ}/requests/${uuid(1)}`)).toHaveLength(1);
+    await waitFor(() => expect(calls.to(`GET ${LIST}`).length).toBeGreaterThan(0));
+  });
+
   it('offers no action the request does not allow', async () => {
     api(
       meOf(['yitUser']),
@@ -519,11 +579,15 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
         canChangeStatus: false,
         canChangePublicity: false,
         canRespond: false,
+        canRemind: false,
+        canDelete: false,
       }),
     );
     renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
 
     await screen.findByRole('region', { name: 'Responses' });
+    expect(screen.queryByRole('button', { name: 'Send a reminder' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByText('The request is closed: it can no longer be answered.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Handling' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();
