@@ -64,6 +64,32 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await page.close();
     });
 
+    it('the staff app speaks Swedish with ?lang=sv: its texts are downloaded, the choice is kept', async () => {
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/admin/login`);
+      await page.evaluate(() => localStorage.clear());
+      const chunks: string[] = [];
+      page.on('response', (response) => {
+        if (/\/admin\/assets\/(ra-)?sv-[\w-]+\.js$/.test(response.url())) chunks.push(response.url());
+      });
+      await page.goto(`${portal.url}/admin/login?lang=sv`);
+      await page.getByRole('button', { name: 'Logga in', exact: true }).waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('sv');
+      expect(chunks).toHaveLength(2);
+      await page.getByLabel('E-post').fill('staff@demo.porta.test');
+      await page.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+      await page
+        .getByRole('heading', { name: 'Portas administration', level: 1, exact: true })
+        .waitFor({ timeout: 30_000 });
+      // Without the parameter the chosen language stays.
+      await page.goto(`${portal.url}/admin/users`);
+      await page.getByText('owner@demo.porta.test').waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('menuitem', { name: 'Användare' }).count()).toBe(1);
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+
     it('shows the session-expired modal when the session is revoked, and returns to the page after signing in', async () => {
       const page = await context.newPage();
       await page.goto(`${portal.url}/login`);
