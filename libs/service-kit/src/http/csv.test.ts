@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { csvSafe, csvStream } from './csv.js';
+import { openDatabase } from '../db/database.js';
+import { csvCellSql, csvLineSql, csvLinesSql, csvSafe, csvStream, csvTextStream } from './csv.js';
 
 async function chunksOf(stream: NodeJS.ReadableStream): Promise<string[]> {
   const out: string[] = [];
@@ -64,5 +66,66 @@ describe('csvSafe', () => {
     expect(csvSafe('\tx')).toBe("'\tx");
     expect(csvSafe('Matti')).toBe('Matti');
     expect(csvSafe('a=b')).toBe('a=b');
+  });
+});
+
+/** Text a CSV export meets: formula-like, quoted, commas, line breaks of each kind, empty, none. */
+const AWKWARD: (string | null)[] = [
+  'plain',
+  'a, b',
+  'say "hi"',
+  '"',
+  ',',
+  'two\nlines',
+  'cr\ronly',
+  'x\r\ny',
+  '=SUM(A1:A2)',
+  '=a,b',
+  '+358 40 123',
+  '-1',
+  '@x',
+  '\tTab',
+  '\rstart',
+  "it's",
+  ' spaced ',
+  'Äkäslompolo, "Kota"',
+  '',
+  null,
+];
+
+describe('csvCellSql, csvLineSql and csvLinesSql', () => {
+  it('write in the database exactly the bytes csvStream writes', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const db = database.drizzle({});
+      const cells = AWKWARD.map((value) => csvCellSql(sql`${value}::text`));
+      const line = csvLineSql([...cells, sql`${true}::boolean::text`, sql`${42}::int::text`]);
+      const [fromDatabase] = await db
+        .select({ text: csvLinesSql(sql`line`, sql`n`) })
+        .from(sql`(select ${line} as line, n from generate_series(1, 2) as n) as lines`);
+      const expected = await chunksOf(
+        csvStream(
+          ['c'],
+          from([
+            [...AWKWARD, true, 42],
+            [...AWKWARD, true, 42],
+          ]),
+          () => undefined,
+        ),
+      );
+      expect(fromDatabase!.text).toBe(expected[1]);
+      const streamed = await chunksOf(
+        csvTextStream(
+          ['c'],
+          (async function* () {
+            yield fromDatabase!.text;
+          })(),
+          () => undefined,
+        ),
+      );
+      expect(streamed).toEqual(expected);
+    } finally {
+      await database.close();
+    }
   });
 });

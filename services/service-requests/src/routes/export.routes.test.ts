@@ -1,4 +1,9 @@
-import { SERVICE_REQUEST_CSV_COLUMNS } from '@porta/contracts';
+import {
+  SERVICE_REQUEST_CSV_COLUMNS,
+  SERVICE_REQUEST_TYPE_NAMES,
+  type ServiceRequestDetail,
+} from '@porta/contracts';
+import { csvStream } from '@porta/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH } from '../domain/export.js';
 import { apiClient, loginAs, type ServiceRequestsTestApp, serviceRequestsTestApp } from '../testing/index.js';
@@ -45,6 +50,7 @@ beforeAll(async () => {
   ids.formula = await send('owner', {
     typeId: 'common_area_fault',
     subject: '=HYPERLINK("x")',
+    senderTel: '+358 40 123 4567',
     public: true,
   });
   ids.board = await send('tenant', { typeId: 'housing_association_board', subject: 'Bike racks' });
@@ -72,6 +78,35 @@ describe('CSV export of service requests', () => {
     expect(leak.slice(3, 8)).toEqual(['Maintenance dispatch', 'Leaking tap', 'closed', 'true', 'false']);
     // A cell a spreadsheet would run as a formula is kept as text.
     expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
+    // The database writes each line exactly as service-kit's csvStream would write the request.
+    for (const id of [ids.formula!, ids.leak!]) {
+      const d = (await c.manager!.get(`/api/service-requests/requests/${id}`)).json<ServiceRequestDetail>();
+      const row = [
+        d.id,
+        d.internalId ?? '',
+        d.createdAt,
+        SERVICE_REQUEST_TYPE_NAMES[d.typeId],
+        d.subject,
+        d.statusKey,
+        d.closed,
+        d.public,
+        d.urgentRequest,
+        d.visibleInApartment,
+        d.sender.name,
+        d.sender.apartment ?? '',
+        d.sender.tel ?? '',
+        d.responseCount,
+        d.closedAt ?? '',
+      ];
+      async function* one() {
+        yield [row];
+      }
+      let text = '';
+      for await (const chunk of csvStream(SERVICE_REQUEST_CSV_COLUMNS, one(), () => undefined)) text += chunk;
+      const line = text.split('\r\n')[1]!;
+      expect(line.startsWith(d.id)).toBe(true);
+      expect(res.body).toContain(`\r\n${line}\r\n`);
+    }
   });
 
   it("applies the list's filters", async () => {
