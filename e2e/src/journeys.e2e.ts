@@ -1,16 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './browser.js';
+import { DEMO_PASSWORD, signIn } from './pages.js';
 import { latestMailTo, type Portal, startDistributed, startEmbedded } from './portal.js';
 import { dismissWelcomeDialogs, portalApi } from './portal-api.js';
-
-const PASSWORD = 'Demo-Portal-2026';
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 for (const mode of ['embedded', 'distributed'] as const) {
   describe(`${mode} mode`, () => {
@@ -77,7 +70,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('sv');
       expect(chunks).toHaveLength(2);
       await page.getByLabel('E-post').fill('staff@demo.porta.test');
-      await page.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Lösenord', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Logga in', exact: true }).click();
       await page
         .getByRole('heading', { name: 'Portas administration', level: 1, exact: true })
@@ -290,7 +283,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
       const inFlight = fetch(`${portal.url}/api/identity/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'owner@demo.porta.test', password: PASSWORD }),
+        body: JSON.stringify({ email: 'owner@demo.porta.test', password: DEMO_PASSWORD }),
       });
       await new Promise((r) => setTimeout(r, 20));
       const stopping = portal.stop();
