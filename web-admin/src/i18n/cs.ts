@@ -889,6 +889,8 @@ export const cs: PortaMessages = {
       delete_title: 'Smazat požadavek?',
       delete_confirm: 'Požadavek včetně odpovědí a příloh bude trvale smazán.',
       deleted: 'Požadavek smazán',
+      save_internal_id: 'Uložit interní ID',
+      internal_id_saved: 'Interní ID uloženo',
     },
     menu: {
       administration: 'Administrace',

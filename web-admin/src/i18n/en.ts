@@ -883,6 +883,8 @@ export const en = {
       delete_title: 'Delete the request?',
       delete_confirm: 'The request, its responses and attachments are deleted for good.',
       deleted: 'Request deleted',
+      save_internal_id: 'Save internal id',
+      internal_id_saved: 'Internal id saved',
     },
     menu: {
       administration: 'Administration',

@@ -883,6 +883,8 @@ export const et: PortaMessages = {
       delete_title: 'Kas kustutada taotlus?',
       delete_confirm: 'Taotlus koos vastuste ja manustega kustutatakse jäädavalt.',
       deleted: 'Taotlus kustutatud',
+      save_internal_id: 'Salvesta sisemine ID',
+      internal_id_saved: 'Sisemine ID salvestatud',
     },
     menu: {
       administration: 'Haldus',

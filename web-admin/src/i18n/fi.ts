@@ -883,6 +883,8 @@ export const fi: PortaMessages = {
       delete_title: 'Poistetaanko pyyntö?',
       delete_confirm: 'Pyyntö, sen vastaukset ja liitteet poistetaan pysyvästi.',
       deleted: 'Pyyntö poistettu',
+      save_internal_id: 'Tallenna sisäinen tunniste',
+      internal_id_saved: 'Sisäinen tunniste tallennettu',
     },
     menu: {
       administration: 'Ylläpito',

@@ -889,6 +889,8 @@ export const lt: PortaMessages = {
       delete_title: 'Ištrinti užklausą?',
       delete_confirm: 'Užklausa, jos atsakymai ir priedai bus ištrinti visam laikui.',
       deleted: 'Užklausa ištrinta',
+      save_internal_id: 'Išsaugoti vidinį ID',
+      internal_id_saved: 'Vidinis ID išsaugotas',
     },
     menu: {
       administration: 'Administravimas',

@@ -889,6 +889,8 @@ export const lv: PortaMessages = {
       delete_title: 'Dzēst pieprasījumu?',
       delete_confirm: 'Pieprasījums, tā atbildes un pielikumi tiks neatgriezeniski dzēsti.',
       deleted: 'Pieprasījums dzēsts',
+      save_internal_id: 'Saglabāt iekšējo ID',
+      internal_id_saved: 'Iekšējais ID saglabāts',
     },
     menu: {
       administration: 'Administrēšana',

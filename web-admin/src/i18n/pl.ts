@@ -894,6 +894,8 @@ export const pl: PortaMessages = {
       delete_title: 'Usunąć zgłoszenie?',
       delete_confirm: 'Zgłoszenie wraz z odpowiedziami i załącznikami zostanie trwale usunięte.',
       deleted: 'Zgłoszenie usunięte',
+      save_internal_id: 'Zapisz identyfikator wewnętrzny',
+      internal_id_saved: 'Identyfikator wewnętrzny zapisany',
     },
     menu: {
       administration: 'Administracja',

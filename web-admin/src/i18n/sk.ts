@@ -889,6 +889,8 @@ export const sk: PortaMessages = {
       delete_title: 'Vymazať požiadavku?',
       delete_confirm: 'Požiadavka vrátane odpovedí a príloh bude natrvalo vymazaná.',
       deleted: 'Požiadavka vymazaná',
+      save_internal_id: 'Uložiť interné ID',
+      internal_id_saved: 'Interné ID uložené',
     },
     menu: {
       administration: 'Administrácia',

@@ -882,6 +882,8 @@ export const sv: PortaMessages = {
       delete_title: 'Radera förfrågan?',
       delete_confirm: 'Förfrågan, dess svar och bilagor raderas permanent.',
       deleted: 'Förfrågan raderad',
+      save_internal_id: 'Spara internt id',
+      internal_id_saved: 'Internt id sparat',
     },
     menu: {
       administration: 'Administration',

@@ -54,7 +54,7 @@ export const zServiceRequestRights = z.object({
   isOwn: z.boolean(),
   /** Its content (the sender while it is open). */
   canEdit: z.boolean(),
-  /** Status, type, partner, internal id (handlers; the sender may only close it). */
+  /** Status, type and partner (handlers; the sender may only close it). */
   canChangeStatus: z.boolean(),
   /** Public and visible in apartment (the sender and handlers). */
   canChangePublicity: z.boolean(),
@@ -66,6 +66,8 @@ export const zServiceRequestRights = z.object({
   canForward: z.boolean(),
   /** Send a reminder to the recipients (the sender and handlers, not closed, once an hour). */
   canRemind: z.boolean(),
+  /** Set the internal id, the handlers' own reference (handlers). */
+  canChangeInternalId: z.boolean(),
 });
 export type ServiceRequestRights = z.infer<typeof zServiceRequestRights>;
 

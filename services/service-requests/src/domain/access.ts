@@ -193,5 +193,6 @@ export function rightsOf(a: Access, now = new Date()): ServiceRequestRights {
     canAddRecipient: staff,
     canForward: handler && !closed,
     canRemind: (isOwn || handler) && !closed && nextReminderAt(row) <= now,
+    canChangeInternalId: handler,
   };
 }

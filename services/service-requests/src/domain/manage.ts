@@ -97,6 +97,7 @@ async function byLink(
     canAddRecipient: false,
     canForward: false,
     canRemind: false,
+    canChangeInternalId: false,
   };
 }
 

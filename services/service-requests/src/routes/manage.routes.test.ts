@@ -98,6 +98,7 @@ describe('manage links', () => {
       canAddRecipient: false,
       canForward: false,
       canRemind: false,
+      canChangeInternalId: false,
     });
   });
 

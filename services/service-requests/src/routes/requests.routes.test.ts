@@ -451,6 +451,11 @@ describe('one request', () => {
     expect(res.json().code).toBe('SRQ_NOT_EDITABLE');
     res = await c.owner!.put(`/api/service-requests/requests/${r.id}`, { internalId: 'mine' });
     expect(res.json().code).toBe('SRQ_NOT_PERMITTED');
+    // The rights say so beforehand: the handlers set the internal id, the sender does not.
+    const rightsOf = async (key: string) =>
+      (await c[key]!.get(`/api/service-requests/requests/${r.id}`)).json().canChangeInternalId;
+    expect(await rightsOf('manager')).toBe(true);
+    expect(await rightsOf('owner')).toBe(false);
     const targeted = await sent('owner', { typeId: 'fit_out', targetUserId: ids.tenant });
     res = await c.owner!.put(`/api/service-requests/requests/${targeted.id}`, { public: true });
     expect(res.statusCode).toBe(409);

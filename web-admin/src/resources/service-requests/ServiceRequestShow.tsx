@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import LockIcon from '@mui/icons-material/Lock';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PublicIcon from '@mui/icons-material/Public';
+import SaveIcon from '@mui/icons-material/Save';
 import SendIcon from '@mui/icons-material/Send';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -21,6 +22,7 @@ import {
 import {
   SERVICE_REQUEST_ATTACHMENTS_MAX,
   SERVICE_REQUEST_CONTENT_MAX_CHARS,
+  SERVICE_REQUEST_INTERNAL_ID_MAX_CHARS,
   SERVICE_REQUEST_REMINDER_INTERVAL_MS,
   SERVICE_REQUEST_STATUSES,
   type ServiceRequestAttachment,
@@ -311,15 +313,69 @@ function PublicityChange({ request }: { request: ServiceRequestDetail }) {
   );
 }
 
-/** Status and publicity, as the request's rights allow. */
+/** The handlers' own reference for the request (PUT internalId; empty clears it). */
+function InternalIdChange({ request }: { request: ServiceRequestDetail }) {
+  const translate = useTranslate();
+  const api = useServiceRequestsApi();
+  const refresh = useRefresh();
+  const { run, busy } = useRun();
+  const [value, setValue] = useState(request.internalId ?? '');
+  const inputId = useId();
+  const changed = value.trim() !== (request.internalId ?? '');
+
+  const save = async () => {
+    const done = await run(
+      () =>
+        api.call('PUT', `/requests/${request.id}`, {
+          body: { internalId: value.trim() || null },
+          schema: zServiceRequest,
+        }),
+      'porta.service_requests.internal_id_saved',
+    );
+    if (done) refresh();
+  };
+
+  return (
+    <Stack
+      component="form"
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (changed && !busy) void save();
+      }}
+    >
+      <MuiTextField
+        id={inputId}
+        size="small"
+        label={translate('resources.service-requests.fields.internalId')}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: SERVICE_REQUEST_INTERNAL_ID_MAX_CHARS } }}
+        sx={{ minWidth: 200 }}
+      />
+      <Button type="submit" variant="outlined" startIcon={<SaveIcon />} disabled={busy || !changed}>
+        {translate('porta.service_requests.save_internal_id')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Status, publicity and the internal id, as the request's rights allow. */
 function Handling() {
   const record = useRecordContext<ServiceRequestDetail>();
-  if (!record || !(record.canChangeStatus || record.canChangePublicity)) return null;
+  if (!record || !(record.canChangeStatus || record.canChangePublicity || record.canChangeInternalId)) {
+    return null;
+  }
   return (
     <Section title="porta.service_requests.handling">
       <Stack spacing={2}>
         {record.canChangeStatus ? <StatusChange key={record.statusKey} request={record} /> : null}
         {record.canChangePublicity ? <PublicityChange request={record} /> : null}
+        {record.canChangeInternalId ? (
+          <InternalIdChange key={record.internalId ?? ''} request={record} />
+        ) : null}
       </Stack>
     </Section>
   );
@@ -486,7 +542,8 @@ function Reply() {
 /**
  * /admin/service-requests/:id/show (03 §2): one request with every field, its responses oldest
  * first, and what the viewer may do with it by its rights: move the status (telling the sender or
- * not), make it public or private, answer it with files, remind its recipients, delete it.
+ * not), make it public or private, set its internal id, answer it with files, remind its
+ * recipients, delete it.
  */
 export default function ServiceRequestShow() {
   return (

@@ -95,6 +95,7 @@ function request(n: number, overrides: Partial<ServiceRequestDetail> = {}): Serv
     canAddRecipient: true,
     canForward: true,
     canRemind: true,
+    canChangeInternalId: true,
     // Oldest first as the service sends them.
     responses: [
       response(1, { attachments: [attachment(2, 'invoice.pdf')] }),
@@ -128,7 +129,11 @@ function api(
     },
     [`GET ${LIST}/${one.id}`]: () => json(current),
     [`PUT ${SRQ}/requests/${one.id}`]: (sent) => {
-      const body = sent.body as { statusKey?: ServiceRequestDetail['statusKey']; public?: boolean };
+      const body = sent.body as {
+        statusKey?: ServiceRequestDetail['statusKey'];
+        public?: boolean;
+        internalId?: string | null;
+      };
       const statusKey = body.statusKey ?? current.statusKey;
       const closed = statusKey === 'closed' || statusKey === 'declined';
       current = {
@@ -137,6 +142,7 @@ function api(
         closed,
         closedAt: closed ? '2026-11-25T10:00:00.000Z' : null,
         public: body.public ?? current.public,
+        internalId: body.internalId === undefined ? current.internalId : body.internalId,
       };
       const { responses: _responses, ...row } = current;
       return json(row);
@@ -416,6 +422,28 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
     expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[1]!.body).toEqual({ public: false });
   });
 
+  it("sets and clears the handlers' internal id", async () => {
+    const calls = api();
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const handling = await screen.findByRole('region', { name: 'Handling' });
+    const field = within(handling).getByRole('textbox', { name: 'Internal id' });
+    const save = within(handling).getByRole('button', { name: 'Save internal id' });
+    expect((field as HTMLInputElement).value).toBe('PM-2026-17');
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(field);
+    await user.type(field, ' PM-2026-18 {Enter}');
+    await waitFor(() => expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)).toHaveLength(1));
+    expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[0]!.body).toEqual({ internalId: 'PM-2026-18' });
+    expect(await screen.findByText('Internal id saved')).toBeTruthy();
+
+    await user.clear(within(handling).getByRole('textbox', { name: 'Internal id' }));
+    await user.click(within(handling).getByRole('button', { name: 'Save internal id' }));
+    await waitFor(() => expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)).toHaveLength(2));
+    expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[1]!.body).toEqual({ internalId: null });
+  });
+
   it('does not offer to make public a request sent to a resident', async () => {
     api(meOf(['yitUser']), request(1, { targetedToUser: true, targetUserId: uuid(104) }));
     renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
@@ -581,6 +609,7 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
         canRespond: false,
         canRemind: false,
         canDelete: false,
+        canChangeInternalId: false,
       }),
     );
     renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
@@ -588,6 +617,7 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
     await screen.findByRole('region', { name: 'Responses' });
     expect(screen.queryByRole('button', { name: 'Send a reminder' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save internal id' })).toBeNull();
     expect(screen.getByText('The request is closed: it can no longer be answered.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Handling' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();

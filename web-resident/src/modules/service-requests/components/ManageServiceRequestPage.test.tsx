@@ -32,6 +32,7 @@ const asRecipient = (overrides: Partial<ServiceRequestDetail> = {}, responses = 
       canAddRecipient: false,
       canForward: false,
       canRemind: false,
+      canChangeInternalId: false,
       attachments: [attachment(1, 'tap.jpg', 'image/jpeg')],
       ...overrides,
     },

@@ -46,6 +46,7 @@ const noRights = {
   canAddRecipient: false,
   canForward: false,
   canRemind: false,
+  canChangeInternalId: false,
 };
 
 /** What the sender may do with their own open request. */
@@ -68,6 +69,7 @@ export const handlerRights = {
   canForward: true,
   canRemind: true,
   canDelete: true,
+  canChangeInternalId: true,
 };
 
 export function serviceRequest(overrides: Partial<ServiceRequest> = {}): ServiceRequest {
