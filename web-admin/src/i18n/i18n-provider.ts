@@ -2,49 +2,63 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { LANGUAGE_NAMES } from '../common/languages';
-import { en } from './en';
+import { en, type PortaMessages } from './en';
 import { ADMIN_LANGUAGES, type AdminLanguage, DEFAULT_ADMIN_LANGUAGE, toAdminLanguage } from './locale';
 
 /** English is in the main bundle: the default, and what a failed download falls back to. */
 const ENGLISH: TranslationMessages = { ...englishMessages, ...en };
 
-/**
- * The other languages load when first chosen (03 §9: locale files load lazily per language), each
- * as Porta's texts over react-admin's own.
- */
+/** A language's texts: Porta's over react-admin's own, the two downloaded together. */
+async function both(
+  porta: Promise<PortaMessages>,
+  reactAdmin: Promise<TranslationMessages>,
+): Promise<TranslationMessages> {
+  const [own, ra] = await Promise.all([porta, reactAdmin]);
+  return { ...ra, ...own };
+}
+
+/** The other languages load when first chosen (03 §9: locale files load lazily per language). */
 const LOADERS: Record<Exclude<AdminLanguage, 'en'>, () => Promise<TranslationMessages>> = {
-  cs: async () => {
-    const [{ cs }, { raCzech }] = await Promise.all([import('./cs'), import('./ra-cs')]);
-    return { ...raCzech, ...cs };
-  },
-  et: async () => {
-    const [{ et }, { raEstonian }] = await Promise.all([import('./et'), import('./ra-et')]);
-    return { ...raEstonian, ...et };
-  },
-  fi: async () => {
-    const [{ fi }, { raFinnish }] = await Promise.all([import('./fi'), import('./ra-fi')]);
-    return { ...raFinnish, ...fi };
-  },
-  lt: async () => {
-    const [{ lt }, { raLithuanian }] = await Promise.all([import('./lt'), import('./ra-lt')]);
-    return { ...raLithuanian, ...lt };
-  },
-  lv: async () => {
-    const [{ lv }, { raLatvian }] = await Promise.all([import('./lv'), import('./ra-lv')]);
-    return { ...raLatvian, ...lv };
-  },
-  pl: async () => {
-    const [{ pl }, { raPolish }] = await Promise.all([import('./pl'), import('./ra-pl')]);
-    return { ...raPolish, ...pl };
-  },
-  sk: async () => {
-    const [{ sk }, { raSlovak }] = await Promise.all([import('./sk'), import('./ra-sk')]);
-    return { ...raSlovak, ...sk };
-  },
-  sv: async () => {
-    const [{ sv }, { raSwedish }] = await Promise.all([import('./sv'), import('./ra-sv')]);
-    return { ...raSwedish, ...sv };
-  },
+  cs: () =>
+    both(
+      import('./cs').then((m) => m.cs),
+      import('./ra-cs').then((m) => m.raCzech),
+    ),
+  et: () =>
+    both(
+      import('./et').then((m) => m.et),
+      import('./ra-et').then((m) => m.raEstonian),
+    ),
+  fi: () =>
+    both(
+      import('./fi').then((m) => m.fi),
+      import('./ra-fi').then((m) => m.raFinnish),
+    ),
+  lt: () =>
+    both(
+      import('./lt').then((m) => m.lt),
+      import('./ra-lt').then((m) => m.raLithuanian),
+    ),
+  lv: () =>
+    both(
+      import('./lv').then((m) => m.lv),
+      import('./ra-lv').then((m) => m.raLatvian),
+    ),
+  pl: () =>
+    both(
+      import('./pl').then((m) => m.pl),
+      import('./ra-pl').then((m) => m.raPolish),
+    ),
+  sk: () =>
+    both(
+      import('./sk').then((m) => m.sk),
+      import('./ra-sk').then((m) => m.raSlovak),
+    ),
+  sv: () =>
+    both(
+      import('./sv').then((m) => m.sv),
+      import('./ra-sv').then((m) => m.raSwedish),
+    ),
 };
 
 const loaded = new Map<AdminLanguage, TranslationMessages>([['en', ENGLISH]]);

@@ -74,11 +74,10 @@ async function readBatch(
   // One company's requests are a small part of the table spread through it: their ids come from
   // the company's index (read alone), then the rows by id, rather than walking the primary key past
   // every other company's requests.
-  const newest = oneCompany
-    ? ctx.db
-        .select({ id: requests.id, line: csvLine.as('line') })
-        .from(requests)
-        .where(
+  const lines = ctx.db.select({ id: requests.id, line: csvLine.as('line') }).from(requests);
+  const newest = (
+    oneCompany
+      ? lines.where(
           inArray(
             requests.id,
             ctx.db
@@ -89,14 +88,8 @@ async function readBatch(
               .limit(EXPORT_BATCH),
           ),
         )
-        .as('newest')
-    : ctx.db
-        .select({ id: requests.id, line: csvLine.as('line') })
-        .from(requests)
-        .where(matching)
-        .orderBy(desc(requests.id))
-        .limit(EXPORT_BATCH)
-        .as('newest');
+      : lines.where(matching).orderBy(desc(requests.id)).limit(EXPORT_BATCH)
+  ).as('newest');
   const [batch] = await ctx.db
     .select({
       text: csvLinesSql(newest.line, sql`${newest.id} desc`),
