@@ -137,6 +137,8 @@ describe('notification bell: the panel', () => {
 
   it('is reachable by keyboard and links to the notification settings', async () => {
     const app = startSignedIn('/my-profile', { routes: { [INBOX]: json(inbox([notification()])) } });
+    // The page first: its arrival must not take the focus from the bell.
+    await screen.findByRole('heading', { level: 1, name: 'My profile' });
     const button = await bellButton();
     button.focus();
     await app.user.keyboard('{Enter}');
