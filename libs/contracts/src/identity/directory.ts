@@ -98,7 +98,15 @@ export const zAudienceRequest = z.union([
     onlyUserIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX).optional(),
   }),
   /** Named users (a reply's author, a private message's recipients), each with their first housing company. */
-  z.object({ userIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX) }),
+  z.object({
+    userIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX),
+    /**
+     * Only those who may still read the housing company's pages: a role in force in it, or (when
+     * globalRoles names any) one of those global roles, aliases applied, admin passing. Someone who
+     * has moved out hears no more of the company's discussions.
+     */
+    readersOf: z.object({ housingCompanyId: zUuid, globalRoles: z.array(zRole) }).optional(),
+  }),
   /**
    * The users of partner companies (a service request sent to a partner), each with their first
    * housing company; at most AUDIENCE_PAGE_MAX, not paged (a partner company has a few users).

@@ -129,6 +129,41 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
     expect(answer.members.find((m) => m.userId === id.tenant)!.housingCompanyId).toBe(hc['DEMO-2000']);
   });
 
+  it('answers only the named users who may still read a housing company, when asked so', async () => {
+    const { db } = t.identity.context;
+    const left = await addTestUser(t, {
+      key: 'leftlinden',
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    const ended = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await db.update(apartmentRoles).set({ validUntil: ended }).where(eq(apartmentRoles.userId, left));
+    const named = [id.tenant!, id.board!, id.neighbour!, id.staff!, id.admin!, id.partner!, left];
+    const linden = hc['DEMO-2000']!;
+    expect(emails(await audienceAnswer(db, { userIds: named }))).toEqual([
+      'admin',
+      'board',
+      'leftlinden',
+      'neighbour',
+      'partner',
+      'staff',
+      'tenant',
+    ]);
+    // Members in force, and the developer's staff (admin passes).
+    const readers = await audienceAnswer(db, {
+      userIds: named,
+      readersOf: { housingCompanyId: linden, globalRoles: ['yitUser'] },
+    });
+    expect(emails(readers)).toEqual(['admin', 'board', 'staff', 'tenant']);
+    expect(readers.nextAfterUserId).toBeNull();
+    // Members only.
+    const members = await audienceAnswer(db, {
+      userIds: named,
+      readersOf: { housingCompanyId: linden, globalRoles: [] },
+    });
+    expect(emails(members)).toEqual(['board', 'tenant']);
+    expect(members.members.find((m) => m.userId === id.tenant)).toMatchObject({ housingCompanyId: linden });
+  });
+
   it('answers the users of partner companies, and narrows any kind to the users named', async () => {
     const { db } = t.identity.context;
     const companies = await db.select().from(partnerCompanies);

@@ -3,7 +3,9 @@ import {
   type AudienceMember,
   type AudienceRequest,
   type AudienceResponse,
+  effectiveRoles,
   IDENTITY_AUDIENCE_RPC,
+  type Role,
   zAudienceRequest,
 } from '@porta/contracts';
 import type { Bus, Db, Subscription } from '@porta/service-kit';
@@ -55,8 +57,9 @@ const FEW_COMPANIES = 50;
 /**
  * The audience answer: enabled, registered users with a role in force in the housing companies (of
  * the given roles when any), one row each with the first such housing company, by user id; or the
- * named users, or the users of partner companies, with their first housing company (onlyUserIds
- * narrows either of the latter two kinds to the users named). A page costs tens of milliseconds at the start and
+ * named users (readersOf: only those who may still read a housing company's pages), or the users
+ * of partner companies, with their first housing company (onlyUserIds narrows either of the first
+ * and last kinds to the users named). A page costs tens of milliseconds at the start and
  * the end of 100,000 users, for one company or all of them (see FEW_COMPANIES).
  */
 export async function audienceAnswer(
@@ -88,7 +91,8 @@ export async function audienceAnswer(
       ? sql`${users.id} = any(${sql.param(request.onlyUserIds)}::uuid[])`
       : undefined;
   const after = byCompany && request.afterUserId ? gt(users.id, request.afterUserId) : undefined;
-  const members: AudienceMember[] = await db
+  const readersOf = 'readersOf' in request ? request.readersOf : undefined;
+  const rows = await db
     .select({
       userId: users.id,
       email: users.email,
@@ -98,13 +102,27 @@ export async function audienceAnswer(
       housingCompanyId: sql<
         string | null
       >`(select min(m.hc::text)::uuid from (${memberships(today, ids, roles, 'the user')}) m(hc))`,
+      globalRoles: users.roles,
+      inCompany: readersOf
+        ? sql<boolean>`exists (${memberships(today, [readersOf.housingCompanyId], [], 'the user')})`
+        : sql<boolean>`true`,
     })
     .from(users)
     .where(and(eq(users.enabled, true), eq(users.registered, true), after, which, only))
     .orderBy(asc(users.id))
     .limit(limit);
-  const full = byCompany && members.length === limit;
-  return { members, nextAfterUserId: full ? (members.at(-1)?.userId ?? null) : null };
+  const members: AudienceMember[] = rows
+    .filter((row) => !readersOf || row.inCompany || holdsGlobally(row.globalRoles, readersOf.globalRoles))
+    .map(({ globalRoles: _roles, inCompany: _in, ...member }) => member);
+  const full = byCompany && rows.length === limit;
+  return { members, nextAfterUserId: full ? (rows.at(-1)?.userId ?? null) : null };
+}
+
+/** Does a user with these stored global roles hold one of the wanted ones (aliases applied; admin passes any)? */
+function holdsGlobally(stored: readonly string[], wanted: readonly Role[]): boolean {
+  if (wanted.length === 0) return false;
+  const held = effectiveRoles(stored as Role[]);
+  return held.has('admin') || wanted.some((role) => held.has(role));
 }
 
 /** Serve `rpc.identity.audience.get.v1` on the bus. */

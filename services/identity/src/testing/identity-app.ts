@@ -88,7 +88,7 @@ export async function loginAs(app: App, key: string, password = DEMO_PASSWORD) {
  * hcExt of the demo data. Answers the new user's id.
  */
 export async function addTestUser(
-  t: IdentityTestApp,
+  t: Pick<IdentityTestApp, 'identity'>,
   input: {
     key: string;
     firstName?: string;
@@ -99,6 +99,7 @@ export async function addTestUser(
     apartments?: { aptext: string; role: string }[];
     housingCompanies?: { hcExt: string; role: string }[];
     locale?: string;
+    publicProfile?: boolean;
   },
 ): Promise<string> {
   const { db } = t.identity.context;
@@ -113,6 +114,7 @@ export async function addTestUser(
       passwordHash: password === null ? null : await hashPassword(password),
       registered: input.registered ?? true,
       roles: input.roles ?? [],
+      publicProfile: input.publicProfile ?? false,
       source: 'test',
     })
     .returning();
@@ -125,6 +127,20 @@ export async function addTestUser(
     await db.insert(housingCompanyRoles).values({ userId: user!.id, housingCompanyId: hc!.id, role: h.role });
   }
   return user!.id;
+}
+
+/** The user moves out: every role they hold in housing companies and apartments ended on `ended` (YYYY-MM-DD). */
+export async function endRoles(
+  t: Pick<IdentityTestApp, 'identity'>,
+  userId: string,
+  ended: string,
+): Promise<void> {
+  const { db } = t.identity.context;
+  await db.update(apartmentRoles).set({ validUntil: ended }).where(eq(apartmentRoles.userId, userId));
+  await db
+    .update(housingCompanyRoles)
+    .set({ validUntil: ended })
+    .where(eq(housingCompanyRoles.userId, userId));
 }
 
 /** Requests to identity as the holder of an access token (none: anonymous). */

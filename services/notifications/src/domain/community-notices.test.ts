@@ -1,6 +1,7 @@
 import { COMMUNITY_EVENTS, defaultNotificationSettings, type MessageCreatedEvent } from '@porta/contracts';
+import { addTestUser, endRoles } from '@porta/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
+import { clientAs, type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
 import { apiClient, loginAs, until } from '../testing/notifications-app.js';
 import { communityNotices } from './consumers.js';
 
@@ -27,6 +28,12 @@ beforeAll(async () => {
   lindenCourt = hcs.find((h) => h.hcExt === 'DEMO-2000')!.id;
 }, 60_000);
 afterAll(() => t?.close());
+
+/** The user's reply notices of a private conversation. */
+const ofConversationOf = async (key: string, id: string) =>
+  (await t.stored(ids[key]!)).filter(
+    (n) => n.type === 'neighbour_message_reply' && n.targetUrl === `/community/private-messages/${id}`,
+  );
 
 const stored = async (key: string) =>
   (await t.stored(ids[key]!)).map((n) => ({ type: n.type, title: n.title, url: n.targetUrl }));
@@ -161,6 +168,71 @@ describe('private message notifications', () => {
     } finally {
       await c.owner!.put('/api/notifications/settings', defaultNotificationSettings());
     }
+  });
+});
+
+describe('who has moved out', () => {
+  it("hears no more of the housing company's discussions and private conversations", async () => {
+    const leaver = await addTestUser(t, {
+      key: 'leaver',
+      firstName: 'Lea',
+      publicProfile: true,
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    const lea = await clientAs(t, 'leaver');
+    const staff = await clientAs(t, 'staff');
+    const staffId = await t.userId('staff');
+    const ofLea = async () => (await t.stored(leaver)).map((n) => n.type);
+
+    // Lea writes a discussion (she follows it as its author) and the staff member comments on it:
+    // Lea hears of that comment.
+    const discussion = await lea.post('/api/community/discussions', {
+      housingCompanyId: lindenCourt,
+      title: 'Moving boxes to give away',
+      body: '<p>Free to a good home</p>',
+    });
+    expect(discussion.statusCode, discussion.body).toBe(201);
+    const discussionId = discussion.json().id as string;
+    const staffComment = await staff.post(`/api/community/discussions/${discussionId}/comments`, {
+      body: 'Thanks for sharing',
+    });
+    expect(staffComment.statusCode, staffComment.body).toBe(201);
+    await until(ofLea, (types) => types.includes('public_discussion_reply'));
+    // The owner starts a private conversation with Lea and the tenant: Lea hears of it.
+    const conversation = await c.owner!.post('/api/community/conversations', {
+      housingCompanyId: lindenCourt,
+      participantIds: [ids.tenant, leaver],
+      body: 'Farewell coffee on Friday?',
+    });
+    expect(conversation.statusCode, conversation.body).toBe(201);
+    const conversationId = conversation.json().id as string;
+    await until(ofLea, (types) => types.includes('neighbour_message'));
+    const before = (await ofLea()).length;
+
+    // Lea moves out: her tenancy ended two days ago.
+    await endRoles(t, leaver, new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
+
+    // The tenant replies to the staff member's comment: the staff member hears of the reply (told
+    // after the discussion's subscribers), Lea, still subscribed, does not.
+    const reply = await c.tenant!.post(`/api/community/discussions/${discussionId}/comments`, {
+      body: 'I will take two',
+      parentId: staffComment.json().id as string,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    await until(
+      async () => (await t.stored(staffId)).filter((n) => n.type === 'public_discussion_reply'),
+      (list) => list.length > 0,
+    );
+    // The tenant writes in the conversation: the owner hears of it, Lea does not.
+    const message = await c.tenant!.post(`/api/community/conversations/${conversationId}/messages`, {
+      body: 'See you there',
+    });
+    expect(message.statusCode, message.body).toBe(201);
+    await until(
+      () => ofConversationOf('owner', conversationId),
+      (list) => list.length > 0,
+    );
+    expect((await ofLea()).length).toBe(before);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   COMMUNITY_EVENTS,
+  COMMUNITY_GLOBAL_MODERATORS,
   CONTENT_EVENTS,
   SERVICE_REQUEST_EVENTS,
   zArticlePublishedEvent,
@@ -66,9 +67,13 @@ export function contentNotice(message: BusMessage): Notice | null {
  * conversation or message to its participants, a new area discussion to the area's housing
  * companies and its messages to those who wrote in it (never the writer). A private
  * conversation's notice belongs to its housing company; an area discussion's to each user's own.
+ * Named users of a housing company's discussion or private conversation are told only while they
+ * may still read it (identity answers for them): who has moved out hears no more.
  */
 export function communityNotices(message: BusMessage): Notice[] {
   const sourceKey = message.id;
+  // Who is told of a comment must still read the discussion: a member, or the developer's staff.
+  const readers = { globalRoles: [...COMMUNITY_GLOBAL_MODERATORS] };
   switch (message.subject) {
     case COMMUNITY_EVENTS.discussionCreated: {
       const e = zDiscussionCreatedEvent.parse(message.data);
@@ -77,19 +82,19 @@ export function communityNotices(message: BusMessage): Notice[] {
     case COMMUNITY_EVENTS.commentCreated: {
       const e = zCommentCreatedEvent.parse(message.data);
       const notices = [
-        noticeOf(sourceKey, e, { userIds: e.audience.userIds, housingCompanyId: e.housingCompanyId }, [
-          e.authorId,
-        ]),
+        noticeOf(
+          sourceKey,
+          e,
+          { userIds: e.audience.userIds, housingCompanyId: e.housingCompanyId, readers },
+          [e.authorId],
+        ),
       ];
       if (e.parentAuthor && e.parentAuthor.userId !== e.authorId) {
         notices.push(
           noticeOf(
             `${sourceKey}:parent`,
             { ...e, titles: e.parentAuthor.titles },
-            {
-              userIds: [e.parentAuthor.userId],
-              housingCompanyId: e.housingCompanyId,
-            },
+            { userIds: [e.parentAuthor.userId], housingCompanyId: e.housingCompanyId, readers },
           ),
         );
       }
@@ -101,9 +106,16 @@ export function communityNotices(message: BusMessage): Notice[] {
         message.subject === COMMUNITY_EVENTS.conversationCreated
           ? zConversationCreatedEvent.parse(message.data)
           : zMessageCreatedEvent.parse(message.data);
+      // A private conversation is its housing company's members' only (staff do not read it).
       const housingCompanyId = e.conversationType === 'private' ? e.housingCompanyId : null;
       const audience =
-        'userIds' in e.audience ? { userIds: e.audience.userIds, housingCompanyId } : e.audience;
+        'userIds' in e.audience
+          ? {
+              userIds: e.audience.userIds,
+              housingCompanyId,
+              ...(housingCompanyId ? { readers: { globalRoles: [] } } : {}),
+            }
+          : e.audience;
       return [noticeOf(sourceKey, e, audience, [e.authorId])];
     }
     default:

@@ -32,8 +32,12 @@ export interface Notice {
   urlsByUser?: Record<string, string>;
   audience:
     | { housingCompanyIds: string[]; roles: Role[] }
-    /** Named users, e.g. the author of the comment replied to (not the replier). */
-    | { userIds: string[]; housingCompanyId: string | null };
+    /**
+     * Named users, e.g. the author of the comment replied to (not the replier). With readers, only
+     * those who may still read the housing company (a role in force in it, or one of these global
+     * roles): who has moved out is told no more.
+     */
+    | { userIds: string[]; housingCompanyId: string | null; readers?: { globalRoles: Role[] } };
   apartmentId?: string | null;
   /** Not told, though in the audience (the author of what is told of). */
   excludeUserIds?: string[];
@@ -67,8 +71,13 @@ export async function fanOut(ctx: NotificationsContext, notice: Notice): Promise
   const { audience } = notice;
   if ('userIds' in audience) {
     if (audience.userIds.length === 0) return result;
+    const readersOf =
+      audience.readers && audience.housingCompanyId
+        ? { housingCompanyId: audience.housingCompanyId, globalRoles: audience.readers.globalRoles }
+        : undefined;
     const answer = await ctx.bus.request<AudienceResponse>(IDENTITY_AUDIENCE_RPC, {
       userIds: audience.userIds,
+      ...(readersOf ? { readersOf } : {}),
     });
     const members = answer.members.map((m) => ({
       ...m,
