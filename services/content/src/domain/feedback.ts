@@ -5,8 +5,8 @@ import {
   FEEDBACK_CSV_COLUMNS,
   type FeedbackCreate,
 } from '@porta/contracts';
-import { AppError, csvStream, sortBy } from '@porta/service-kit';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { AppError, afterCursor, csvStream, keysetCursor, type OrderKey, orderOf } from '@porta/service-kit';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { directoryHousingCompanies, feedbackEntries } from '../db/schema.js';
 import { addDays } from './clock.js';
@@ -63,10 +63,15 @@ export function feedbackWhere(filter: AdminFeedbackListQuery['filter']): SQL | u
   return and(...where);
 }
 
-export function feedbackOrder(sort: AdminFeedbackListQuery['sort']): SQL[] {
+/** The list's order: the column asked for (newest first by default), then newest first, then by id. */
+export function feedbackOrder(sort: AdminFeedbackListQuery['sort']): OrderKey[] {
   const [field, order] = sort ?? ['createdAt', 'DESC'];
   const column = field === 'rating' ? feedbackEntries.rating : feedbackEntries.createdAt;
-  return [sortBy(column, order), desc(feedbackEntries.createdAt), asc(feedbackEntries.id)];
+  return [
+    { column, order },
+    { column: feedbackEntries.createdAt, order: 'DESC' },
+    { column: feedbackEntries.id, order: 'ASC' },
+  ];
 }
 
 export async function adminFeedbackOf(
@@ -104,23 +109,28 @@ export async function feedbackById(ctx: ContentContext, id: string): Promise<Fee
 
 const EXPORT_BATCH = 500;
 
-/** The CSV export as a stream (service-kit's csvStream): every matching entry, read in batches. */
+/**
+ * The CSV export as a stream (service-kit's csvStream): every matching entry, read in batches
+ * along the order's keys (each batch after the last row of the one before: no entry twice or
+ * missed when feedback arrives during the export, and the last batch as quick as the first).
+ */
 export function feedbackCsv(
   ctx: ContentContext,
   where: SQL | undefined,
-  orderBy: SQL[],
+  keys: OrderKey[],
   onError: (error: unknown) => void,
 ): Readable {
   async function* batches() {
-    for (let offset = 0; ; offset += EXPORT_BATCH) {
+    let cursor: string[] | null = null;
+    for (;;) {
       const batch = await ctx.db
-        .select()
+        .select({ row: feedbackEntries, cursor: keysetCursor(keys) })
         .from(feedbackEntries)
-        .where(where)
-        .orderBy(...orderBy)
-        .offset(offset)
+        .where(and(where, cursor ? afterCursor(keys, cursor) : undefined))
+        .orderBy(...orderOf(keys))
         .limit(EXPORT_BATCH);
-      yield batch.map((r) => [
+      cursor = batch.at(-1)?.cursor ?? null;
+      yield batch.map(({ row: r }) => [
         r.createdAt.toISOString(),
         r.rating,
         r.comment,

@@ -1,5 +1,5 @@
 import { FEEDBACK_COMMENT_MAX_CHARS } from '@porta/contracts';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackEntries } from '../db/schema.js';
 import { type ContentTestApp, clientAs, contentTestApp } from '../testing/index.js';
@@ -204,6 +204,35 @@ describe('feedback', () => {
           '',
         ].join('\r\n'),
       );
+    });
+
+    it('exports more entries than one batch reads, each once, in the order asked for', async () => {
+      // 1,234 entries (batches of 500), many sharing a rating and a time: the ties decide the order.
+      const at = Date.parse('2031-01-01T00:00:00.000Z');
+      await t.content.context.db.insert(feedbackEntries).values(
+        Array.from({ length: 1234 }, (_, n) => ({
+          createdAt: new Date(at + (n % 97) * 1000),
+          rating: 1 + (n % 5),
+          comment: `entry ${n}`,
+          userId: crypto.randomUUID(),
+          country: 'Lithuania',
+        })),
+      );
+      const expected = await t.content.context.db
+        .select({ comment: feedbackEntries.comment })
+        .from(feedbackEntries)
+        .where(eq(feedbackEntries.country, 'Lithuania'))
+        .orderBy(desc(feedbackEntries.rating), desc(feedbackEntries.createdAt), asc(feedbackEntries.id));
+      const res = await staff.get(
+        `/api/content/admin/feedback/export?${filter({ country: 'Lithuania' })}&${sort('rating', 'DESC')}`,
+      );
+      expect(res.statusCode).toBe(200);
+      const comments = res.body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[2]);
+      expect(comments).toHaveLength(1234);
+      expect(comments).toEqual(expected.map((e) => e.comment));
     });
 
     it('exports only the header when nothing matches', async () => {

@@ -7,7 +7,7 @@ import {
   zFeedbackCreated,
   zIdParam,
 } from '@porta/contracts';
-import { type App, listPage, principalOf, sendCsv } from '@porta/service-kit';
+import { type App, listPage, orderOf, principalOf, sendCsv } from '@porta/service-kit';
 import { z } from 'zod';
 import type { ContentContext } from '../context.js';
 import { feedbackEntries } from '../db/schema.js';
@@ -60,7 +60,7 @@ export async function feedbackRoutes(app: App, ctx: ContentContext) {
       const { sort, range, filter } = request.query;
       const page = await listPage(ctx.db, feedbackEntries, 'feedback', {
         where: feedbackWhere(filter),
-        orderBy: feedbackOrder(sort),
+        orderBy: orderOf(feedbackOrder(sort)),
         range,
       });
       reply.header('content-range', page.contentRange);
