@@ -99,3 +99,30 @@ export function effectiveRoles(raw: Iterable<Role>): Set<Role> {
   }
   return out;
 }
+
+/**
+ * Global roles that manage every user and every role (marketing, business admin, project roles):
+ * their accounts, roles and notification settings (03 §2 users and roles).
+ */
+export const GLOBAL_USER_MANAGERS: readonly Role[] = [
+  'yitAdmin',
+  'yitMarketing',
+  'yitBusinessAdmin',
+  'yitProject',
+  'yitProjectInternal',
+];
+
+/**
+ * Roles held in a housing company that manage that company's users: their accounts, apartment
+ * roles and notification settings (managers, board, chairmen, habManager, user administrators).
+ */
+export const PROJECT_USER_MANAGERS: readonly Role[] = [
+  'propertyManager',
+  'maintenanceManager',
+  'ceeMaintenanceManager',
+  'boardMember',
+  'chairman',
+  'ceeBoardMember',
+  'habManager',
+  'userManager',
+];

@@ -1,4 +1,4 @@
-import { ADMIN_AREA_ROLES, type Role } from '@porta/contracts';
+import { ADMIN_AREA_ROLES, GLOBAL_USER_MANAGERS, PROJECT_USER_MANAGERS, type Role } from '@porta/contracts';
 import {
   holdsAnywhere,
   housingCompaniesWhere,
@@ -18,30 +18,6 @@ import {
  * admin passes every role check. The yitUser and contributor aliases are applied to the token's
  * roles (see effectiveRoles), so 'yitUser' below means any of the developer's staff roles.
  */
-
-/** Global roles that manage every user and every role (marketing, business admin, project roles). */
-export const GLOBAL_USER_MANAGERS: readonly Role[] = [
-  'yitAdmin',
-  'yitMarketing',
-  'yitBusinessAdmin',
-  'yitProject',
-  'yitProjectInternal',
-];
-
-/**
- * Roles held in a housing company that create and manage that company's users and apartment
- * roles (managers, board, chairmen, habManager, user administrators).
- */
-export const PROJECT_USER_MANAGERS: readonly Role[] = [
-  'propertyManager',
-  'maintenanceManager',
-  'ceeMaintenanceManager',
-  'boardMember',
-  'chairman',
-  'ceeBoardMember',
-  'habManager',
-  'userManager',
-];
 
 /** Roles that may ban users and read other users' GDPR report (03 §6: business admin). */
 export const BAN_AND_GDPR_ROLES: readonly Role[] = ['yitBusinessAdmin'];
@@ -63,7 +39,7 @@ export const PARTNER_MANAGERS: readonly Role[] = [
   'yitProject',
 ];
 
-export { holdsAnywhere, housingCompaniesWhere, type Scope };
+export { GLOBAL_USER_MANAGERS, holdsAnywhere, housingCompaniesWhere, PROJECT_USER_MANAGERS, type Scope };
 
 /** Which users a caller manages: all for global user managers, else those of their companies. */
 export function userManagementScope(p: Principal): Scope {

@@ -1,24 +1,34 @@
-import type { Role } from '@porta/contracts';
-import { type Policy, policy } from '@porta/service-kit';
+import { GLOBAL_USER_MANAGERS, PROJECT_USER_MANAGERS } from '@porta/contracts';
+import {
+  holdsAnywhere,
+  housingCompaniesWhere,
+  type Policy,
+  type Principal,
+  policy,
+  type Scope,
+} from '@porta/service-kit';
 
 /**
  * Who may do what in the notifications service (01 §6, 03 §2, 03 §6): the one policy table.
  * Everyone reads and marks their own inbox; everyone but partners manages their own settings
- * ("partners cannot manage profile or notification settings"); the global user managers read and
- * change any user's settings in the staff app (/admin/user/notifications/{id}). Every query is
- * bound to the caller's user id, so another user's notification answers 404.
+ * ("partners cannot manage profile or notification settings"); the user managers read and change
+ * the settings of the users they manage in the staff app (/admin/user/notifications/{id}), as in
+ * identity: the global ones any user's, those of a housing company its members' (identity is asked;
+ * anyone else answers 404). Every inbox query is bound to the caller's user id, so another user's
+ * notification answers 404.
  */
-export const SETTINGS_STAFF: readonly Role[] = [
-  'yitAdmin',
-  'yitMarketing',
-  'yitBusinessAdmin',
-  'yitProject',
-  'yitProjectInternal',
-];
-
 export const NOTIFICATION_POLICIES = {
   inbox: policy.authenticated(),
   stream: policy.authenticated(),
   ownSettings: policy.check('not a partner', (p) => p.isAdmin || !p.roles.has('partner')),
-  staffSettings: policy.anyRole(...SETTINGS_STAFF),
+  staffSettings: policy.check(
+    'user managers (global or in a housing company)',
+    (p) => p.hasRole(...GLOBAL_USER_MANAGERS) || holdsAnywhere(p, PROJECT_USER_MANAGERS),
+  ),
 } satisfies Record<string, Policy>;
+
+/** The housing companies whose members' settings the caller manages, or all (a global user manager). */
+export function settingsScope(p: Principal): Scope {
+  if (p.hasRole(...GLOBAL_USER_MANAGERS)) return { all: true };
+  return { all: false, housingCompanyIds: housingCompaniesWhere(p, PROJECT_USER_MANAGERS) };
+}

@@ -104,7 +104,7 @@ describe('content capabilities (mirror services/content/src/policies.ts)', () =>
 });
 
 describe('notification settings of other users (mirror services/notifications/src/policies.ts)', () => {
-  it('are for admin and the global user managers', () => {
+  it('are for admin and the user managers, global or of a housing company', () => {
     for (const role of [
       'admin',
       'yitAdmin',
@@ -117,11 +117,16 @@ describe('notification settings of other users (mirror services/notifications/sr
     }
   });
 
-  it('are not for readers, partners or managers of a housing company', () => {
+  it('are for the user managers of a housing company (their users only: the service answers 404 for others)', () => {
+    for (const role of ['propertyManager', 'userManager', 'boardMember', 'habManager'] as Role[]) {
+      expect(can(['contributor'], [myHousingCompany(1, [role])]).notificationSettings, role).toBe(true);
+    }
+  });
+
+  it('are not for readers, partners or residents', () => {
     expect(can(['yitUser']).notificationSettings).toBe(false);
     expect(can(['partner']).notificationSettings).toBe(false);
-    expect(can(['contributor'], [myHousingCompany(1, ['propertyManager'])]).notificationSettings).toBe(false);
-    expect(can(['contributor'], [myHousingCompany(1, ['userManager'])]).notificationSettings).toBe(false);
+    expect(can([], [myHousingCompany(1, ['owner'])]).notificationSettings).toBe(false);
   });
 });
 

@@ -3,7 +3,9 @@ import {
   COMMUNITY_GLOBAL_MODERATORS,
   COMMUNITY_HC_MODERATORS,
   effectiveRoles,
+  GLOBAL_USER_MANAGERS,
   type MeResponse,
+  PROJECT_USER_MANAGERS,
   type Role,
   SERVICE_REQUEST_GLOBAL_HANDLERS,
   SERVICE_REQUEST_HC_HANDLERS,
@@ -33,31 +35,6 @@ export function mayUseAdmin(roles: readonly Role[]): boolean {
  * The role lists below mirror identity's policy table (services/identity/src/policies.ts), which
  * decides; the app only uses them to leave out menus, screens and buttons the services would refuse.
  */
-
-/**
- * Global roles that manage every user (marketing, business admin, project roles). The notifications
- * service lets the same roles manage any user's notification settings (services/notifications/src/
- * policies.ts, SETTINGS_STAFF).
- */
-const GLOBAL_USER_MANAGERS: readonly Role[] = [
-  'yitAdmin',
-  'yitMarketing',
-  'yitBusinessAdmin',
-  'yitProject',
-  'yitProjectInternal',
-];
-
-/** Roles held in a housing company that manage that company's users. */
-const PROJECT_USER_MANAGERS: readonly Role[] = [
-  'propertyManager',
-  'maintenanceManager',
-  'ceeMaintenanceManager',
-  'boardMember',
-  'chairman',
-  'ceeBoardMember',
-  'habManager',
-  'userManager',
-];
 
 /** Ban users and read another user's GDPR report (03 §6: business admin). */
 const BAN_AND_GDPR_ROLES: readonly Role[] = ['yitBusinessAdmin'];
@@ -232,7 +209,7 @@ export function permissionsOf(me: MeResponse): StaffPermissions {
       usersBan: has(...BAN_AND_GDPR_ROLES),
       gdprReport: has(...BAN_AND_GDPR_ROLES),
       globalRoles: isAdmin,
-      notificationSettings: has(...GLOBAL_USER_MANAGERS),
+      notificationSettings: has(...GLOBAL_USER_MANAGERS) || holdsAnywhere(PROJECT_USER_MANAGERS),
       communityModerate: holdsAnywhere([...COMMUNITY_GLOBAL_MODERATORS, ...COMMUNITY_HC_MODERATORS]),
       serviceRequests: holdsAnywhere([...SERVICE_REQUEST_GLOBAL_HANDLERS, ...SERVICE_REQUEST_HC_HANDLERS]),
       housingCompaniesRead: staff,

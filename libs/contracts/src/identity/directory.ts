@@ -96,6 +96,8 @@ export const zAudienceRequest = z.union([
     limit: z.number().int().min(1).max(AUDIENCE_PAGE_MAX),
     /** Only these users (is a user a member, in one of the roles?). */
     onlyUserIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX).optional(),
+    /** Also users who have not registered yet or are deactivated (whom staff manage, not whom to tell). */
+    includeInactive: z.boolean().optional(),
   }),
   /** Named users (a reply's author, a private message's recipients), each with their first housing company. */
   z.object({
@@ -106,6 +108,8 @@ export const zAudienceRequest = z.union([
      * has moved out hears no more of the company's discussions.
      */
     readersOf: z.object({ housingCompanyId: zUuid, globalRoles: z.array(zRole) }).optional(),
+    /** Also users who have not registered yet or are deactivated (does identity know them at all?). */
+    includeInactive: z.boolean().optional(),
   }),
   /**
    * The users of partner companies (a service request sent to a partner), each with their first

@@ -161,6 +161,25 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
       readersOf: { housingCompanyId: linden, globalRoles: [] },
     });
     expect(emails(members)).toEqual(['board', 'tenant']);
+    // Staff managing users ask also for those not registered yet or deactivated.
+    const newcomer = await addTestUser(t, {
+      key: 'newcomer',
+      registered: false,
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    expect(await audienceAnswer(db, { userIds: [newcomer] })).toEqual({ members: [], nextAfterUserId: null });
+    expect(emails(await audienceAnswer(db, { userIds: [newcomer], includeInactive: true }))).toEqual([
+      'newcomer',
+    ]);
+    const inLinden = {
+      housingCompanyIds: [linden],
+      roles: [],
+      afterUserId: null,
+      limit: 1,
+      onlyUserIds: [newcomer],
+    };
+    expect(emails(await audienceAnswer(db, inLinden))).toEqual([]);
+    expect(emails(await audienceAnswer(db, { ...inLinden, includeInactive: true }))).toEqual(['newcomer']);
     expect(members.members.find((m) => m.userId === id.tenant)).toMatchObject({ housingCompanyId: linden });
   });
 

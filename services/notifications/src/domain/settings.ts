@@ -1,11 +1,43 @@
 import {
+  type AudienceRequest,
+  type AudienceResponse,
+  IDENTITY_AUDIENCE_RPC,
   NOTIFICATION_SETTING_KEYS,
   type NotificationSettingKey,
   type NotificationSettings,
 } from '@porta/contracts';
+import { AppError, type Principal } from '@porta/service-kit';
 import { eq, sql } from 'drizzle-orm';
-import type { NotificationsDb } from '../context.js';
+import type { NotificationsContext, NotificationsDb } from '../context.js';
 import { settings } from '../db/schema.js';
+import { settingsScope } from '../policies.js';
+
+/**
+ * Refuse (404 NTF_USER_NOT_FOUND) a user whose settings the caller does not manage: for a global
+ * user manager one identity does not know (registered or not), for a housing company's user
+ * manager one without a role in force in their companies. identity is asked; nothing is stored
+ * for a user it does not name.
+ */
+export async function assertManagesSettingsOf(
+  ctx: NotificationsContext,
+  p: Principal,
+  userId: string,
+): Promise<void> {
+  const scope = settingsScope(p);
+  if (!scope.all && scope.housingCompanyIds.length === 0) throw new AppError('NTF_USER_NOT_FOUND');
+  const request: AudienceRequest = scope.all
+    ? { userIds: [userId], includeInactive: true }
+    : {
+        housingCompanyIds: scope.housingCompanyIds,
+        roles: [],
+        afterUserId: null,
+        limit: 1,
+        onlyUserIds: [userId],
+        includeInactive: true,
+      };
+  const answer = await ctx.bus.request<AudienceResponse>(IDENTITY_AUDIENCE_RPC, request);
+  if (!answer.members.some((m) => m.userId === userId)) throw new AppError('NTF_USER_NOT_FOUND');
+}
 
 /** A user's settings as 01 §3 lists them: the nine keys in order, each with its flag. */
 export async function readSettings(db: NotificationsDb, userId: string): Promise<NotificationSettings> {

@@ -30,7 +30,8 @@ const ALLOWED = {
   public: [...PERSONAS],
   signedIn: SIGNED_IN,
   notPartner: SIGNED_IN.filter((p) => p !== 'partner'),
-  settingsStaff: ['admin', 'bizadmin'] as Persona[],
+  // User managers: global (admin, bizadmin) or of a housing company (manager, board).
+  settingsStaff: ['admin', 'bizadmin', 'manager', 'board'] as Persona[],
 };
 
 const MATRIX: Record<string, readonly Persona[]> = {

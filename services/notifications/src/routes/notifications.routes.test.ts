@@ -1,6 +1,8 @@
 import { defaultNotificationSettings, NOTIFICATION_SETTING_KEYS } from '@porta/contracts';
+import { addTestUser } from '@porta/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
+import { settings } from '../db/schema.js';
+import { clientAs, type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
 import { apiClient, loginAs, until } from '../testing/notifications-app.js';
 
 let t: NotificationsTestApp;
@@ -226,17 +228,52 @@ describe('settings', () => {
     expect((await c.owner!.get('/api/notifications/settings')).json()).toEqual(before);
   });
 
-  it('partners cannot manage notification settings; staff manage a user’s in the staff app', async () => {
+  it('partners cannot manage notification settings; user managers manage those of their users in the staff app', async () => {
     expect((await c.partner!.get('/api/notifications/settings')).statusCode).toBe(403);
     const url = `/api/notifications/admin/users/${ids.tenant}/settings`;
-    for (const key of ['owner', 'manager', 'staff', 'partner']) {
+    for (const key of ['owner', 'staff', 'partner']) {
       expect((await c[key]!.get(url)).statusCode, key).toBe(403);
     }
-    const off = { ...defaultNotificationSettings(), pushNotificationsDisabled: true };
-    const put = await c.admin!.put(url, off);
-    expect(put.statusCode).toBe(200);
-    expect((await c.tenant!.get('/api/notifications/settings')).json().pushNotificationsDisabled).toBe(true);
+    const pushOff = { ...defaultNotificationSettings(), pushNotificationsDisabled: true };
+    const tenantsPush = async () =>
+      (await c.tenant!.get('/api/notifications/settings')).json().pushNotificationsDisabled as boolean;
+    // A global user manager (admin passes) manages anyone's.
+    expect((await c.admin!.put(url, pushOff)).statusCode).toBe(200);
+    expect(await tenantsPush()).toBe(true);
     await c.admin!.put(url, defaultNotificationSettings());
+
+    // The property manager of Linden Court manages its tenant's, as identity lets them manage the tenant.
+    const manager = await c.manager!.put(url, pushOff);
+    expect(manager.statusCode, manager.body).toBe(200);
+    expect((await c.manager!.get(url)).json().pushNotificationsDisabled).toBe(true);
+    expect(await tenantsPush()).toBe(true);
+    await c.manager!.put(url, defaultNotificationSettings());
+
+    // Birch Hill's manager does not: 404, and nothing is stored.
+    const other = await clientAs(t, 'othermanager');
+    for (const res of [await other.get(url), await other.put(url, pushOff)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        code: 'NTF_USER_NOT_FOUND',
+        title: 'Notification settings could not be loaded.',
+      });
+    }
+    expect(await tenantsPush()).toBe(false);
+    // Nobody's for a user identity does not know; a user who has not registered yet is known.
+    const nobody = `/api/notifications/admin/users/${crypto.randomUUID()}/settings`;
+    expect((await c.admin!.get(nobody)).statusCode).toBe(404);
+    expect((await c.admin!.put(nobody, pushOff)).statusCode).toBe(404);
+    expect(await t.notifications.context.db.select().from(settings)).not.toContainEqual(
+      expect.objectContaining({ pushDisabled: true }),
+    );
+    const newcomer = await addTestUser(t, {
+      key: 'newcomer',
+      registered: false,
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    const theirs = `/api/notifications/admin/users/${newcomer}/settings`;
+    expect((await c.manager!.put(theirs, pushOff)).statusCode).toBe(200);
+    expect((await c.admin!.get(theirs)).json().pushNotificationsDisabled).toBe(true);
   });
 });
 

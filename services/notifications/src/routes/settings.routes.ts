@@ -2,13 +2,13 @@ import { zNotificationSettings, zUuid } from '@porta/contracts';
 import { type App, principalOf } from '@porta/service-kit';
 import { z } from 'zod';
 import type { NotificationsContext } from '../context.js';
-import { readSettings, writeSettings } from '../domain/settings.js';
+import { assertManagesSettingsOf, readSettings, writeSettings } from '../domain/settings.js';
 import { NOTIFICATION_POLICIES } from '../policies.js';
 
 /**
  * Notification settings (01 §3, 03 §3): the caller's own at /settings (the resident app's
- * /my-notifications), any user's at /admin/users/:id/settings (the staff app). Settings are kept
- * by user id: a user identity has not told us of has the defaults.
+ * /my-notifications), those of a user the caller manages at /admin/users/:id/settings (the staff
+ * app; 404 for anyone else). Settings are kept by user id: a user without a row has the defaults.
  */
 export async function settingsRoutes(app: App, ctx: NotificationsContext) {
   app.get(
@@ -44,7 +44,10 @@ export async function settingsRoutes(app: App, ctx: NotificationsContext) {
       },
       config: { policy: NOTIFICATION_POLICIES.staffSettings },
     },
-    async (request) => readSettings(ctx.db, request.params.id),
+    async (request) => {
+      await assertManagesSettingsOf(ctx, principalOf(request), request.params.id);
+      return readSettings(ctx.db, request.params.id);
+    },
   );
 
   app.put(
@@ -58,6 +61,9 @@ export async function settingsRoutes(app: App, ctx: NotificationsContext) {
       },
       config: { policy: NOTIFICATION_POLICIES.staffSettings },
     },
-    async (request) => writeSettings(ctx.db, request.params.id, request.body),
+    async (request) => {
+      await assertManagesSettingsOf(ctx, principalOf(request), request.params.id);
+      return writeSettings(ctx.db, request.params.id, request.body);
+    },
   );
 }
