@@ -3,12 +3,14 @@ import {
   type Bus,
   type Database,
   FeatureGate,
+  forgetOnIdentityEvents,
   IdentityClient,
   type Jobs,
   type Logger,
   migrateService,
   OutboxRelay,
   type Storage,
+  type Subscription,
   servicePlugin,
 } from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -50,6 +52,7 @@ export function createServiceRequests(options: {
   const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
   const manageLinks = new ManageLinks(config);
   const identity = new IdentityClient(bus);
+  let consumer: Subscription | null = null;
   const context: ServiceRequestsContext = {
     config,
     database,
@@ -79,6 +82,15 @@ export function createServiceRequests(options: {
     migrate: () => migrateService(database, 'service-requests', SERVICE_REQUESTS_MIGRATIONS),
     async start() {
       relay.start();
+      // identity's changes reach the kept feature decisions and directory entries of every instance at once.
+      consumer = await forgetOnIdentityEvents(bus, {
+        service: 'service-requests',
+        durable: 'service-requests-identity',
+        forget: (what) => {
+          if (what.includes('features')) context.features.clear();
+          if (what.includes('directory')) context.directory.clear();
+        },
+      });
       if (jobs) {
         const purge = purgeAttachmentsJob(context);
         jobs.register(purge);
@@ -86,6 +98,8 @@ export function createServiceRequests(options: {
       }
     },
     async stop() {
+      await consumer?.stop();
+      consumer = null;
       await relay.stop();
     },
   };

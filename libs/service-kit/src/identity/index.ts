@@ -1,1 +1,2 @@
+export * from './forgetting.js';
 export * from './identity-client.js';

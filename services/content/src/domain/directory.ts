@@ -6,7 +6,13 @@ import {
   IDENTITY_DIRECTORY_RPC,
   zDirectoryResponse,
 } from '@porta/contracts';
-import { type Bus, BusRequestError, type Subscription, withTransaction } from '@porta/service-kit';
+import {
+  type Bus,
+  BusRequestError,
+  forgetOnIdentityEvents,
+  type Subscription,
+  withTransaction,
+} from '@porta/service-kit';
 import { arrayOverlaps, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ContentContext, ContentDb } from '../context.js';
 import { directoryApartments, directoryHousingCompanies, directorySyncs } from '../db/schema.js';
@@ -202,24 +208,21 @@ const HC_SUBJECTS = new Set([
   'identity.housing-company-partner.changed.v1',
 ]);
 
-/** Events after which a housing company's features may have changed: the feature gate forgets. */
-const FEATURE_SUBJECTS = new Set([
-  'identity.feature-toggle.changed.v1',
-  'identity.taxonomy.changed.v1',
-  'identity.housing-company.updated.v1',
-]);
-
 /**
  * Keep the read model current from identity's events (durable consumer `content-directory`), and
- * make the feature gate ask identity again after a change that may switch features.
+ * make every instance's feature gate ask identity again after a change that may switch features.
  */
 export function consumeIdentityEvents(ctx: ContentContext): Promise<Subscription> {
   if (!ctx.bus) throw new Error('the directory consumer needs a bus');
-  return ctx.bus.subscribe<Record<string, unknown>>(
-    'identity.*.*.v1',
-    async (message) => {
+  return forgetOnIdentityEvents(ctx.bus, {
+    service: 'content',
+    durable: 'content-directory',
+    concurrency: 1,
+    forget: (what) => {
+      if (what.includes('features')) ctx.features?.clear();
+    },
+    also: async (message) => {
       const data = message.data ?? {};
-      if (FEATURE_SUBJECTS.has(message.subject)) ctx.features?.clear();
       let ids: string[] = [];
       if (HC_SUBJECTS.has(message.subject) && typeof data.housingCompanyId === 'string') {
         ids = [data.housingCompanyId];
@@ -247,6 +250,5 @@ export function consumeIdentityEvents(ctx: ContentContext): Promise<Subscription
       // Idempotent: a redelivered event fetches the same current state again.
       await refreshHousingCompanies(ctx, ids);
     },
-    { durable: 'content-directory', concurrency: 1 },
-  );
+  });
 }

@@ -17,7 +17,8 @@ interface Entry {
  * sender's apartment). identity answers one in several statements (3–5 ms on PostgreSQL, 10–20 ms
  * on PGlite), so an entry is kept for DIRECTORY_TTL_MS per company, like the feature decisions,
  * and concurrent requests share one question; a failed question is not kept. A change of a
- * company's partner companies or apartments reaches the service within that time.
+ * company's partner companies or apartments is forgotten at once in every instance (identity's
+ * events, see app.ts), else within that time.
  */
 export class HousingCompanyDirectory {
   private readonly cache = new Map<string, Entry>();
