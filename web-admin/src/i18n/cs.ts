@@ -891,6 +891,13 @@ export const cs: PortaMessages = {
       deleted: 'Požadavek smazán',
       save_internal_id: 'Uložit interní ID',
       internal_id_saved: 'Interní ID uloženo',
+      recipients_section: 'Příjemci',
+      pick_user: 'Uživatel společenství vlastníků',
+      no_users: 'Žádní uživatelé nenalezeni',
+      add_recipient: 'Přidat jako příjemce',
+      forward: 'Přeposlat',
+      recipient_added: '%{name}: přidán(a) jako příjemce',
+      forwarded: 'Požadavek přeposlán: %{name}',
     },
     menu: {
       administration: 'Administrace',

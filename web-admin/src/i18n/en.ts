@@ -885,6 +885,13 @@ export const en = {
       deleted: 'Request deleted',
       save_internal_id: 'Save internal id',
       internal_id_saved: 'Internal id saved',
+      recipients_section: 'Recipients',
+      pick_user: 'User of the housing company',
+      no_users: 'No users found',
+      add_recipient: 'Add as recipient',
+      forward: 'Forward',
+      recipient_added: '%{name} added as a recipient',
+      forwarded: 'Request forwarded to %{name}',
     },
     menu: {
       administration: 'Administration',

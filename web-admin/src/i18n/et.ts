@@ -885,6 +885,13 @@ export const et: PortaMessages = {
       deleted: 'Taotlus kustutatud',
       save_internal_id: 'Salvesta sisemine ID',
       internal_id_saved: 'Sisemine ID salvestatud',
+      recipients_section: 'Saajad',
+      pick_user: 'Korteriühistu kasutaja',
+      no_users: 'Kasutajaid ei leitud',
+      add_recipient: 'Lisa saajaks',
+      forward: 'Edasta',
+      recipient_added: '%{name} lisati saajaks',
+      forwarded: 'Taotlus edastati: %{name}',
     },
     menu: {
       administration: 'Haldus',

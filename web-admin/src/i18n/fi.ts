@@ -885,6 +885,13 @@ export const fi: PortaMessages = {
       deleted: 'Pyyntö poistettu',
       save_internal_id: 'Tallenna sisäinen tunniste',
       internal_id_saved: 'Sisäinen tunniste tallennettu',
+      recipients_section: 'Vastaanottajat',
+      pick_user: 'Taloyhtiön käyttäjä',
+      no_users: 'Käyttäjiä ei löytynyt',
+      add_recipient: 'Lisää vastaanottajaksi',
+      forward: 'Välitä',
+      recipient_added: '%{name} lisätty vastaanottajaksi',
+      forwarded: 'Pyyntö välitetty: %{name}',
     },
     menu: {
       administration: 'Ylläpito',

@@ -891,6 +891,13 @@ export const lt: PortaMessages = {
       deleted: 'Užklausa ištrinta',
       save_internal_id: 'Išsaugoti vidinį ID',
       internal_id_saved: 'Vidinis ID išsaugotas',
+      recipients_section: 'Gavėjai',
+      pick_user: 'Namo bendrijos naudotojas',
+      no_users: 'Naudotojų nerasta',
+      add_recipient: 'Pridėti kaip gavėją',
+      forward: 'Persiųsti',
+      recipient_added: '%{name}: pridėtas (-a) kaip gavėjas',
+      forwarded: 'Užklausa persiųsta: %{name}',
     },
     menu: {
       administration: 'Administravimas',

@@ -891,6 +891,13 @@ export const lv: PortaMessages = {
       deleted: 'Pieprasījums dzēsts',
       save_internal_id: 'Saglabāt iekšējo ID',
       internal_id_saved: 'Iekšējais ID saglabāts',
+      recipients_section: 'Saņēmēji',
+      pick_user: 'Dzīvokļu īpašnieku biedrības lietotājs',
+      no_users: 'Lietotāji nav atrasti',
+      add_recipient: 'Pievienot kā saņēmēju',
+      forward: 'Pārsūtīt',
+      recipient_added: '%{name}: pievienots kā saņēmējs',
+      forwarded: 'Pieprasījums pārsūtīts: %{name}',
     },
     menu: {
       administration: 'Administrēšana',

@@ -896,6 +896,13 @@ export const pl: PortaMessages = {
       deleted: 'Zgłoszenie usunięte',
       save_internal_id: 'Zapisz identyfikator wewnętrzny',
       internal_id_saved: 'Identyfikator wewnętrzny zapisany',
+      recipients_section: 'Odbiorcy',
+      pick_user: 'Użytkownik wspólnoty mieszkaniowej',
+      no_users: 'Nie znaleziono użytkowników',
+      add_recipient: 'Dodaj jako odbiorcę',
+      forward: 'Przekaż',
+      recipient_added: '%{name}: dodano jako odbiorcę',
+      forwarded: 'Zgłoszenie przekazane: %{name}',
     },
     menu: {
       administration: 'Administracja',

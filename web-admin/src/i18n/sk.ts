@@ -891,6 +891,13 @@ export const sk: PortaMessages = {
       deleted: 'Požiadavka vymazaná',
       save_internal_id: 'Uložiť interné ID',
       internal_id_saved: 'Interné ID uložené',
+      recipients_section: 'Príjemcovia',
+      pick_user: 'Používateľ spoločenstva vlastníkov',
+      no_users: 'Nenašli sa žiadni používatelia',
+      add_recipient: 'Pridať ako príjemcu',
+      forward: 'Preposlať',
+      recipient_added: '%{name}: pridaný(-á) ako príjemca',
+      forwarded: 'Požiadavka preposlaná: %{name}',
     },
     menu: {
       administration: 'Administrácia',

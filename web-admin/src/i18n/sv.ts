@@ -884,6 +884,13 @@ export const sv: PortaMessages = {
       deleted: 'Förfrågan raderad',
       save_internal_id: 'Spara internt id',
       internal_id_saved: 'Internt id sparat',
+      recipients_section: 'Mottagare',
+      pick_user: 'Användare i bostadsbolaget',
+      no_users: 'Inga användare hittades',
+      add_recipient: 'Lägg till som mottagare',
+      forward: 'Vidarebefordra',
+      recipient_added: '%{name} har lagts till som mottagare',
+      forwarded: 'Begäran vidarebefordrad till %{name}',
     },
     menu: {
       administration: 'Administration',

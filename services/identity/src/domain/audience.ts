@@ -60,8 +60,8 @@ const FEW_COMPANIES = 50;
  * named users (readersOf: only those who may still read a housing company's pages), or the users
  * of partner companies, with their first housing company (onlyUserIds narrows either of the first
  * and last kinds to the users named). includeInactive also answers users not registered yet and
- * deactivated ones: staff manage them, nobody tells them. A page costs tens of milliseconds at the start and
- * the end of 100,000 users, for one company or all of them (see FEW_COMPANIES).
+ * deactivated ones: staff manage them, nobody tells them. A page costs tens of milliseconds at the
+ * start and the end of 100,000 users, for one company or all of them (see FEW_COMPANIES).
  */
 export async function audienceAnswer(
   db: IdentityDb,

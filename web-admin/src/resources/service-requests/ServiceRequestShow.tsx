@@ -1,12 +1,15 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import ForwardIcon from '@mui/icons-material/Forward';
 import LockIcon from '@mui/icons-material/Lock';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PublicIcon from '@mui/icons-material/Public';
 import SaveIcon from '@mui/icons-material/Save';
 import SendIcon from '@mui/icons-material/Send';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
+  Autocomplete,
   Box,
   Button,
   Checkbox,
@@ -20,6 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  type AdminUser,
   SERVICE_REQUEST_ATTACHMENTS_MAX,
   SERVICE_REQUEST_CONTENT_MAX_CHARS,
   SERVICE_REQUEST_INTERNAL_ID_MAX_CHARS,
@@ -33,7 +37,7 @@ import {
   zServiceRequestDetail,
   zServiceRequestReminder,
 } from '@porta/contracts';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   BooleanField,
   Confirm,
@@ -42,13 +46,16 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
+  useGetList,
   useNotify,
+  usePermissions,
   useRecordContext,
   useRedirect,
   useRefresh,
   useTranslate,
 } from 'react-admin';
 import { z } from 'zod';
+import type { StaffPermissions } from '../../auth/access';
 import { useErrorText } from '../../content/api';
 import { DateTimeField, formatDateTime } from '../../content/dates';
 import { SafeHtml } from '../../content/SafeHtml';
@@ -381,6 +388,107 @@ function Handling() {
   );
 }
 
+/** The value, once it has stopped changing for `ms` (a search typed letter by letter). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const userLabel = (user: AdminUser) => `${user.firstName} ${user.lastName} (${user.email})`;
+
+/**
+ * Add a recipient or forward the request (POST /recipients, POST /forward) to a user of its
+ * housing company, found by name or e-mail among the users the viewer may see in the staff app
+ * (identity's list, scoped as on the users pages: nobody learns of more users here than there).
+ * The service checks the rest and its refusal is shown.
+ */
+function RecipientChange({ request }: { request: ServiceRequestDetail }) {
+  const translate = useTranslate();
+  const api = useServiceRequestsApi();
+  const refresh = useRefresh();
+  const { run, busy } = useRun();
+  const [text, setText] = useState('');
+  const [picked, setPicked] = useState<AdminUser | null>(null);
+  const words = useSettled(text.trim(), 300);
+  const search = picked && text === userLabel(picked) ? '' : words;
+  const { data: users = [], isPending } = useGetList<AdminUser>('users', {
+    filter: { housingCompanyId: request.housingCompanyId, ...(search ? { q: search } : {}) },
+    pagination: { page: 1, perPage: 20 },
+    sort: { field: 'lastName', order: 'ASC' },
+  });
+
+  const send = async (path: 'recipients' | 'forward', body: object, success: string) => {
+    const done = await run(
+      () => api.call('POST', `/requests/${request.id}/${path}`, { body, schema: zServiceRequest }),
+      success,
+      { name: picked ? `${picked.firstName} ${picked.lastName}` : '' },
+    );
+    if (done) {
+      setPicked(null);
+      setText('');
+      refresh();
+    }
+  };
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Autocomplete
+        options={users}
+        value={picked}
+        onChange={(_event, user) => setPicked(user)}
+        inputValue={text}
+        onInputChange={(_event, value) => setText(value)}
+        getOptionLabel={userLabel}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        filterOptions={(options) => options}
+        loading={isPending}
+        loadingText={translate('ra.page.loading')}
+        noOptionsText={translate('porta.service_requests.no_users')}
+        sx={{ minWidth: 320 }}
+        renderInput={(params) => (
+          <MuiTextField {...params} size="small" label={translate('porta.service_requests.pick_user')} />
+        )}
+      />
+      {request.canAddRecipient ? (
+        <Button
+          variant="outlined"
+          startIcon={<PersonAddIcon />}
+          disabled={busy || !picked}
+          onClick={() => send('recipients', { userId: picked?.id }, 'porta.service_requests.recipient_added')}
+        >
+          {translate('porta.service_requests.add_recipient')}
+        </Button>
+      ) : null}
+      {request.canForward ? (
+        <Button
+          variant="outlined"
+          startIcon={<ForwardIcon />}
+          disabled={busy || !picked}
+          onClick={() => send('forward', { targetUserId: picked?.id }, 'porta.service_requests.forwarded')}
+        >
+          {translate('porta.service_requests.forward')}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Recipients: add one or forward, as the request's rights and the viewer's access to users allow. */
+function Recipients() {
+  const record = useRecordContext<ServiceRequestDetail>();
+  const { permissions } = usePermissions<StaffPermissions>();
+  if (!record || !(record.canAddRecipient || record.canForward) || !permissions?.can.usersRead) return null;
+  return (
+    <Section title="porta.service_requests.recipients_section">
+      <RecipientChange request={record} />
+    </Section>
+  );
+}
+
 /**
  * Answer the request: the text and files uploaded first (POST /attachments), then the response
  * with their ids. A refusal is shown and what was typed and attached stays.
@@ -542,8 +650,8 @@ function Reply() {
 /**
  * /admin/service-requests/:id/show (03 §2): one request with every field, its responses oldest
  * first, and what the viewer may do with it by its rights: move the status (telling the sender or
- * not), make it public or private, set its internal id, answer it with files, remind its
- * recipients, delete it.
+ * not), make it public or private, set its internal id, add a recipient or forward it, answer it
+ * with files, remind its recipients, delete it.
  */
 export default function ServiceRequestShow() {
   return (
@@ -574,6 +682,7 @@ export default function ServiceRequestShow() {
       </SimpleShowLayout>
       <Responses />
       <Handling />
+      <Recipients />
       <Reply />
     </Show>
   );

@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../content/dates';
 import { catchDownloads, expectCsvDownloaded } from '../../testing/downloads';
 import {
+  adminUser,
   type Handler,
   housingCompany,
   json,
@@ -538,6 +539,96 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
     });
   });
 
+  /** The request's page with two users of Linden Court to pick, found by the start of their first name. */
+  function recipientsApi(forward: () => Response = () => json(request(1))) {
+    const maija = adminUser(1, { firstName: 'Maija', lastName: 'Manager', email: 'maija@demo.porta.test' });
+    const heikki = adminUser(2, { firstName: 'Heikki', lastName: 'Huolto', email: 'heikki@demo.porta.test' });
+    const { responses: _responses, ...row } = request(1);
+    const calls = api(meOf(['yitUser']), request(1), {
+      'GET /api/identity/admin/users': (sent) => {
+        const q = String(filterOf(sent).q ?? '').toLowerCase();
+        return listOf(
+          'users',
+          [maija, heikki].filter((u) => !q || u.firstName.toLowerCase().startsWith(q)),
+        );
+      },
+      [`POST ${SRQ}/requests/${uuid(1)}/recipients`]: () => json(row),
+      [`POST ${SRQ}/requests/${uuid(1)}/forward`]: forward,
+    });
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    return { calls, maija, heikki };
+  }
+
+  it('adds a recipient found by name among the users of the housing company', async () => {
+    const { calls, heikki } = recipientsApi();
+    const user = userEvent.setup();
+
+    const recipients = await screen.findByRole('region', { name: 'Recipients' });
+    const add = within(recipients).getByRole('button', { name: 'Add as recipient' });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect((within(recipients).getByRole('button', { name: 'Forward' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    const picker = within(recipients).getByRole('combobox', { name: 'User of the housing company' });
+    await user.type(picker, 'Hei');
+    // The users of the request's housing company are asked for by the words typed, once typing stops.
+    const searches = () => calls.to('GET /api/identity/admin/users').map(filterOf);
+    await waitFor(() => expect(searches().map((f) => f.q)).toContain('Hei'));
+    expect(searches().every((f) => f.housingCompanyId === linden.id)).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('option', { name: /Maija/ })).toBeNull());
+    await user.click(await screen.findByRole('option', { name: 'Heikki Huolto (heikki@demo.porta.test)' }));
+    await user.click(add);
+    expect(await screen.findByText('Heikki Huolto added as a recipient')).toBeTruthy();
+    expect(calls.to(`POST ${SRQ}/requests/${uuid(1)}/recipients`).map((c) => c.body)).toEqual([
+      { userId: heikki.id },
+    ]);
+    expect((picker as HTMLInputElement).value).toBe('');
+  });
+
+  it('forwards to a user picked by keyboard, and shows a refusal keeping the choice', async () => {
+    let forwards = 0;
+    const { calls, maija } = recipientsApi(() =>
+      ++forwards === 1
+        ? json(request(1))
+        : problem(400, 'SRQ_TARGET_USER_INVALID', 'The user cannot receive this service request.'),
+    );
+    const user = userEvent.setup();
+
+    const recipients = await screen.findByRole('region', { name: 'Recipients' });
+    const forward = within(recipients).getByRole('button', { name: 'Forward' });
+    const picker = within(recipients).getByRole('combobox', { name: 'User of the housing company' });
+    await user.click(picker);
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('option', { name: 'Maija Manager (maija@demo.porta.test)' });
+    await user.keyboard('{Enter}');
+    await user.click(forward);
+    expect(await screen.findByText('Request forwarded to Maija Manager')).toBeTruthy();
+    expect(calls.to(`POST ${SRQ}/requests/${uuid(1)}/forward`).map((c) => c.body)).toEqual([
+      { targetUserId: maija.id },
+    ]);
+
+    await user.click(picker);
+    await user.keyboard('{ArrowDown}');
+    await user.click(await screen.findByRole('option', { name: /Heikki/ }));
+    await user.click(forward);
+    expect(await screen.findByText('The user cannot receive this service request.')).toBeTruthy();
+    expect((picker as HTMLInputElement).value).toBe('Heikki Huolto (heikki@demo.porta.test)');
+  });
+
+  it('offers recipients only to those who may list the users and where the request allows it', async () => {
+    api(meOf(['contributor'], {}, [myHousingCompany(1, ['rentalManager'])]));
+    const first = renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    await screen.findByRole('region', { name: 'Responses' });
+    expect(screen.queryByRole('region', { name: 'Recipients' })).toBeNull();
+    first.unmount();
+
+    api(meOf(['yitUser']), request(1, { canAddRecipient: false, canForward: true }));
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const recipients = await screen.findByRole('region', { name: 'Recipients' });
+    expect(within(recipients).queryByRole('button', { name: 'Add as recipient' })).toBeNull();
+    expect(within(recipients).getByRole('button', { name: 'Forward' })).toBeTruthy();
+  });
+
   it('reminds the recipients and says how many were told', async () => {
     const calls = api(meOf(['yitUser']), request(1), {
       [`POST ${SRQ}/requests/${uuid(1)}/reminder`]: () =>
@@ -610,6 +701,8 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
         canRemind: false,
         canDelete: false,
         canChangeInternalId: false,
+        canAddRecipient: false,
+        canForward: false,
       }),
     );
     renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
@@ -620,6 +713,7 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
     expect(screen.queryByRole('button', { name: 'Save internal id' })).toBeNull();
     expect(screen.getByText('The request is closed: it can no longer be answered.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Handling' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Recipients' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Make public' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send reply' })).toBeNull();
