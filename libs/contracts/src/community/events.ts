@@ -113,6 +113,13 @@ export type ConversationCreatedEvent = z.infer<typeof zConversationCreatedEvent>
 export const zMessageCreatedEvent = zConversationEvent.extend({
   messageId: zUuid,
   type: z.literal('neighbour_message_reply'),
-  audience: z.object({ userIds: z.array(zUuid) }),
+  audience: z.object({
+    userIds: z.array(zUuid),
+    /**
+     * An area discussion's housing companies (the area's): only those still a member of one, or
+     * the developer's staff, are told (who has moved away from the area hears no more).
+     */
+    readersIn: z.array(zUuid).max(20_000).optional(),
+  }),
 });
 export type MessageCreatedEvent = z.infer<typeof zMessageCreatedEvent>;

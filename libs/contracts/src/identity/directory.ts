@@ -103,11 +103,13 @@ export const zAudienceRequest = z.union([
   z.object({
     userIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX),
     /**
-     * Only those who may still read the housing company's pages: a role in force in it, or (when
+     * Only those who may still read the housing companies' pages: a role in force in one, or (when
      * globalRoles names any) one of those global roles, aliases applied, admin passing. Someone who
      * has moved out hears no more of the company's discussions.
      */
-    readersOf: z.object({ housingCompanyId: zUuid, globalRoles: z.array(zRole) }).optional(),
+    readersOf: z
+      .object({ housingCompanyIds: z.array(zUuid).min(1).max(20_000), globalRoles: z.array(zRole) })
+      .optional(),
     /** Also users who have not registered yet or are deactivated (does identity know them at all?). */
     includeInactive: z.boolean().optional(),
   }),

@@ -228,6 +228,8 @@ export function messageCreated(
     authorId: string;
     authorFirstName: string;
     participantIds: readonly string[];
+    /** An area discussion's housing companies: only their members (and staff) are told. */
+    readersIn?: readonly string[] | undefined;
     createdAt: Date;
   },
 ) {
@@ -245,7 +247,10 @@ export function messageCreated(
     ),
     defaultLanguage: 'en',
     url: conversationUrl(conversation.type, conversation.id),
-    audience: { userIds: [...new Set(m.participantIds)].filter((id) => id !== m.authorId) },
+    audience: {
+      userIds: [...new Set(m.participantIds)].filter((id) => id !== m.authorId),
+      ...(m.readersIn?.length ? { readersIn: [...m.readersIn] } : {}),
+    },
     createdAt: m.createdAt.toISOString(),
   };
   return emitEvent(tx, COMMUNITY_EVENTS.messageCreated, payload);

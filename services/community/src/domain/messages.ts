@@ -50,9 +50,13 @@ export async function createMessage(
 ): Promise<Message> {
   const { row: conversation, viewer } = await loadConversation(ctx, p, conversationId, lang);
   const body = requiredBody(input.body);
-  const [, author] = await Promise.all([
+  const [, author, readersIn] = await Promise.all([
     assertNotBanned(ctx, viewer),
     authorOf(ctx, p, viewer.housingCompanyId, labelIn(conversation)),
+    // Those told of an area discussion's message must still live in the area.
+    conversation.type === 'area' && conversation.areaId
+      ? ctx.identity.housingCompaniesOf(conversation.areaId)
+      : undefined,
   ]);
   const row = await withTransaction(ctx.db, async (tx) => {
     const now = new Date();
@@ -83,6 +87,7 @@ export async function createMessage(
       authorId: author.id,
       authorFirstName: author.firstName,
       participantIds: await participantsBut(tx, conversation.id, author.id),
+      readersIn,
       createdAt: now,
     });
     return created!;

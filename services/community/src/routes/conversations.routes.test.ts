@@ -455,7 +455,8 @@ describe('area discussions', () => {
       conversationType: 'area',
       type: 'neighbour_message_reply',
       url: `/community/area-discussions/${conv.id}`,
-      audience: { userIds: [ids.board] },
+      // Told only while still in the area: its housing companies go with the event.
+      audience: { userIds: [ids.board], readersIn: [t.hc.lindenCourt] },
     });
     expect((event!.titles as Record<string, string>).en).toBe(
       'New message in the area discussion: New bike racks',

@@ -151,14 +151,14 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
     // Members in force, and the developer's staff (admin passes).
     const readers = await audienceAnswer(db, {
       userIds: named,
-      readersOf: { housingCompanyId: linden, globalRoles: ['yitUser'] },
+      readersOf: { housingCompanyIds: [linden], globalRoles: ['yitUser'] },
     });
     expect(emails(readers)).toEqual(['admin', 'board', 'staff', 'tenant']);
     expect(readers.nextAfterUserId).toBeNull();
     // Members only.
     const members = await audienceAnswer(db, {
       userIds: named,
-      readersOf: { housingCompanyId: linden, globalRoles: [] },
+      readersOf: { housingCompanyIds: [linden], globalRoles: [] },
     });
     expect(emails(members)).toEqual(['board', 'tenant']);
     // Staff managing users ask also for those not registered yet or deactivated.

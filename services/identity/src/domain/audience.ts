@@ -57,7 +57,7 @@ const FEW_COMPANIES = 50;
 /**
  * The audience answer: enabled, registered users with a role in force in the housing companies (of
  * the given roles when any), one row each with the first such housing company, by user id; or the
- * named users (readersOf: only those who may still read a housing company's pages), or the users
+ * named users (readersOf: only those who may still read some housing companies' pages), or the users
  * of partner companies, with their first housing company (onlyUserIds narrows either of the first
  * and last kinds to the users named). includeInactive also answers users not registered yet and
  * deactivated ones: staff manage them, nobody tells them. A page costs tens of milliseconds at the
@@ -109,7 +109,7 @@ export async function audienceAnswer(
       >`(select min(m.hc::text)::uuid from (${memberships(today, ids, roles, 'the user')}) m(hc))`,
       globalRoles: users.roles,
       inCompany: readersOf
-        ? sql<boolean>`exists (${memberships(today, [readersOf.housingCompanyId], [], 'the user')})`
+        ? sql<boolean>`exists (${memberships(today, readersOf.housingCompanyIds, [], 'the user')})`
         : sql<boolean>`true`,
     })
     .from(users)

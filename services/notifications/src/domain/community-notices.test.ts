@@ -172,7 +172,7 @@ describe('private message notifications', () => {
 });
 
 describe('who has moved out', () => {
-  it("hears no more of the housing company's discussions and private conversations", async () => {
+  it("hears no more of the housing company's discussions, private conversations and area discussions", async () => {
     const leaver = await addTestUser(t, {
       key: 'leaver',
       firstName: 'Lea',
@@ -207,7 +207,25 @@ describe('who has moved out', () => {
     expect(conversation.statusCode, conversation.body).toBe(201);
     const conversationId = conversation.json().id as string;
     await until(ofLea, (types) => types.includes('neighbour_message'));
+    // The board member starts an area discussion and Lea writes in it (she hears of its messages).
+    const area = await c.board!.post('/api/community/conversations', {
+      type: 'area',
+      housingCompanyId: lindenCourt,
+      title: 'Street lights',
+      body: '<p>Two are out on the main road</p>',
+    });
+    expect(area.statusCode, area.body).toBe(201);
+    const areaId = area.json().id as string;
+    const leaWrote = await lea.post(`/api/community/conversations/${areaId}/messages`, {
+      body: 'Reported them',
+    });
+    expect(leaWrote.statusCode, leaWrote.body).toBe(201);
+    await until(
+      async () => (await ofLea()).filter((type) => type === 'neighbour_message').length,
+      (n) => n === 2,
+    );
     const before = (await ofLea()).length;
+    expect(before).toBe(3);
 
     // Lea moves out: her tenancy ended two days ago.
     await endRoles(t, leaver, new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
@@ -219,19 +237,37 @@ describe('who has moved out', () => {
       parentId: staffComment.json().id as string,
     });
     expect(reply.statusCode, reply.body).toBe(201);
-    await until(
+    const staffGot = await until(
       async () => (await t.stored(staffId)).filter((n) => n.type === 'public_discussion_reply'),
       (list) => list.length > 0,
     );
+    expect(staffGot).toHaveLength(1);
     // The tenant writes in the conversation: the owner hears of it, Lea does not.
     const message = await c.tenant!.post(`/api/community/conversations/${conversationId}/messages`, {
       body: 'See you there',
     });
     expect(message.statusCode, message.body).toBe(201);
-    await until(
-      () => ofConversationOf('owner', conversationId),
-      (list) => list.length > 0,
+    expect(
+      await until(
+        () => ofConversationOf('owner', conversationId),
+        (list) => list.length > 0,
+      ),
+    ).toHaveLength(1);
+    // The tenant writes in the area discussion: the board member hears of it (their second notice
+    // of it, after Lea's message), Lea does not.
+    const areaMessage = await c.tenant!.post(`/api/community/conversations/${areaId}/messages`, {
+      body: 'Thanks!',
+    });
+    expect(areaMessage.statusCode, areaMessage.body).toBe(201);
+    const boardGot = await until(
+      async () =>
+        (await t.stored(ids.board!)).filter(
+          (n) =>
+            n.type === 'neighbour_message_reply' && n.targetUrl === `/community/area-discussions/${areaId}`,
+        ),
+      (list) => list.length === 2,
     );
+    expect(boardGot).toHaveLength(2);
     expect((await ofLea()).length).toBe(before);
   });
 });
@@ -267,5 +303,18 @@ describe('area discussion notices', () => {
         excludeUserIds: [writer],
       }),
     ]);
+    // With the area's housing companies, only their members (and the developer's staff) are told.
+    const [inArea] = communityNotices({
+      id: 'm2',
+      subject: COMMUNITY_EVENTS.messageCreated,
+      data: { ...data, audience: { userIds: [reader], readersIn: [hc] } },
+      headers: {},
+      attempt: 1,
+    });
+    expect(inArea!.audience).toEqual({
+      userIds: [reader],
+      housingCompanyId: null,
+      readers: { globalRoles: ['yitUser', 'yitBusinessAdmin'], housingCompanyIds: [hc] },
+    });
   });
 });

@@ -108,13 +108,15 @@ export function communityNotices(message: BusMessage): Notice[] {
           : zMessageCreatedEvent.parse(message.data);
       // A private conversation is its housing company's members' only (staff do not read it).
       const housingCompanyId = e.conversationType === 'private' ? e.housingCompanyId : null;
+      // An area discussion's: its area's members and the developer's staff.
+      const readers = housingCompanyId
+        ? { globalRoles: [] }
+        : 'readersIn' in e.audience && e.audience.readersIn?.length
+          ? { globalRoles: [...COMMUNITY_GLOBAL_MODERATORS], housingCompanyIds: e.audience.readersIn }
+          : undefined;
       const audience =
         'userIds' in e.audience
-          ? {
-              userIds: e.audience.userIds,
-              housingCompanyId,
-              ...(housingCompanyId ? { readers: { globalRoles: [] } } : {}),
-            }
+          ? { userIds: e.audience.userIds, housingCompanyId, ...(readers ? { readers } : {}) }
           : e.audience;
       return [noticeOf(sourceKey, e, audience, [e.authorId])];
     }

@@ -34,10 +34,14 @@ export interface Notice {
     | { housingCompanyIds: string[]; roles: Role[] }
     /**
      * Named users, e.g. the author of the comment replied to (not the replier). With readers, only
-     * those who may still read the housing company (a role in force in it, or one of these global
-     * roles): who has moved out is told no more.
+     * those who may still read the housing company (or the readers' companies: an area's): a role
+     * in force in one, or one of the global roles. Who has moved out is told no more.
      */
-    | { userIds: string[]; housingCompanyId: string | null; readers?: { globalRoles: Role[] } };
+    | {
+        userIds: string[];
+        housingCompanyId: string | null;
+        readers?: { globalRoles: Role[]; housingCompanyIds?: string[] };
+      };
   apartmentId?: string | null;
   /** Not told, though in the audience (the author of what is told of). */
   excludeUserIds?: string[];
@@ -71,9 +75,11 @@ export async function fanOut(ctx: NotificationsContext, notice: Notice): Promise
   const { audience } = notice;
   if ('userIds' in audience) {
     if (audience.userIds.length === 0) return result;
+    const readerCompanies =
+      audience.readers?.housingCompanyIds ?? (audience.housingCompanyId ? [audience.housingCompanyId] : []);
     const readersOf =
-      audience.readers && audience.housingCompanyId
-        ? { housingCompanyId: audience.housingCompanyId, globalRoles: audience.readers.globalRoles }
+      audience.readers && readerCompanies.length
+        ? { housingCompanyIds: readerCompanies, globalRoles: audience.readers.globalRoles }
         : undefined;
     const answer = await ctx.bus.request<AudienceResponse>(IDENTITY_AUDIENCE_RPC, {
       userIds: audience.userIds,
