@@ -30,6 +30,8 @@ export const notifications = notificationsSchema.table(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     readAt: ts('read_at'),
+    /** When its e-mail went out (a retried page of e-mails sends only those without it). */
+    emailedAt: ts('emailed_at'),
   },
   (t) => [
     uniqueIndex('notifications_user_source_key').on(t.userId, t.sourceKey),

@@ -1,7 +1,9 @@
 import { type Language, type NotificationType, zNotificationType } from '@porta/contracts';
 import { defineJob, type MailMessage, publicUrl } from '@porta/service-kit';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NotificationsContext } from '../context.js';
+import { notifications } from '../db/schema.js';
 import { targetWithId } from './inbox.js';
 
 /** One e-mail notice: a stored notification for a user who has e-mail on. */
@@ -93,7 +95,7 @@ export function noticeMail(ctx: NotificationsContext, notice: MailNotice): MailM
   };
 }
 
-/** The job that sends a page of notice e-mails (retried; the mailer pools its connections). */
+/** The job that sends a page of notice e-mails (retried: see deliver; the mailer pools its connections). */
 export function sendMailsJob(ctx: NotificationsContext) {
   return defineJob({
     name: 'notifications.send-mails',
@@ -106,9 +108,37 @@ export function sendMailsJob(ctx: NotificationsContext) {
   });
 }
 
+/**
+ * Send a page of notice e-mails, each marked as sent (emailed_at) as soon as it went out, so that
+ * the page retried after a failure sends only the ones not sent yet. (An e-mail can still go twice
+ * only if the process stops between sending it and marking it.)
+ */
 async function deliver(ctx: NotificationsContext, mails: MailNotice[]) {
-  if (!ctx.mailer) return;
-  for (const mail of mails) await ctx.mailer.send(noticeMail(ctx, mail));
+  if (!ctx.mailer || mails.length === 0) return;
+  const sent = new Set(
+    (
+      await ctx.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            inArray(
+              notifications.id,
+              mails.map((m) => m.notificationId),
+            ),
+            isNotNull(notifications.emailedAt),
+          ),
+        )
+    ).map((row) => row.id),
+  );
+  for (const mail of mails) {
+    if (sent.has(mail.notificationId)) continue;
+    await ctx.mailer.send(noticeMail(ctx, mail));
+    await ctx.db
+      .update(notifications)
+      .set({ emailedAt: sql`now()` })
+      .where(eq(notifications.id, mail.notificationId));
+  }
 }
 
 /** Send notice e-mails in the background (a job, when the process has jobs), else now. */

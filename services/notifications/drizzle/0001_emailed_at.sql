@@ -1,0 +1,1 @@
+ALTER TABLE "notifications"."notifications" ADD COLUMN "emailed_at" timestamp with time zone;
