@@ -898,6 +898,10 @@ export const cs: PortaMessages = {
       forward: 'Přeposlat',
       recipient_added: '%{name}: přidán(a) jako příjemce',
       forwarded: 'Požadavek přeposlán: %{name}',
+      new_type: 'Nový typ',
+      choose_partner: 'Vyberte partnerskou firmu',
+      change_type: 'Změnit typ',
+      type_changed: 'Typ změněn na %{type}',
     },
     menu: {
       administration: 'Administrace',

@@ -892,6 +892,10 @@ export const en = {
       forward: 'Forward',
       recipient_added: '%{name} added as a recipient',
       forwarded: 'Request forwarded to %{name}',
+      new_type: 'New type',
+      choose_partner: 'Choose a partner company',
+      change_type: 'Change type',
+      type_changed: 'Type changed to %{type}',
     },
     menu: {
       administration: 'Administration',

@@ -892,6 +892,10 @@ export const et: PortaMessages = {
       forward: 'Edasta',
       recipient_added: '%{name} lisati saajaks',
       forwarded: 'Taotlus edastati: %{name}',
+      new_type: 'Uus tüüp',
+      choose_partner: 'Vali partnerettevõte',
+      change_type: 'Muuda tüüpi',
+      type_changed: 'Tüüp muudetud: %{type}',
     },
     menu: {
       administration: 'Haldus',

@@ -892,6 +892,10 @@ export const fi: PortaMessages = {
       forward: 'Välitä',
       recipient_added: '%{name} lisätty vastaanottajaksi',
       forwarded: 'Pyyntö välitetty: %{name}',
+      new_type: 'Uusi tyyppi',
+      choose_partner: 'Valitse kumppaniyritys',
+      change_type: 'Vaihda tyyppi',
+      type_changed: 'Tyypiksi vaihdettu %{type}',
     },
     menu: {
       administration: 'Ylläpito',

@@ -898,6 +898,10 @@ export const lt: PortaMessages = {
       forward: 'Persiųsti',
       recipient_added: '%{name}: pridėtas (-a) kaip gavėjas',
       forwarded: 'Užklausa persiųsta: %{name}',
+      new_type: 'Naujas tipas',
+      choose_partner: 'Pasirinkite partnerę įmonę',
+      change_type: 'Keisti tipą',
+      type_changed: 'Tipas pakeistas: %{type}',
     },
     menu: {
       administration: 'Administravimas',

@@ -898,6 +898,10 @@ export const lv: PortaMessages = {
       forward: 'Pārsūtīt',
       recipient_added: '%{name}: pievienots kā saņēmējs',
       forwarded: 'Pieprasījums pārsūtīts: %{name}',
+      new_type: 'Jauns veids',
+      choose_partner: 'Izvēlieties partneruzņēmumu',
+      change_type: 'Mainīt veidu',
+      type_changed: 'Veids mainīts: %{type}',
     },
     menu: {
       administration: 'Administrēšana',

@@ -903,6 +903,10 @@ export const pl: PortaMessages = {
       forward: 'Przekaż',
       recipient_added: '%{name}: dodano jako odbiorcę',
       forwarded: 'Zgłoszenie przekazane: %{name}',
+      new_type: 'Nowy typ',
+      choose_partner: 'Wybierz firmę partnerską',
+      change_type: 'Zmień typ',
+      type_changed: 'Typ zmieniony na %{type}',
     },
     menu: {
       administration: 'Administracja',

@@ -898,6 +898,10 @@ export const sk: PortaMessages = {
       forward: 'Preposlať',
       recipient_added: '%{name}: pridaný(-á) ako príjemca',
       forwarded: 'Požiadavka preposlaná: %{name}',
+      new_type: 'Nový typ',
+      choose_partner: 'Vyberte partnerskú spoločnosť',
+      change_type: 'Zmeniť typ',
+      type_changed: 'Typ zmenený na %{type}',
     },
     menu: {
       administration: 'Administrácia',

@@ -891,6 +891,10 @@ export const sv: PortaMessages = {
       forward: 'Vidarebefordra',
       recipient_added: '%{name} har lagts till som mottagare',
       forwarded: 'Begäran vidarebefordrad till %{name}',
+      new_type: 'Ny typ',
+      choose_partner: 'Välj ett partnerföretag',
+      change_type: 'Byt typ',
+      type_changed: 'Typen ändrad till %{type}',
     },
     menu: {
       administration: 'Administration',

@@ -68,6 +68,8 @@ export const zServiceRequestRights = z.object({
   canRemind: z.boolean(),
   /** Set the internal id, the handlers' own reference (handlers). */
   canChangeInternalId: z.boolean(),
+  /** Change the type and, for a partner request, the partner company (handlers; recipients follow). */
+  canChangeType: z.boolean(),
 });
 export type ServiceRequestRights = z.infer<typeof zServiceRequestRights>;
 

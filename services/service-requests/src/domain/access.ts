@@ -194,5 +194,6 @@ export function rightsOf(a: Access, now = new Date()): ServiceRequestRights {
     canForward: handler && !closed,
     canRemind: (isOwn || handler) && !closed && nextReminderAt(row) <= now,
     canChangeInternalId: handler,
+    canChangeType: handler,
   };
 }

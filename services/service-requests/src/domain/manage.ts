@@ -98,6 +98,7 @@ async function byLink(
     canForward: false,
     canRemind: false,
     canChangeInternalId: false,
+    canChangeType: false,
   };
 }
 

@@ -99,6 +99,7 @@ describe('manage links', () => {
       canForward: false,
       canRemind: false,
       canChangeInternalId: false,
+      canChangeType: false,
     });
   });
 

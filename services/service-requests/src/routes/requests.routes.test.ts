@@ -451,11 +451,15 @@ describe('one request', () => {
     expect(res.json().code).toBe('SRQ_NOT_EDITABLE');
     res = await c.owner!.put(`/api/service-requests/requests/${r.id}`, { internalId: 'mine' });
     expect(res.json().code).toBe('SRQ_NOT_PERMITTED');
-    // The rights say so beforehand: the handlers set the internal id, the sender does not.
-    const rightsOf = async (key: string) =>
-      (await c[key]!.get(`/api/service-requests/requests/${r.id}`)).json().canChangeInternalId;
-    expect(await rightsOf('manager')).toBe(true);
-    expect(await rightsOf('owner')).toBe(false);
+    // The rights say so beforehand: the handlers set the internal id and the type, the sender does not.
+    const rightsOf = async (key: string) => {
+      const detail = (await c[key]!.get(`/api/service-requests/requests/${r.id}`)).json();
+      return [detail.canChangeInternalId, detail.canChangeType];
+    };
+    expect(await rightsOf('manager')).toEqual([true, true]);
+    expect(await rightsOf('owner')).toEqual([false, false]);
+    res = await c.owner!.put(`/api/service-requests/requests/${r.id}`, { typeId: 'common_area_fault' });
+    expect(res.json().code).toBe('SRQ_NOT_PERMITTED');
     const targeted = await sent('owner', { typeId: 'fit_out', targetUserId: ids.tenant });
     res = await c.owner!.put(`/api/service-requests/requests/${targeted.id}`, { public: true });
     expect(res.statusCode).toBe(409);

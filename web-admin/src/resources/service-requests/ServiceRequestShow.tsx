@@ -1,3 +1,4 @@
+import AltRouteIcon from '@mui/icons-material/AltRoute';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ForwardIcon from '@mui/icons-material/Forward';
 import LockIcon from '@mui/icons-material/Lock';
@@ -32,10 +33,13 @@ import {
   type ServiceRequestAttachment,
   type ServiceRequestDetail,
   type ServiceRequestStatus,
+  type ServiceRequestTypeKey,
+  type ServiceRequestTypeList,
   zServiceRequest,
   zServiceRequestAttachment,
   zServiceRequestDetail,
   zServiceRequestReminder,
+  zServiceRequestTypeList,
 } from '@porta/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -320,6 +324,113 @@ function PublicityChange({ request }: { request: ServiceRequestDetail }) {
   );
 }
 
+/**
+ * Send the request the way of another type (PUT typeId, and partnerCompanyId for a partner
+ * request): the types and partner companies its housing company offers (GET /types); the new
+ * type's recipients are added and told by the service.
+ */
+function TypeChange({ request }: { request: ServiceRequestDetail }) {
+  const translate = useTranslate();
+  const api = useServiceRequestsApi();
+  const errorText = useErrorText();
+  const refresh = useRefresh();
+  const { run, busy } = useRun();
+  const [offered, setOffered] = useState<{ list?: ServiceRequestTypeList; error?: string }>({});
+  const [typeId, setTypeId] = useState<ServiceRequestTypeKey>(request.typeId);
+  const [partnerId, setPartnerId] = useState(request.partnerCompanyId ?? '');
+  const typeSelect = useId();
+  const partnerSelect = useId();
+
+  useEffect(() => {
+    let current = true;
+    api
+      .call('GET', '/types', {
+        query: { housingCompanyId: request.housingCompanyId },
+        schema: zServiceRequestTypeList,
+      })
+      .then(
+        (list) => current && setOffered({ list }),
+        (error: unknown) => current && setOffered({ error: errorText(error) }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [api, errorText, request.housingCompanyId]);
+
+  const needsPartner = offered.list?.items.find((t) => t.key === typeId)?.needsPartner ?? false;
+  const changed =
+    typeId !== request.typeId || (needsPartner && partnerId !== (request.partnerCompanyId ?? ''));
+  const change = async () => {
+    const done = await run(
+      () =>
+        api.call('PUT', `/requests/${request.id}`, {
+          body: { typeId, ...(needsPartner ? { partnerCompanyId: partnerId } : {}) },
+          schema: zServiceRequest,
+        }),
+      'porta.service_requests.type_changed',
+      { type: translate(`porta.service_requests.types.${typeId}`) },
+    );
+    if (done) refresh();
+  };
+
+  if (offered.error) {
+    return (
+      <Typography variant="body2" color="error" role="alert">
+        {offered.error}
+      </Typography>
+    );
+  }
+  const types = offered.list?.items.map((t) => t.key) ?? [request.typeId];
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <MuiTextField
+        id={typeSelect}
+        select
+        size="small"
+        label={translate('porta.service_requests.new_type')}
+        value={typeId}
+        disabled={!offered.list}
+        onChange={(event) => setTypeId(event.target.value as ServiceRequestTypeKey)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 220 }}
+      >
+        {types.map((key) => (
+          <option key={key} value={key}>
+            {translate(`porta.service_requests.types.${key}`)}
+          </option>
+        ))}
+      </MuiTextField>
+      {needsPartner ? (
+        <MuiTextField
+          id={partnerSelect}
+          select
+          size="small"
+          label={translate('resources.service-requests.fields.partnerCompanyId')}
+          value={partnerId}
+          onChange={(event) => setPartnerId(event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 220 }}
+        >
+          <option value="">{translate('porta.service_requests.choose_partner')}</option>
+          {offered.list?.partnerCompanies.map((company) => (
+            <option key={company.id} value={company.id}>
+              {company.name}
+            </option>
+          ))}
+        </MuiTextField>
+      ) : null}
+      <Button
+        variant="outlined"
+        startIcon={<AltRouteIcon />}
+        onClick={change}
+        disabled={busy || !changed || (needsPartner && !partnerId)}
+      >
+        {translate('porta.service_requests.change_type')}
+      </Button>
+    </Stack>
+  );
+}
+
 /** The handlers' own reference for the request (PUT internalId; empty clears it). */
 function InternalIdChange({ request }: { request: ServiceRequestDetail }) {
   const translate = useTranslate();
@@ -369,10 +480,18 @@ function InternalIdChange({ request }: { request: ServiceRequestDetail }) {
   );
 }
 
-/** Status, publicity and the internal id, as the request's rights allow. */
+/** Status, publicity, the type and the internal id, as the request's rights allow. */
 function Handling() {
   const record = useRecordContext<ServiceRequestDetail>();
-  if (!record || !(record.canChangeStatus || record.canChangePublicity || record.canChangeInternalId)) {
+  if (
+    !record ||
+    !(
+      record.canChangeStatus ||
+      record.canChangePublicity ||
+      record.canChangeInternalId ||
+      record.canChangeType
+    )
+  ) {
     return null;
   }
   return (
@@ -380,6 +499,9 @@ function Handling() {
       <Stack spacing={2}>
         {record.canChangeStatus ? <StatusChange key={record.statusKey} request={record} /> : null}
         {record.canChangePublicity ? <PublicityChange request={record} /> : null}
+        {record.canChangeType ? (
+          <TypeChange key={`${record.typeId}:${record.partnerCompanyId ?? ''}`} request={record} />
+        ) : null}
         {record.canChangeInternalId ? (
           <InternalIdChange key={record.internalId ?? ''} request={record} />
         ) : null}

@@ -97,6 +97,7 @@ function request(n: number, overrides: Partial<ServiceRequestDetail> = {}): Serv
     canForward: true,
     canRemind: true,
     canChangeInternalId: true,
+    canChangeType: true,
     // Oldest first as the service sends them.
     responses: [
       response(1, { attachments: [attachment(2, 'invoice.pdf')] }),
@@ -134,6 +135,8 @@ function api(
         statusKey?: ServiceRequestDetail['statusKey'];
         public?: boolean;
         internalId?: string | null;
+        typeId?: ServiceRequestDetail['typeId'];
+        partnerCompanyId?: string;
       };
       const statusKey = body.statusKey ?? current.statusKey;
       const closed = statusKey === 'closed' || statusKey === 'declined';
@@ -144,11 +147,25 @@ function api(
         closedAt: closed ? '2026-11-25T10:00:00.000Z' : null,
         public: body.public ?? current.public,
         internalId: body.internalId === undefined ? current.internalId : body.internalId,
+        typeId: body.typeId ?? current.typeId,
+        partnerCompanyId: body.typeId ? (body.partnerCompanyId ?? null) : current.partnerCompanyId,
       };
       const { responses: _responses, ...row } = current;
       return json(row);
     },
     [`POST ${SRQ}/attachments`]: () => json(uploaded, 201),
+    [`GET ${SRQ}/types`]: () =>
+      json({
+        items: (['fit_out', 'common_area_fault', 'partner'] as const).map((key) => ({
+          key,
+          name: key,
+          needsPartner: key === 'partner',
+        })),
+        partnerCompanies: [
+          { id: uuid(700), name: 'Demo Kitchen Partners Oy' },
+          { id: uuid(701), name: 'Demo Huolto Oy' },
+        ],
+      }),
     [`POST ${SRQ}/requests/${one.id}/responses`]: (sent) => {
       const body = sent.body as { content: string; attachmentIds: string[] };
       const added = response(5, {
@@ -421,6 +438,58 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
     await user.click(await within(handling).findByRole('button', { name: 'Make private' }));
     await waitFor(() => expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)).toHaveLength(2));
     expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[1]!.body).toEqual({ public: false });
+  });
+
+  it('sends the request the way of another type, with the partner company a partner request needs', async () => {
+    const calls = api();
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const handling = await screen.findByRole('region', { name: 'Handling' });
+    const change = within(handling).getByRole('button', { name: 'Change type' });
+    const type = within(handling).getByRole('combobox', { name: 'New type' });
+    // The types its housing company offers, once asked for.
+    await waitFor(() => expect((type as HTMLSelectElement).disabled).toBe(false));
+    expect(calls.to(`GET ${SRQ}/types`)[0]!.query.get('housingCompanyId')).toBe(linden.id);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Fit out', 'Common-area fault', 'Partner']);
+    expect((change as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(type, 'Partner');
+    // A partner request waits for its partner company.
+    expect((change as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(
+      within(handling).getByRole('combobox', { name: 'Partner company' }),
+      'Demo Huolto Oy',
+    );
+    await user.click(change);
+    await waitFor(() => expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)).toHaveLength(1));
+    expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[0]!.body).toEqual({
+      typeId: 'partner',
+      partnerCompanyId: uuid(701),
+    });
+    expect(await screen.findByText('Type changed to Partner')).toBeTruthy();
+
+    // Back to an ordinary type: no partner company is sent.
+    await user.selectOptions(within(handling).getByRole('combobox', { name: 'New type' }), 'Fit out');
+    expect(within(handling).queryByRole('combobox', { name: 'Partner company' })).toBeNull();
+    await user.click(within(handling).getByRole('button', { name: 'Change type' }));
+    await waitFor(() => expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)).toHaveLength(2));
+    expect(calls.to(`PUT ${SRQ}/requests/${uuid(1)}`)[1]!.body).toEqual({ typeId: 'fit_out' });
+  });
+
+  it('says why the types could not be loaded, and keeps the rest of the handling', async () => {
+    api(meOf(['yitUser']), request(1), {
+      [`GET ${SRQ}/types`]: () => problem(503, 'SERVICE_UNAVAILABLE', 'Identity did not answer.'),
+    });
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+
+    const handling = await screen.findByRole('region', { name: 'Handling' });
+    expect((await within(handling).findByRole('alert')).textContent).toBe('Identity did not answer.');
+    expect(within(handling).queryByRole('button', { name: 'Change type' })).toBeNull();
+    expect(within(handling).getByRole('button', { name: 'Change status' })).toBeTruthy();
   });
 
   it("sets and clears the handlers' internal id", async () => {
@@ -703,6 +772,7 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
         canChangeInternalId: false,
         canAddRecipient: false,
         canForward: false,
+        canChangeType: false,
       }),
     );
     renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
@@ -715,6 +785,7 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
     expect(screen.queryByRole('region', { name: 'Handling' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Recipients' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change type' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Make public' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send reply' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Your reply' })).toBeNull();

@@ -33,6 +33,7 @@ const asRecipient = (overrides: Partial<ServiceRequestDetail> = {}, responses = 
       canForward: false,
       canRemind: false,
       canChangeInternalId: false,
+      canChangeType: false,
       attachments: [attachment(1, 'tap.jpg', 'image/jpeg')],
       ...overrides,
     },

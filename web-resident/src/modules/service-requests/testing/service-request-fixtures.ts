@@ -47,6 +47,7 @@ const noRights = {
   canForward: false,
   canRemind: false,
   canChangeInternalId: false,
+  canChangeType: false,
 };
 
 /** What the sender may do with their own open request. */
@@ -70,6 +71,7 @@ export const handlerRights = {
   canRemind: true,
   canDelete: true,
   canChangeInternalId: true,
+  canChangeType: true,
 };
 
 export function serviceRequest(overrides: Partial<ServiceRequest> = {}): ServiceRequest {
