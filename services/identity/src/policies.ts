@@ -2,10 +2,12 @@ import { ADMIN_AREA_ROLES, GLOBAL_USER_MANAGERS, PROJECT_USER_MANAGERS, type Rol
 import {
   holdsAnywhere,
   housingCompaniesWhere,
+  managesUsers,
   type Policy,
   type Principal,
   policy,
   type Scope,
+  userManagementScope,
 } from '@porta/service-kit';
 
 /**
@@ -39,13 +41,7 @@ export const PARTNER_MANAGERS: readonly Role[] = [
   'yitProject',
 ];
 
-export { GLOBAL_USER_MANAGERS, holdsAnywhere, housingCompaniesWhere, PROJECT_USER_MANAGERS, type Scope };
-
-/** Which users a caller manages: all for global user managers, else those of their companies. */
-export function userManagementScope(p: Principal): Scope {
-  if (p.hasRole(...GLOBAL_USER_MANAGERS)) return { all: true };
-  return { all: false, housingCompanyIds: housingCompaniesWhere(p, PROJECT_USER_MANAGERS) };
-}
+export { holdsAnywhere, housingCompaniesWhere, type Scope, userManagementScope };
 
 /**
  * What a user administrator may do, for the domain functions: who they are, whose users and roles
@@ -108,10 +104,7 @@ export const IDENTITY_POLICIES = {
     (p) => p.hasRole('yitUser') || holdsAnywhere(p, PROJECT_USER_MANAGERS),
   ),
   /** Create and edit users and their roles (scope: userManagementScope). */
-  usersManage: policy.check(
-    'user managers',
-    (p) => p.hasRole(...GLOBAL_USER_MANAGERS) || holdsAnywhere(p, PROJECT_USER_MANAGERS),
-  ),
+  usersManage: policy.check('user managers', managesUsers),
   /** Replace a user's global roles (staff and partner roles): admin only. */
   globalRoles: policy.anyRole('admin'),
   /** Ban and unban users; read another user's GDPR report. */

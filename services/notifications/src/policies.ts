@@ -1,12 +1,4 @@
-import { GLOBAL_USER_MANAGERS, PROJECT_USER_MANAGERS } from '@porta/contracts';
-import {
-  holdsAnywhere,
-  housingCompaniesWhere,
-  type Policy,
-  type Principal,
-  policy,
-  type Scope,
-} from '@porta/service-kit';
+import { managesUsers, type Policy, policy } from '@porta/service-kit';
 
 /**
  * Who may do what in the notifications service (01 §6, 03 §2, 03 §6): the one policy table.
@@ -21,14 +13,5 @@ export const NOTIFICATION_POLICIES = {
   inbox: policy.authenticated(),
   stream: policy.authenticated(),
   ownSettings: policy.check('not a partner', (p) => p.isAdmin || !p.roles.has('partner')),
-  staffSettings: policy.check(
-    'user managers (global or in a housing company)',
-    (p) => p.hasRole(...GLOBAL_USER_MANAGERS) || holdsAnywhere(p, PROJECT_USER_MANAGERS),
-  ),
+  staffSettings: policy.check('user managers (global or in a housing company)', managesUsers),
 } satisfies Record<string, Policy>;
-
-/** The housing companies whose members' settings the caller manages, or all (a global user manager). */
-export function settingsScope(p: Principal): Scope {
-  if (p.hasRole(...GLOBAL_USER_MANAGERS)) return { all: true };
-  return { all: false, housingCompanyIds: housingCompaniesWhere(p, PROJECT_USER_MANAGERS) };
-}

@@ -1,4 +1,4 @@
-import type { Role } from '@porta/contracts';
+import { GLOBAL_USER_MANAGERS, PROJECT_USER_MANAGERS, type Role } from '@porta/contracts';
 import type { Principal } from './principal.js';
 
 /** Does the principal hold one of the roles globally or in any housing company? (admin passes) */
@@ -21,4 +21,15 @@ export type Scope = { all: true } | { all: false; housingCompanyIds: string[] };
 /** Is the housing company inside the scope? */
 export function scopeIncludes(scope: Scope, housingCompanyId: string): boolean {
   return scope.all || scope.housingCompanyIds.includes(housingCompanyId);
+}
+
+/** Does the principal manage users: globally, or in a housing company (identity's and notifications' rule)? */
+export function managesUsers(p: Principal): boolean {
+  return p.hasRole(...GLOBAL_USER_MANAGERS) || holdsAnywhere(p, PROJECT_USER_MANAGERS);
+}
+
+/** Which users a principal manages: all for the global user managers, else those of their companies. */
+export function userManagementScope(p: Principal): Scope {
+  if (p.hasRole(...GLOBAL_USER_MANAGERS)) return { all: true };
+  return { all: false, housingCompanyIds: housingCompaniesWhere(p, PROJECT_USER_MANAGERS) };
 }

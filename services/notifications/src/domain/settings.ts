@@ -6,11 +6,10 @@ import {
   type NotificationSettingKey,
   type NotificationSettings,
 } from '@porta/contracts';
-import { AppError, type Principal } from '@porta/service-kit';
+import { AppError, type Principal, userManagementScope } from '@porta/service-kit';
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationsContext, NotificationsDb } from '../context.js';
 import { settings } from '../db/schema.js';
-import { settingsScope } from '../policies.js';
 
 /**
  * Refuse (404 NTF_USER_NOT_FOUND) a user whose settings the caller does not manage: for a global
@@ -23,7 +22,7 @@ export async function assertManagesSettingsOf(
   p: Principal,
   userId: string,
 ): Promise<void> {
-  const scope = settingsScope(p);
+  const scope = userManagementScope(p);
   if (!scope.all && scope.housingCompanyIds.length === 0) throw new AppError('NTF_USER_NOT_FOUND');
   const request: AudienceRequest = scope.all
     ? { userIds: [userId], includeInactive: true }
