@@ -72,8 +72,6 @@ export function contentNotice(message: BusMessage): Notice | null {
  */
 export function communityNotices(message: BusMessage): Notice[] {
   const sourceKey = message.id;
-  // Who is told of a comment must still read the discussion: a member, or the developer's staff.
-  const readers = { globalRoles: [...COMMUNITY_GLOBAL_MODERATORS] };
   switch (message.subject) {
     case COMMUNITY_EVENTS.discussionCreated: {
       const e = zDiscussionCreatedEvent.parse(message.data);
@@ -81,6 +79,8 @@ export function communityNotices(message: BusMessage): Notice[] {
     }
     case COMMUNITY_EVENTS.commentCreated: {
       const e = zCommentCreatedEvent.parse(message.data);
+      // Who is told of a comment must still read the discussion: a member, or the developer's staff.
+      const readers = readersOf([e.housingCompanyId], true);
       const notices = [
         noticeOf(
           sourceKey,
@@ -106,13 +106,13 @@ export function communityNotices(message: BusMessage): Notice[] {
         message.subject === COMMUNITY_EVENTS.conversationCreated
           ? zConversationCreatedEvent.parse(message.data)
           : zMessageCreatedEvent.parse(message.data);
-      // A private conversation is its housing company's members' only (staff do not read it).
       const housingCompanyId = e.conversationType === 'private' ? e.housingCompanyId : null;
-      // An area discussion's: its area's members and the developer's staff.
+      // A private conversation is its company's members' only (staff do not read it); an area
+      // discussion its area's members' and the developer's staff's.
       const readers = housingCompanyId
-        ? { globalRoles: [] }
+        ? readersOf([housingCompanyId], false)
         : 'readersIn' in e.audience && e.audience.readersIn?.length
-          ? { globalRoles: [...COMMUNITY_GLOBAL_MODERATORS], housingCompanyIds: e.audience.readersIn }
+          ? readersOf(e.audience.readersIn, true)
           : undefined;
       const audience =
         'userIds' in e.audience
@@ -123,6 +123,11 @@ export function communityNotices(message: BusMessage): Notice[] {
     default:
       return [];
   }
+}
+
+/** Who may still read a community page: members of these housing companies, and the developer's staff too or not. */
+function readersOf(housingCompanyIds: string[], staffRead: boolean) {
+  return { housingCompanyIds, globalRoles: staffRead ? [...COMMUNITY_GLOBAL_MODERATORS] : [] };
 }
 
 /** The notice of a community event: its type, titles and address, to the audience given. */

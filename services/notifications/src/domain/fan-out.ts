@@ -34,13 +34,13 @@ export interface Notice {
     | { housingCompanyIds: string[]; roles: Role[] }
     /**
      * Named users, e.g. the author of the comment replied to (not the replier). With readers, only
-     * those who may still read the housing company (or the readers' companies: an area's): a role
-     * in force in one, or one of the global roles. Who has moved out is told no more.
+     * those who may still read these housing companies (a role in force in one) or hold one of the
+     * global roles: who has moved out is told no more (identity's readersOf).
      */
     | {
         userIds: string[];
         housingCompanyId: string | null;
-        readers?: { globalRoles: Role[]; housingCompanyIds?: string[] };
+        readers?: { housingCompanyIds: string[]; globalRoles: Role[] };
       };
   apartmentId?: string | null;
   /** Not told, though in the audience (the author of what is told of). */
@@ -75,15 +75,9 @@ export async function fanOut(ctx: NotificationsContext, notice: Notice): Promise
   const { audience } = notice;
   if ('userIds' in audience) {
     if (audience.userIds.length === 0) return result;
-    const readerCompanies =
-      audience.readers?.housingCompanyIds ?? (audience.housingCompanyId ? [audience.housingCompanyId] : []);
-    const readersOf =
-      audience.readers && readerCompanies.length
-        ? { housingCompanyIds: readerCompanies, globalRoles: audience.readers.globalRoles }
-        : undefined;
     const answer = await ctx.bus.request<AudienceResponse>(IDENTITY_AUDIENCE_RPC, {
       userIds: audience.userIds,
-      ...(readersOf ? { readersOf } : {}),
+      ...(audience.readers ? { readersOf: audience.readers } : {}),
     });
     const members = answer.members.map((m) => ({
       ...m,
