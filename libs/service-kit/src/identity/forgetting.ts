@@ -30,50 +30,16 @@ const DIRECTORY_SUBJECTS: ReadonlySet<string> = new Set([
   'identity.partner-company.deleted.v1',
 ]);
 
-/**
- * Forget kept answers in every instance of a service at once. identity's events reach a service
- * through a durable consumer, which hands each event to one of its instances; that instance calls
- * `everywhere`, which forgets here and broadcasts on `live.<service>.forget` so that every other
- * instance forgets too. A broadcast is not kept: an instance that misses one forgets when its kept
- * answers expire (their time to live), as before.
- */
-export class Forgetting {
-  private constructor(
-    private readonly bus: Bus,
-    private readonly subject: string,
-    private readonly forget: (what: readonly KeptAnswers[]) => void,
-    readonly subscription: Subscription,
-  ) {}
-
-  /** Listen for the service's broadcasts; `forget` drops the answers named. */
-  static async listen(
-    bus: Bus,
-    service: string,
-    forget: (what: readonly KeptAnswers[]) => void,
-  ): Promise<Forgetting> {
-    const subject = `live.${service}.forget`;
-    const subscription = await bus.listen<{ what?: unknown }>(subject, (data) => {
-      const what = Array.isArray(data?.what) ? data.what.filter(isKept) : [];
-      if (what.length) forget(what);
-    });
-    return new Forgetting(bus, subject, forget, subscription);
-  }
-
-  /** Forget here at once and tell every instance to forget (this one hears it again: harmless). */
-  async everywhere(what: readonly KeptAnswers[]): Promise<void> {
-    if (what.length === 0) return;
-    this.forget(what);
-    await this.bus.broadcast(this.subject, { what });
-  }
-}
-
 const KEPT: ReadonlySet<string> = new Set<KeptAnswers>(['features', 'bans', 'directory']);
 const isKept = (value: unknown): value is KeptAnswers => typeof value === 'string' && KEPT.has(value);
 
 /**
  * Hear identity's events (durable consumer `durable`) and forget the kept answers each makes stale
- * in every instance of the service (see Forgetting); `also` does more with an event (a read
- * model). Stopping the answer stops both the consumer and the listening.
+ * in every instance of the service at once. The durable consumer hands each event to one instance;
+ * that one broadcasts what is stale on `live.<service>.forget`, and every instance, itself too,
+ * forgets on hearing it. A broadcast is not kept: an instance that misses one forgets when its
+ * answers expire, as before. `also` does more with an event (a read model). Stopping the answer
+ * stops both the consumer and the listening.
  */
 export async function forgetOnIdentityEvents(
   bus: Bus,
@@ -85,11 +51,16 @@ export async function forgetOnIdentityEvents(
     concurrency?: number;
   },
 ): Promise<Subscription> {
-  const forgetting = await Forgetting.listen(bus, options.service, options.forget);
+  const subject = `live.${options.service}.forget`;
+  const listening = await bus.listen<{ what?: unknown }>(subject, (data) => {
+    const what = Array.isArray(data?.what) ? data.what.filter(isKept) : [];
+    if (what.length) options.forget(what);
+  });
   const consumer = await bus.subscribe<Record<string, unknown>>(
     'identity.*.*.v1',
     async (message) => {
-      await forgetting.everywhere(staleAfter(message.subject));
+      const stale = staleAfter(message.subject);
+      if (stale.length) await bus.broadcast(subject, { what: stale });
       await options.also?.(message);
     },
     { durable: options.durable, ...(options.concurrency ? { concurrency: options.concurrency } : {}) },
@@ -97,7 +68,7 @@ export async function forgetOnIdentityEvents(
   return {
     async stop() {
       await consumer.stop();
-      await forgetting.subscription.stop();
+      await listening.stop();
     },
   };
 }
