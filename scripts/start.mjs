@@ -25,21 +25,43 @@ function build() {
 
 const children = new Set();
 let stopping = false;
-function run(name, script, env) {
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  children.add(child);
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping) {
-      console.error(`Porta: ${name} stopped (${signal ?? code}); stopping the rest.`);
-      stop(code ?? 1);
-    } else if (children.size === 0) process.exit(0);
-  });
-  return child;
+/**
+ * Start a process. In the cluster a service that dies is started again (after 1 s, doubling up to
+ * 30 s), so that one crash does not take the whole portal down; one that dies five times within a
+ * minute stops the rest, as a fault that restarts cannot mend. The embedded gateway is the whole
+ * portal: when it stops, so does this.
+ */
+function run(name, script, env, { restart = false } = {}) {
+  const deaths = [];
+  const launch = () => {
+    const child = spawn(process.execPath, [script], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    children.add(child);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      if (stopping) {
+        if (children.size === 0) process.exit(0);
+        return;
+      }
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths.length && now - deaths[0] > 60_000) deaths.shift();
+      if (!restart || deaths.length >= 5) {
+        console.error(`Porta: ${name} stopped (${signal ?? code}); stopping the rest.`);
+        stop(code ?? 1);
+        return;
+      }
+      const delay = Math.min(1000 * 2 ** (deaths.length - 1), 30_000);
+      console.error(`Porta: ${name} stopped (${signal ?? code}); starting it again in ${delay / 1000} s.`);
+      setTimeout(() => {
+        if (!stopping) launch();
+      }, delay);
+    });
+  };
+  launch();
 }
 
 function stop(code = 0) {
@@ -70,49 +92,79 @@ if (mode === 'embedded') {
     process.exit(1);
   }
   const identityPort = process.env.IDENTITY_PORT ?? '3001';
-  run('identity', 'services/identity/dist/server.js', {
-    PORT: identityPort,
-    HOST: '127.0.0.1',
-    TRUST_PROXY: 'loopback',
-    SEED_DEMO: process.env.SEED_DEMO ?? 'true',
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
-  });
+  run(
+    'identity',
+    'services/identity/dist/server.js',
+    {
+      PORT: identityPort,
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
+    },
+    { restart: true },
+  );
   const contentPort = process.env.CONTENT_PORT ?? '3002';
-  run('content', 'services/content/dist/server.js', {
-    PORT: contentPort,
-    HOST: '127.0.0.1',
-    TRUST_PROXY: 'loopback',
-    SEED_DEMO: process.env.SEED_DEMO ?? 'true',
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-  });
+  run(
+    'content',
+    'services/content/dist/server.js',
+    {
+      PORT: contentPort,
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    },
+    { restart: true },
+  );
   const notificationsPort = process.env.NOTIFICATIONS_PORT ?? '3003';
-  run('notifications', 'services/notifications/dist/server.js', {
-    PORT: notificationsPort,
-    HOST: '127.0.0.1',
-    TRUST_PROXY: 'loopback',
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
-  });
+  run(
+    'notifications',
+    'services/notifications/dist/server.js',
+    {
+      PORT: notificationsPort,
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
+    },
+    { restart: true },
+  );
   const communityPort = process.env.COMMUNITY_PORT ?? '3004';
-  run('community', 'services/community/dist/server.js', {
-    PORT: communityPort,
-    HOST: '127.0.0.1',
-    TRUST_PROXY: 'loopback',
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-  });
+  run(
+    'community',
+    'services/community/dist/server.js',
+    {
+      PORT: communityPort,
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    },
+    { restart: true },
+  );
   const serviceRequestsPort = process.env.SERVICE_REQUESTS_PORT ?? '3005';
-  run('service-requests', 'services/service-requests/dist/server.js', {
-    PORT: serviceRequestsPort,
-    HOST: '127.0.0.1',
-    TRUST_PROXY: 'loopback',
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-  });
-  run('gateway', gatewayScript, {
-    MODE: 'distributed',
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    CONTENT_URL: `http://127.0.0.1:${contentPort}`,
-    NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}`,
-    COMMUNITY_URL: `http://127.0.0.1:${communityPort}`,
-    SERVICE_REQUESTS_URL: `http://127.0.0.1:${serviceRequestsPort}`,
-  });
+  run(
+    'service-requests',
+    'services/service-requests/dist/server.js',
+    {
+      PORT: serviceRequestsPort,
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    },
+    { restart: true },
+  );
+  run(
+    'gateway',
+    gatewayScript,
+    {
+      MODE: 'distributed',
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      CONTENT_URL: `http://127.0.0.1:${contentPort}`,
+      NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}`,
+      COMMUNITY_URL: `http://127.0.0.1:${communityPort}`,
+      SERVICE_REQUESTS_URL: `http://127.0.0.1:${serviceRequestsPort}`,
+    },
+    { restart: true },
+  );
 }

@@ -74,7 +74,7 @@ export interface StartOptions {
   fromSource: boolean;
   env: Record<string, string>;
   port: number;
-  /** Path answered with 2xx once the server is ready. */
+  /** Path answered with 2xx (and, when it answers a JSON status, 'ok') once the server is ready. */
   readyPath: string;
   readyTimeoutMs?: number;
 }
@@ -88,9 +88,24 @@ function tail(file: string, lines = 30): string {
 }
 
 /**
+ * Whether a readiness answer says every check is ok. Porta's /readyz answers 200 with status
+ * 'degraded' while something it uses is not up (a service behind the gateway, the broker), so a
+ * 2xx alone does not mean the cluster is up; answers without a status (bare servers, web pages)
+ * count by their status code alone.
+ */
+function allChecksOk(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { status?: unknown };
+    return typeof parsed?.status !== 'string' || parsed.status === 'ok';
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Start a server under test as its own Node process on 127.0.0.1:port. Its output goes straight
  * to a log file (the kernel writes it; the load generator spends no CPU on it). Resolves once
- * readyPath answers 2xx.
+ * readyPath answers 2xx with every check ok (allChecksOk).
  */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const logFile = join(RESULTS_DIR, 'logs', `${options.name}.log`);
@@ -127,8 +142,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     }
     try {
       const res = await fetch(`${url}${options.readyPath}`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.ok) break;
+      const body = await res.text();
+      if (res.ok && allChecksOk(body)) break;
     } catch {
       // Not listening yet.
     }

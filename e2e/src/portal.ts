@@ -32,7 +32,10 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
       throw new Error(`process exited (${child.exitCode}) before ready:\n${output()}`);
     try {
       const res = await fetch(`${url}/readyz`);
-      if (res.ok) return;
+      // Up means every check ok: a gateway answers 200 'degraded' while a service behind it is
+      // not ready yet, and a service while its broker is not connected yet.
+      const body = (await res.json().catch(() => ({}))) as { status?: unknown };
+      if (res.ok && body.status === 'ok') return;
     } catch {
       // not listening yet
     }
@@ -44,7 +47,12 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
 /** The manage links' secret of this run (production needs one). */
 const MANAGE_LINK_SECRET = randomBytes(32).toString('hex');
 
-function start(script: string, env: Record<string, string>) {
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function start(script: string, env: Record<string, string>): Started {
   let log = '';
   const child = spawn(process.execPath, [join(root, script)], {
     cwd: root,
@@ -52,17 +60,17 @@ function start(script: string, env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
-    log += String(d);
+    log = (log + String(d)).slice(-20_000);
   });
   child.stderr?.on('data', (d) => {
-    log += String(d);
+    log = (log + String(d)).slice(-20_000);
   });
   return { child, output: () => log.slice(-4000) };
 }
 
 /** SIGTERM, then the exit code (SIGKILL and null after 15 s). */
 async function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
   const code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 15_000))]);
@@ -71,7 +79,7 @@ async function stop(child: ChildProcess): Promise<number | null> {
 }
 
 /** stop(), printing the process's last output when it did not exit cleanly. */
-async function stopReporting(process_: { child: ChildProcess; output: () => string }) {
+async function stopReporting(process_: Started) {
   const code = await stop(process_.child);
   if (code !== 0) console.error(`exit ${code}; last output:\n${process_.output()}`);
   return code;
@@ -115,11 +123,44 @@ export async function startEmbedded(): Promise<Portal> {
   };
 }
 
+export const SERVICES = ['identity', 'content', 'notifications', 'community', 'service-requests'] as const;
+export type ServiceName = (typeof SERVICES)[number] | 'gateway';
+
+/** One process of the distributed portal, which a fault test may kill and start again. */
+export interface ServiceProcess {
+  name: ServiceName;
+  url: string;
+  readonly child: ChildProcess;
+  output(): string;
+  /** Exits nobody asked for (a crash), counted since the start. */
+  readonly crashes: number;
+  /** Send a signal and wait for the exit (SIGKILL: a crash the test causes, not counted). */
+  kill(signal: 'SIGTERM' | 'SIGKILL' | 'SIGSTOP' | 'SIGCONT'): Promise<void>;
+  /** Start it again with the same settings; resolves when it is ready. */
+  restart(): Promise<void>;
+}
+
+export interface DistributedPortal extends Portal {
+  mode: 'distributed';
+  processes: Record<ServiceName, ServiceProcess>;
+  /** The one database the services share (each in its own schema). */
+  databaseUrl: string;
+}
+
+export interface DistributedOptions {
+  /** The broker and Redis (default: the machine's); a fault test passes its own to stop them. */
+  natsUrl?: string;
+  redisUrl?: string;
+  /** More settings for every process, and per service. */
+  env?: Record<string, string>;
+  envOf?: Partial<Record<ServiceName, Record<string, string>>>;
+}
+
 /**
  * The built portal in the distributed mode: identity, content, notifications, community,
  * service-requests and the gateway as processes on PostgreSQL, NATS and Redis.
  */
-export async function startDistributed(): Promise<Portal> {
+export async function startDistributed(options: DistributedOptions = {}): Promise<DistributedPortal> {
   const database = `porta_e2e_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -127,101 +168,132 @@ export async function startDistributed(): Promise<Portal> {
   await admin.end();
   const databaseUrl = new URL(PG_ADMIN_URL);
   databaseUrl.pathname = `/${database}`;
-  const [gatewayPort, identityPort, contentPort, notificationsPort, communityPort, serviceRequestsPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
+  const ports = {} as Record<ServiceName, number>;
+  for (const name of [...SERVICES, 'gateway'] as const) ports[name] = await freePort();
+  const urlOf = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
   // identity and notifications share one folder: both services' mail lands in its outbox.
-  const identityDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-identity-'));
-  const contentDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-content-'));
-  const communityDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-community-'));
-  const serviceRequestsDataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-service-requests-'));
-  const url = `http://127.0.0.1:${gatewayPort}`;
-  const identityUrl = `http://127.0.0.1:${identityPort}`;
+  const dataDirs = {
+    identity: mkdtempSync(join(tmpdir(), 'porta-e2e-identity-')),
+    content: mkdtempSync(join(tmpdir(), 'porta-e2e-content-')),
+    community: mkdtempSync(join(tmpdir(), 'porta-e2e-community-')),
+    'service-requests': mkdtempSync(join(tmpdir(), 'porta-e2e-service-requests-')),
+  };
+  const url = urlOf('gateway');
   const shared = {
     DATABASE_URL: databaseUrl.toString(),
-    NATS_URL,
-    REDIS_URL,
+    NATS_URL: options.natsUrl ?? NATS_URL,
+    REDIS_URL: options.redisUrl ?? REDIS_URL,
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
+    ...options.env,
   };
-  // Processes started so far: a start that fails stops them again, so none is left answering on NATS.
-  const started: ReturnType<typeof start>[] = [];
-  const launch = async (script: string, port: number, env: Record<string, string>) => {
-    const process_ = start(script, { ...shared, PORT: String(port), ...env });
-    started.push(process_);
-    await waitReady(`http://127.0.0.1:${port}`, process_.child, process_.output);
-    return process_;
+  const behind = { TRUST_PROXY: 'loopback', IDENTITY_URL: urlOf('identity') };
+  const settings: Record<ServiceName, [string, Record<string, string>]> = {
+    identity: [
+      'services/identity/dist/server.js',
+      { ...behind, SEED_DEMO: 'true', DATA_DIR: dataDirs.identity },
+    ],
+    content: [
+      'services/content/dist/server.js',
+      { ...behind, SEED_DEMO: 'true', DATA_DIR: dataDirs.content, NODE_ENV: 'test', CLOCK_CONTROL: 'true' },
+    ],
+    notifications: ['services/notifications/dist/server.js', { ...behind, DATA_DIR: dataDirs.identity }],
+    community: ['services/community/dist/server.js', { ...behind, DATA_DIR: dataDirs.community }],
+    'service-requests': [
+      'services/service-requests/dist/server.js',
+      { ...behind, DATA_DIR: dataDirs['service-requests'] },
+    ],
+    gateway: [
+      'services/gateway/dist/server.js',
+      {
+        MODE: 'distributed',
+        IDENTITY_URL: urlOf('identity'),
+        CONTENT_URL: urlOf('content'),
+        NOTIFICATIONS_URL: urlOf('notifications'),
+        COMMUNITY_URL: urlOf('community'),
+        SERVICE_REQUESTS_URL: urlOf('service-requests'),
+      },
+    ],
+  };
+  const processes = {} as Record<ServiceName, ServiceProcess>;
+  const launch = async (name: ServiceName) => {
+    const [script, env] = settings[name];
+    let current = start(script, { ...shared, PORT: String(ports[name]), ...env, ...options.envOf?.[name] });
+    let crashes = 0;
+    let expectExit = false;
+    const watch = (started: Started) =>
+      started.child.once('exit', () => {
+        if (!expectExit) crashes += 1;
+      });
+    watch(current);
+    const handle: ServiceProcess = {
+      name,
+      url: urlOf(name),
+      get child() {
+        return current.child;
+      },
+      output: () => current.output(),
+      get crashes() {
+        return crashes;
+      },
+      async kill(signal) {
+        const { child } = current;
+        if (signal === 'SIGSTOP' || signal === 'SIGCONT') {
+          child.kill(signal);
+          return;
+        }
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        expectExit = true;
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill(signal);
+        });
+      },
+      async restart() {
+        await handle.kill('SIGTERM');
+        expectExit = false;
+        current = start(script, { ...shared, PORT: String(ports[name]), ...env, ...options.envOf?.[name] });
+        watch(current);
+        await waitReady(urlOf(name), current.child, current.output);
+      },
+    };
+    processes[name] = handle;
+    await waitReady(urlOf(name), current.child, current.output);
   };
   const cleanUp = async () => {
-    rmSync(identityDataDir, { recursive: true, force: true });
-    rmSync(contentDataDir, { recursive: true, force: true });
-    rmSync(communityDataDir, { recursive: true, force: true });
-    rmSync(serviceRequestsDataDir, { recursive: true, force: true });
+    for (const dir of Object.values(dataDirs)) rmSync(dir, { recursive: true, force: true });
     const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${database} with (force)`);
     await cleanup.end();
   };
+  // Stopped edge first, identity last.
+  const stopOrder = () =>
+    (['gateway', ...[...SERVICES].reverse()] as ServiceName[]).filter((n) => processes[n]);
   try {
-    await launch('services/identity/dist/server.js', identityPort, {
-      TRUST_PROXY: 'loopback',
-      SEED_DEMO: 'true',
-      DATA_DIR: identityDataDir,
-    });
-    await launch('services/content/dist/server.js', contentPort, {
-      TRUST_PROXY: 'loopback',
-      SEED_DEMO: 'true',
-      DATA_DIR: contentDataDir,
-      IDENTITY_URL: identityUrl,
-      NODE_ENV: 'test',
-      CLOCK_CONTROL: 'true',
-    });
-    await launch('services/notifications/dist/server.js', notificationsPort, {
-      TRUST_PROXY: 'loopback',
-      DATA_DIR: identityDataDir,
-      IDENTITY_URL: identityUrl,
-    });
-    await launch('services/community/dist/server.js', communityPort, {
-      TRUST_PROXY: 'loopback',
-      DATA_DIR: communityDataDir,
-      IDENTITY_URL: identityUrl,
-    });
-    await launch('services/service-requests/dist/server.js', serviceRequestsPort, {
-      TRUST_PROXY: 'loopback',
-      DATA_DIR: serviceRequestsDataDir,
-      IDENTITY_URL: identityUrl,
-    });
-    await launch('services/gateway/dist/server.js', gatewayPort, {
-      MODE: 'distributed',
-      IDENTITY_URL: identityUrl,
-      CONTENT_URL: `http://127.0.0.1:${contentPort}`,
-      NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}`,
-      COMMUNITY_URL: `http://127.0.0.1:${communityPort}`,
-      SERVICE_REQUESTS_URL: `http://127.0.0.1:${serviceRequestsPort}`,
-    });
+    for (const name of [...SERVICES, 'gateway'] as const) await launch(name);
   } catch (error) {
-    for (const process_ of started.reverse()) await stop(process_.child);
+    // Processes started so far are stopped again, so none is left answering on NATS.
+    for (const name of stopOrder()) await stop(processes[name].child);
     await cleanUp();
     throw error;
   }
-  // Stopped edge first, identity last.
-  const processes = [...started].reverse();
   return {
     mode: 'distributed',
     url,
-    mailDir: join(identityDataDir, 'mail'),
+    mailDir: join(dataDirs.identity, 'mail'),
+    processes,
+    databaseUrl: databaseUrl.toString(),
     stop: async () => {
       const codes: (number | null)[] = [];
-      for (const process_ of processes) codes.push(await stopReporting(process_));
+      for (const name of stopOrder()) {
+        const p = processes[name];
+        codes.push(await stopReporting({ child: p.child, output: () => p.output() }));
+      }
       return codes;
     },
     async close() {
-      for (const process_ of processes) await stop(process_.child);
+      for (const name of stopOrder()) await stop(processes[name].child);
       await cleanUp();
     },
   };

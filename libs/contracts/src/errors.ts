@@ -27,6 +27,16 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
   UNAVAILABLE: { status: 503, message: 'Page couldn\u2019t be loaded. Please try to reload the page.' },
+  /** The gateway could not get an answer from the service behind it (not a refused connection). */
+  UPSTREAM_FAILED: { status: 502, message: 'Page couldn\u2019t be loaded. Please try to reload the page.' },
+  /**
+   * A write that needs another part of Porta (identity's bans, say) which does not answer now:
+   * refused at once rather than guessed, and the user asked to try again.
+   */
+  TEMPORARILY_UNAVAILABLE: {
+    status: 503,
+    message: 'This can\u2019t be done right now. Please try again in a moment.',
+  },
   // Identity
   IDN_INVALID_CREDENTIALS: { status: 401, message: 'Incorrect e-mail address or password.' },
   IDN_TOO_MANY_ATTEMPTS: {

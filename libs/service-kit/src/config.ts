@@ -49,6 +49,17 @@ export const zBaseConfig = z.object({
     .string()
     .default('false')
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
+  /** The first wait before an event whose handler failed is delivered again; doubled each time. */
+  BUS_RETRY_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  /** The longest such wait. */
+  BUS_RETRY_MAX_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** How often events parked in the dead-letter store are tried again (a failing one waits longer). */
+  DEAD_LETTER_REPLAY_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /**
+   * The bearer token a Prometheus scrape of /metrics sends; without it /metrics answers only
+   * clients on the same machine.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Seconds to wait for in-flight work on shutdown. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
 });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { pino } from 'pino';
 import type { z } from 'zod';
 import { createTokenVerifier, type KeySource } from './auth/verifier.js';
+import { DeadLetters } from './bus/dead-letters.js';
 import { connectBus } from './bus/index.js';
 import type { Bus } from './bus/types.js';
 import { type BaseConfig, loadConfig } from './config.js';
@@ -26,6 +27,8 @@ export interface Runtime {
   telemetry: Telemetry;
   database: Database;
   bus: Bus;
+  /** Events parked after their delivery budget, replayed to their consumers (see DeadLetters). */
+  deadLetters: DeadLetters;
   jobs: Jobs;
   mailer: Mailer;
   storage: Storage;
@@ -45,7 +48,10 @@ export async function createRuntime(
     | 'SMTP_URL'
     | 'MAIL_FROM'
     | 'OTEL_EXPORTER_OTLP_ENDPOINT'
-  >,
+  > &
+    Partial<
+      Pick<BaseConfig, 'BUS_RETRY_BACKOFF_MS' | 'BUS_RETRY_MAX_BACKOFF_MS' | 'DEAD_LETTER_REPLAY_SECONDS'>
+    >,
   options: { database?: Database } = {},
 ): Promise<Runtime> {
   const logger = createLogger(config, name);
@@ -56,19 +62,30 @@ export async function createRuntime(
   });
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pglite') }));
-  const bus = await connectBus(config, logger, { name: `porta-${name}` });
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pglite'), logger }));
+  const deadLetters = new DeadLetters({
+    database,
+    logger,
+    replayIntervalMs: (config.DEAD_LETTER_REPLAY_SECONDS ?? 60) * 1000,
+  });
+  const bus = await connectBus(config, logger, {
+    name: `porta-${name}`,
+    deadLetters,
+    redeliveryBackoffMs: config.BUS_RETRY_BACKOFF_MS ?? 1_000,
+    maxRedeliveryBackoffMs: config.BUS_RETRY_MAX_BACKOFF_MS ?? 60_000,
+  });
   const jobs = createJobs(config, database, logger);
   const mailer = createMailer(config, logger);
   const storage = createStorage(config, logger);
   const closeables: Closeable[] = [
     { name: 'jobs', close: () => jobs.close() },
     { name: 'bus', close: () => bus.close() },
+    { name: 'dead letters', close: () => deadLetters.close() },
     { name: 'mailer', close: () => mailer.close() },
     ...(options.database ? [] : [{ name: 'database', close: () => database.close() }]),
     { name: 'telemetry', close: () => telemetry.shutdown() },
   ];
-  return { logger, telemetry, database, bus, jobs, mailer, storage, closeables };
+  return { logger, telemetry, database, bus, deadLetters, jobs, mailer, storage, closeables };
 }
 
 /**
@@ -101,7 +118,8 @@ export async function serveProcess(options: {
     trustProxy: config.TRUST_PROXY,
   });
   app.addReadinessCheck('database', () => runtime.database.ping());
-  app.addReadinessCheck('bus', () => runtime.bus.ping());
+  // A broker outage degrades events and identity's answers, not what this process can serve.
+  app.addReadinessCheck('bus', () => runtime.bus.ping(), { critical: false });
   await app.register(options.plugin);
   return runService(app, {
     host: config.HOST,

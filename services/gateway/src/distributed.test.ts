@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCommunity, zCommunityConfig } from '@porta/community';
@@ -18,6 +19,7 @@ import {
   openDatabase,
   silentLogger,
 } from '@porta/service-kit';
+import { freePort } from '@porta/service-kit/testing';
 import { createServiceRequests, zServiceRequestsConfig } from '@porta/service-requests';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +28,9 @@ import { zGatewayConfig } from './config.js';
 import { buildGateway, type Gateway } from './gateway.js';
 
 let identityApp: App;
+let identityAddress: string;
+/** The services' addresses, by name. */
+const serviceAddresses: Record<string, string> = {};
 let database: Database;
 let identity: Identity;
 let gateway: Gateway;
@@ -98,6 +103,7 @@ beforeAll(async () => {
   });
   await identityApp.register(identity.plugin);
   const address = await identityApp.listen({ host: '127.0.0.1', port: 0 });
+  identityAddress = address;
   // Each service as its own process would run it, on its own database.
   const contentAddress = await startService('content', zContentConfig, createContent, address);
   const notificationsAddress = await startService(
@@ -113,6 +119,12 @@ beforeAll(async () => {
     createServiceRequests,
     address,
   );
+  Object.assign(serviceAddresses, {
+    content: contentAddress,
+    notifications: notificationsAddress,
+    community: communityAddress,
+    'service-requests': serviceRequestsAddress,
+  });
   const gatewayConfig = loadConfig(zGatewayConfig, {
     LOG_LEVEL: 'silent',
     MODE: 'distributed',
@@ -220,6 +232,7 @@ describe('distributed gateway', () => {
 
   it('reports readiness of the services behind it', async () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'ok',
       checks: {
@@ -230,6 +243,50 @@ describe('distributed gateway', () => {
         'service-requests': 'ok',
       },
     });
+  });
+
+  it('stays ready, degraded, while services behind it are down or hung, and answers within a second or so', async () => {
+    // Nothing listens on one port; the other accepts connections and never answers.
+    const held: Socket[] = [];
+    const hung = createServer((socket) => {
+      // Holds the connection without a word.
+      held.push(socket);
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const degraded = await buildGateway(
+      loadConfig(zGatewayConfig, {
+        LOG_LEVEL: 'silent',
+        MODE: 'distributed',
+        IDENTITY_URL: identityAddress,
+        CONTENT_URL: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+        NOTIFICATIONS_URL: serviceAddresses.notifications!,
+        COMMUNITY_URL: `http://127.0.0.1:${await freePort()}`,
+        SERVICE_REQUESTS_URL: serviceAddresses['service-requests']!,
+      }),
+    );
+    try {
+      const started = performance.now();
+      const res = await degraded.app.inject({ method: 'GET', url: '/readyz' });
+      const ms = performance.now() - started;
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        status: 'degraded',
+        service: 'gateway',
+        checks: {
+          identity: 'ok',
+          content: 'failed',
+          notifications: 'ok',
+          community: 'failed',
+          'service-requests': 'ok',
+        },
+      });
+      // The checks run side by side, each for at most a second.
+      expect(ms).toBeLessThan(1500);
+    } finally {
+      await degraded.close();
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => hung.close(resolve));
+    }
   });
 
   it('streams live notifications through another gateway than the one the news went through', async () => {

@@ -112,6 +112,8 @@ describe('embedded gateway', () => {
         'POST /api/service-requests/manage/:id/:userId/:token/responses',
         'PUT /api/service-requests/manage/:id/:userId/:token',
         'GET /healthz',
+        // Answers only this machine or a scrape with METRICS_TOKEN; 404 to anyone else.
+        'GET /metrics',
         'OPTIONS *',
         'GET /readyz',
         'POST /api/identity/login',

@@ -16,9 +16,10 @@ import {
   startTelemetry,
 } from '@porta/service-kit';
 import { createServiceRequests } from '@porta/service-requests';
-import { Redis } from 'ioredis';
 import { type GatewayConfig, serviceUrls } from './config.js';
 import { docsRoutes, type OpenApiDoc } from './openapi.js';
+import { detachRequestBody, onUpstreamError, ProxiedEventStreams, retryDelay } from './proxy.js';
+import { RateLimitCounts } from './rate-limit-store.js';
 import { edgeSecurity } from './security.js';
 import { webAppRoutes } from './web-apps.js';
 
@@ -32,19 +33,22 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** Redis for the rate limit when configured, so that several gateways share one count per client. */
-function rateLimitRedis(config: GatewayConfig): { redis: Redis; closeable: Closeable } | null {
+/** How long a start waits for Redis before counting locally. */
+const RATE_LIMIT_CONNECT_WAIT_MS = 2000;
+
+/**
+ * The rate limit's counts in Redis when configured, so that several gateways share one count per
+ * client; counted in this process while Redis is away.
+ */
+async function sharedRateLimitCounts(app: App, config: GatewayConfig): Promise<RateLimitCounts | null> {
   if (!config.REDIS_URL) return null;
-  const redis = new Redis(config.REDIS_URL, {
-    connectTimeout: 500,
-    maxRetriesPerRequest: 1,
-    lazyConnect: false,
-  });
-  redis.on('error', () => {
-    // Reported by the rate limiter's skipOnError path; reconnects on its own.
-  });
-  return { redis, closeable: { name: 'rate-limit redis', close: async () => void (await redis.quit()) } };
+  const counts = new RateLimitCounts(config.REDIS_URL, app.log);
+  await counts.connected(RATE_LIMIT_CONNECT_WAIT_MS);
+  return counts;
 }
+
+/** How long the readiness check of one service behind the gateway may take. */
+const UPSTREAM_READY_TIMEOUT_MS = 1000;
 
 function gatewayOf(app: App, closeables: Closeable[], seeded: boolean): Gateway {
   return {
@@ -133,8 +137,8 @@ export async function buildGateway(
     });
     app.addReadinessCheck('database', () => database.ping());
     app.addReadinessCheck('bus', () => runtime.bus.ping());
-    const rateLimitStore = rateLimitRedis(config);
-    await edgeSecurity(app, config, rateLimitStore?.redis);
+    const rateLimitCounts = await sharedRateLimitCounts(app, config);
+    await edgeSecurity(app, config, rateLimitCounts ?? undefined);
     await app.register(identity.plugin);
     await app.register(content.plugin);
     await app.register(notifications.plugin);
@@ -159,7 +163,7 @@ export async function buildGateway(
         { name: 'notifications', close: () => notifications.stop() },
         { name: 'content', close: () => content.stop() },
         { name: 'identity-outbox', close: () => identity.stop() },
-        ...(rateLimitStore ? [rateLimitStore.closeable] : []),
+        ...(rateLimitCounts ? [rateLimitCounts.closeable()] : []),
         ...runtime.closeables,
       ],
       seeded,
@@ -182,13 +186,26 @@ export async function buildGateway(
     tracing: telemetry.enabled,
     trustProxy: config.TRUST_PROXY,
   });
-  const rateLimitStore = rateLimitRedis(config);
-  await edgeSecurity(app, config, rateLimitStore?.redis);
+  const rateLimitCounts = await sharedRateLimitCounts(app, config);
+  await edgeSecurity(app, config, rateLimitCounts ?? undefined);
+  const eventStreams = new ProxiedEventStreams();
+  eventStreams.install(app);
   for (const [name, upstream] of Object.entries(urls)) {
-    app.addReadinessCheck(name, async () => {
-      const res = await fetch(`${upstream}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (!res.ok) throw new Error(`${name} answered ${res.status}`);
-    });
+    // A service that is down or not ready degrades the portal's features, not this process: the
+    // gateway stays ready (status 'degraded', the service named in the checks), so that one dead
+    // service or a broker blip does not take the whole portal out of the load balancer. The
+    // checks run in parallel, each for at most a second.
+    app.addReadinessCheck(
+      name,
+      async () => {
+        const res = await fetch(`${upstream}/readyz`, {
+          signal: AbortSignal.timeout(UPSTREAM_READY_TIMEOUT_MS),
+        });
+        await res.body?.cancel();
+        if (!res.ok) throw new Error(`${name} answered ${res.status}`);
+      },
+      { critical: false },
+    );
     await app.register(httpProxy, {
       upstream,
       prefix: `/api/${name}`,
@@ -206,6 +223,8 @@ export async function buildGateway(
           if (!token) throw new AppError('UNAUTHENTICATED');
           await verifier.verify(token);
         }
+        // A service that cannot be reached must not cut the client's connection (detachRequestBody).
+        detachRequestBody(request);
       },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => ({
@@ -213,6 +232,13 @@ export async function buildGateway(
           'x-request-id': request.id,
           'x-forwarded-for': request.ip,
         }),
+        // Retry only a GET, HEAD or OPTIONS whose connection broke before any answer, once; never
+        // an answer such as 503 (see retryDelay).
+        retryDelay,
+        // No answer from the service: 503 when it is down, 502 otherwise, as problem+json.
+        onError: onUpstreamError,
+        // Live streams are ended properly when the gateway stops.
+        onResponse: eventStreams.onResponse,
       },
     });
   }
@@ -232,7 +258,7 @@ export async function buildGateway(
   return gatewayOf(
     app,
     [
-      ...(rateLimitStore ? [rateLimitStore.closeable] : []),
+      ...(rateLimitCounts ? [rateLimitCounts.closeable()] : []),
       { name: 'telemetry', close: () => telemetry.shutdown() },
     ],
     false,

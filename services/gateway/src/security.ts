@@ -1,8 +1,8 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { App } from '@porta/service-kit';
-import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
+import type { RateLimitCounts } from './rate-limit-store.js';
 
 /** The policy of the web apps' documents. */
 export const WEB_APP_CSP = [
@@ -40,12 +40,16 @@ export function securityHeaders(config: Pick<GatewayConfig, 'TLS'>): Record<stri
   };
 }
 
+/** The rate limit's window. */
+const RATE_LIMIT_WINDOW_MS = 60_000;
+
 /**
  * Edge protections: security headers with a strict CSP (frames refused), HSTS behind TLS, CORS
- * closed unless origins are configured, and a per-address rate limit (in Redis when configured,
- * so that several gateway processes share it).
+ * closed unless origins are configured, and a per-address rate limit (counted in Redis when
+ * configured, so that several gateway processes share it, and in this process while Redis is
+ * away; see RateLimitCounts).
  */
-export async function edgeSecurity(app: App, config: GatewayConfig, redis?: Redis) {
+export async function edgeSecurity(app: App, config: GatewayConfig, sharedCounts?: RateLimitCounts) {
   // Computed once: the same headers go on every answer.
   const headers = securityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
@@ -61,7 +65,7 @@ export async function edgeSecurity(app: App, config: GatewayConfig, redis?: Redi
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
     // Limit headers only when the limit is reached (with Retry-After), not on every answer.
     addHeadersOnExceeding: {
@@ -69,8 +73,11 @@ export async function edgeSecurity(app: App, config: GatewayConfig, redis?: Redi
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
     },
-    // With Redis down, requests pass rather than fail.
-    ...(redis ? { redis, nameSpace: 'porta-rl:', skipOnError: true } : {}),
+    // The shared counts never keep a request waiting for Redis; should counting fail anyway, the
+    // request passes rather than fails.
+    ...(sharedCounts
+      ? { store: sharedCounts.storeClass('porta-rl:', RATE_LIMIT_WINDOW_MS), skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Rate limit exceeded, retry in ${context.after}`,

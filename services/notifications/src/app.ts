@@ -19,7 +19,7 @@ import {
   consumeServiceRequestEvents,
 } from './domain/consumers.js';
 import { LiveHub } from './domain/live.js';
-import { sendMailsJob } from './domain/mail.js';
+import { sendMailsJob, sweepMailsJob } from './domain/mail.js';
 import { inboxRoutes } from './routes/inbox.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { streamRoutes } from './routes/stream.routes.js';
@@ -71,7 +71,16 @@ export function createNotifications(options: {
     migrate: () => migrateService(database, 'notifications', NOTIFICATIONS_MIGRATIONS),
     async start() {
       await context.live.start();
-      options.jobs?.register(sendMailsJob(context));
+      if (options.jobs) {
+        options.jobs.register(sendMailsJob(context));
+        const sweep = sweepMailsJob(context);
+        options.jobs.register(sweep);
+        await options.jobs.repeat(
+          sweep,
+          {},
+          { key: 'notifications.sweep-mails', everyMs: config.MAIL_SWEEP_SECONDS * 1000 },
+        );
+      }
       consumers.push(
         await consumeContentEvents(context),
         await consumeCommunityEvents(context),

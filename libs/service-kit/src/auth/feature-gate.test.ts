@@ -66,10 +66,40 @@ describe('FeatureGate', () => {
     expect((await gate.features(HC, 'en')).has('faq')).toBe(false);
   });
 
-  it('does not keep a failed question: the next request asks again', async () => {
+  it('keeps serving its last answer while identity does not answer, asking again every few seconds', async () => {
+    bus = new MemoryBus();
+    let down = false;
+    let features: FeatureId[] = ['faq'];
+    let asked = 0;
+    await bus.reply(IDENTITY_FEATURES_RPC, async () => {
+      asked += 1;
+      if (down) throw new Error('identity is away');
+      return { features };
+    });
+    let now = 1_000;
+    const gate = new FeatureGate(bus, { ttlMs: 30_000, now: () => now });
+    expect((await gate.features(HC, 'en')).has('faq')).toBe(true);
+    down = true;
+    now += 60_000;
+    expect((await gate.features(HC, 'en')).has('faq')).toBe(true);
+    expect(asked).toBe(2);
+    // Within the retry wait nothing is asked: the last answer stands.
+    now += 4_000;
+    expect((await gate.features(HC, 'en')).has('faq')).toBe(true);
+    expect(asked).toBe(2);
+    // identity is back, the feature switched off meanwhile: the next question after the wait hears it.
+    down = false;
+    features = [];
+    now += 1_001;
+    expect((await gate.features(HC, 'en')).has('faq')).toBe(false);
+    expect(asked).toBe(3);
+  });
+
+  it('refuses with 503 TEMPORARILY_UNAVAILABLE when identity never answered, and asks again next time', async () => {
     bus = new MemoryBus();
     const gate = new FeatureGate(bus);
-    await expect(gate.features(HC, 'en')).rejects.toThrow();
+    const refused = await gate.features(HC, 'en').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'TEMPORARILY_UNAVAILABLE', status: 503 });
     await bus.reply(IDENTITY_FEATURES_RPC, async () => ({ features: ['faq'] }));
     expect((await gate.features(HC, 'en')).has('faq')).toBe(true);
   });

@@ -7,51 +7,48 @@ import {
 } from '@porta/contracts';
 import type { Bus } from '../bus/types.js';
 import { AppError } from '../errors.js';
+import { CachedAnswers } from '../identity/cached-answers.js';
 
 /** How long a housing company's features are kept before identity is asked again. */
 export const FEATURE_GATE_TTL_MS = 30_000;
-
-interface Entry {
-  at: number;
-  features: Promise<ReadonlySet<FeatureId>>;
-}
 
 /**
  * The feature policies of 01 §6 on a service's own routes: a route of a feature answers only when
  * the feature is on for the housing company. Features are decided by identity (feature toggles,
  * building taxonomy, schedule and language) and asked for over the bus
  * (`rpc.identity.features.get.v1`); the answer is kept for FEATURE_GATE_TTL_MS per housing company
- * and language, and concurrent requests share one question. `clear()` forgets answers at once,
- * for a service that hears identity's `identity.feature-toggle.changed.v1` event.
+ * and language, and concurrent requests share one question. While identity or the broker is away
+ * the last answer stands in (CachedAnswers), so reads go on; with no answer at all the request is
+ * refused at once with 503 TEMPORARILY_UNAVAILABLE. `clear()` forgets answers at once, for a
+ * service that hears identity's `identity.feature-toggle.changed.v1` event.
  */
 export class FeatureGate {
-  private readonly cache = new Map<string, Entry>();
-  private readonly ttlMs: number;
-  private readonly now: () => number;
+  private readonly answers: CachedAnswers<ReadonlySet<FeatureId>>;
 
   constructor(
     private readonly bus: Bus,
     options: { ttlMs?: number; now?: () => number } = {},
   ) {
-    this.ttlMs = options.ttlMs ?? FEATURE_GATE_TTL_MS;
-    this.now = options.now ?? Date.now;
+    this.answers = new CachedAnswers({
+      ttlMs: options.ttlMs ?? FEATURE_GATE_TTL_MS,
+      ...(options.now ? { now: options.now } : {}),
+    });
   }
 
   /** The features on for the housing company in the language. */
   features(housingCompanyId: string, language: Language): Promise<ReadonlySet<FeatureId>> {
-    const key = `${housingCompanyId}:${language}`;
-    const at = this.now();
-    const cached = this.cache.get(key);
-    if (cached && at - cached.at < this.ttlMs) return cached.features;
-    const features = this.bus
-      .request<HousingCompanyFeaturesResponse>(IDENTITY_FEATURES_RPC, { housingCompanyId, language })
-      .then((answer) => new Set(zHousingCompanyFeaturesResponse.parse(answer).features));
-    // A failed question is not kept: the next request asks again.
-    features.catch(() => {
-      if (this.cache.get(key)?.features === features) this.cache.delete(key);
+    return this.answers.get(`${housingCompanyId}:${language}`, async () => {
+      let answer: HousingCompanyFeaturesResponse;
+      try {
+        answer = await this.bus.request<HousingCompanyFeaturesResponse>(IDENTITY_FEATURES_RPC, {
+          housingCompanyId,
+          language,
+        });
+      } catch (cause) {
+        throw new AppError('TEMPORARILY_UNAVAILABLE', { cause });
+      }
+      return new Set(zHousingCompanyFeaturesResponse.parse(answer).features);
     });
-    this.cache.set(key, { at, features });
-    return features;
   }
 
   /**
@@ -65,6 +62,6 @@ export class FeatureGate {
 
   /** Forget every kept answer (after a feature toggle or a housing company's taxonomy changed). */
   clear(): void {
-    this.cache.clear();
+    this.answers.clear();
   }
 }

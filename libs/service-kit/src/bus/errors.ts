@@ -1,8 +1,9 @@
 /** Why a request/reply call failed. */
-export type BusRequestFailure = 'TIMEOUT' | 'NO_RESPONDERS' | 'REMOTE' | 'CLOSED';
+export type BusRequestFailure = 'TIMEOUT' | 'NO_RESPONDERS' | 'REMOTE' | 'CLOSED' | 'DISCONNECTED';
 
 /**
- * A failed request: no answer in time, nobody listening, or the responder threw (then
+ * A failed request: no answer in time, nobody listening, the broker out of reach (refused at once,
+ * not after the timeout), or the responder threw (then
  * `remoteCode` carries the responder's error code when it had one, e.g. an AppError code).
  */
 export class BusRequestError extends Error {

@@ -3,6 +3,12 @@ import { MemoryBus, type MemoryBusOptions } from './memory-bus.js';
 import { NatsBus, type NatsBusOptions } from './nats-bus.js';
 import type { Bus, Logger } from './types.js';
 
+export {
+  type DeadLetter,
+  type DeadLetterFilter,
+  type DeadLetterOptions,
+  DeadLetters,
+} from './dead-letters.js';
 export { BusRequestError, type BusRequestFailure } from './errors.js';
 export { silentLogger } from './logger.js';
 export { MemoryBus, type MemoryBusOptions } from './memory-bus.js';
@@ -18,7 +24,7 @@ export {
   outboxSchemaSql,
   outboxTable,
 } from './outbox.js';
-export { EVENT_STREAM, InvalidSubjectError, subjectMatches } from './subjects.js';
+export { EVENT_STREAM, InvalidSubjectError, MAX_HANDLER_MS, subjectMatches } from './subjects.js';
 export type * from './types.js';
 export { uuidv7 } from './uuid7.js';
 

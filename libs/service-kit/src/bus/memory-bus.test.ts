@@ -113,42 +113,55 @@ describe('MemoryBus', () => {
     expect(order).toEqual(['bad#1', 'good#1', 'bad#2']);
   });
 
-  it('gives up after maxDeliver and logs it', async () => {
+  it('never drops a message after maxDeliver without a dead-letter store: logs it and keeps redelivering', async () => {
     const { logger, entries } = recordingLogger();
-    bus = new MemoryBus({ redeliveryBackoffMs: 5, logger });
+    bus = new MemoryBus({ redeliveryBackoffMs: 5, maxRedeliveryBackoffMs: 40, logger });
     let calls = 0;
     await bus.subscribe(
       'svc.item.created.v1',
       async () => {
         calls += 1;
-        throw new Error('always');
+        if (calls < 6) throw new Error('not yet');
       },
       { durable: 'max', maxDeliver: 3 },
     );
-    await bus.publish('svc.item.created.v1', {}, { msgId: 'poison' });
-    await until(() => entries.some((e) => e.level === 'error'));
-    await sleep(100);
-    expect(calls).toBe(3);
-    const error = entries.find((e) => e.level === 'error')!;
-    expect(error.obj).toMatchObject({ durable: 'max', msgId: 'poison', attempts: 3 });
+    await bus.publish('svc.item.created.v1', {}, { msgId: 'stubborn' });
+    await until(() => calls === 6);
+    const errors = entries.filter((e) => e.level === 'error');
+    expect(errors[0]!.obj).toMatchObject({ durable: 'max', msgId: 'stubborn', attempts: 3 });
+    expect(errors[0]!.msg).toMatch(/kept for redelivery/);
   });
 
-  it('redelivers a message not acknowledged within ackWait', async () => {
-    bus = new MemoryBus();
+  it('keeps a message whose handler still runs past ackWait, and redelivers it when the handler is taken as hung', async () => {
+    bus = new MemoryBus({ maxHandlerMs: 400 });
     const seen: number[] = [];
     await bus.subscribe(
       'svc.item.created.v1',
       async (m) => {
         seen.push(m.attempt);
-        if (m.attempt === 1) await sleep(300);
+        if (m.attempt === 1) await sleep(250);
       },
       { durable: 'slow', ackWaitMs: 50, concurrency: 2 },
     );
     await bus.publish('svc.item.created.v1', {}, { msgId: 'slow' });
-    await until(() => seen.length === 2);
-    expect(seen).toEqual([1, 2]);
+    // Five ack waits pass while the first delivery runs: nobody else gets the message.
     await sleep(350);
-    expect(seen).toEqual([1, 2]);
+    expect(seen).toEqual([1]);
+
+    const hung: number[] = [];
+    await bus.close();
+    bus = new MemoryBus({ maxHandlerMs: 200 });
+    await bus.subscribe(
+      'svc.item.created.v1',
+      async (m) => {
+        hung.push(m.attempt);
+        if (m.attempt === 1) await sleep(2_000);
+      },
+      { durable: 'hung', ackWaitMs: 50, concurrency: 2 },
+    );
+    await bus.publish('svc.item.created.v1', {}, { msgId: 'hung' });
+    await until(() => hung.length === 2);
+    expect(hung).toEqual([1, 2]);
   });
 
   it('drops a repeated msgId within the duplicate window, and accepts it after', async () => {

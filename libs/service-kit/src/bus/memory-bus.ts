@@ -1,4 +1,5 @@
 import { injectTraceHeaders, inSpan, SpanKind } from '../telemetry/tracing.js';
+import type { DeadLetters } from './dead-letters.js';
 import { BusRequestError, errorEnvelope, openEnvelope, type ReplyEnvelope } from './errors.js';
 import { silentLogger } from './logger.js';
 import {
@@ -6,6 +7,7 @@ import {
   assertEventSubject,
   assertLiveSubject,
   assertRpcSubject,
+  MAX_HANDLER_MS,
   redeliveryDelayMs,
   subjectMatches,
 } from './subjects.js';
@@ -34,6 +36,14 @@ export interface MemoryBusOptions {
   maxRedeliveryBackoffMs?: number;
   defaultAckWaitMs?: number;
   defaultMaxDeliver?: number;
+  /** Where messages go after their delivery budget; without it they are never given up. */
+  deadLetters?: DeadLetters;
+  /**
+   * A handler still running keeps its message past the ack wait (as NATS' in-progress
+   * acknowledgement does) for at most this long; then it is taken as hung and the message is
+   * delivered again (default 1 h).
+   */
+  maxHandlerMs?: number;
 }
 
 interface StoredMessage {
@@ -98,6 +108,8 @@ export class MemoryBus implements Bus {
   private readonly maxBackoffMs: number;
   private readonly defaultAckWaitMs: number;
   private readonly defaultMaxDeliver: number;
+  private readonly deadLetters: DeadLetters | undefined;
+  private readonly maxHandlerMs: number;
 
   private readonly log = new Map<string, StoredMessage[]>();
   /** msgId → expiry, in insertion (hence expiry) order. */
@@ -118,6 +130,8 @@ export class MemoryBus implements Bus {
     this.maxBackoffMs = options.maxRedeliveryBackoffMs ?? 60_000;
     this.defaultAckWaitMs = options.defaultAckWaitMs ?? 30_000;
     this.defaultMaxDeliver = options.defaultMaxDeliver ?? 10;
+    this.deadLetters = options.deadLetters;
+    this.maxHandlerMs = options.maxHandlerMs ?? MAX_HANDLER_MS;
   }
 
   async publish(subject: string, data: unknown, options: PublishOptions): Promise<void> {
@@ -203,10 +217,12 @@ export class MemoryBus implements Bus {
     durable.subscribers.push(subscriber);
     this.schedulePump(durable);
     const target = durable;
+    const detach = this.deadLetters?.attach(durable.name, subscriber.handler);
     return {
       stop: async () => {
         if (subscriber.stopped) return;
         subscriber.stopped = true;
+        detach?.();
         target.subscribers = target.subscribers.filter((s) => s !== subscriber);
         await Promise.allSettled([...subscriber.running]);
       },
@@ -315,6 +331,11 @@ export class MemoryBus implements Bus {
 
   async ping(): Promise<void> {
     this.assertOpen();
+  }
+
+  onReconnect(_listener: () => void): () => void {
+    // In-process: the connection is never lost.
+    return () => undefined;
   }
 
   async close(): Promise<void> {
@@ -437,13 +458,22 @@ export class MemoryBus implements Bus {
     pending.deliveries += 1;
     const { message } = pending;
     const context = { durable: durable.name, subject: message.subject, msgId: message.id };
-    pending.ackTimer = setTimeout(() => {
+    const started = Date.now();
+    // A handler still running keeps its message (as NATS' in-progress acknowledgement does) until
+    // maxHandlerMs; only then is the message handed out again.
+    const onAckWait = () => {
       if (pending.token !== token || !pending.inFlight) return;
+      const left = this.maxHandlerMs - (Date.now() - started);
+      if (left > 0) {
+        pending.ackTimer = setTimeout(onAckWait, Math.min(durable.ackWaitMs, left));
+        return;
+      }
       pending.inFlight = false;
-      this.logger.warn({ ...context, attempt: pending.deliveries }, 'not acknowledged within ackWait');
+      this.logger.warn({ ...context, attempt: pending.deliveries }, 'handler still running; redelivering');
       if (pending.deliveries >= durable.maxDeliver) this.giveUp(durable, pending, undefined);
       this.pump(durable);
-    }, durable.ackWaitMs);
+    };
+    pending.ackTimer = setTimeout(onAckWait, durable.ackWaitMs);
 
     const delivery: BusMessage<unknown> = {
       id: message.id,
@@ -457,6 +487,7 @@ export class MemoryBus implements Bus {
         if (pending.token === token) clearTimeout(pending.ackTimer);
         // A late acknowledgement still acknowledges the message.
         this.remove(durable, pending);
+        this.deadLetters?.handled(durable.name);
       },
       (err: unknown) => {
         if (pending.token !== token || !pending.inFlight) {
@@ -484,18 +515,44 @@ export class MemoryBus implements Bus {
     });
   }
 
+  /**
+   * The delivery budget is used up: park the message in the dead-letter store. Until it is parked
+   * it stays queued but not delivered; when there is no store, or parking fails, it is delivered
+   * again after the longest backoff: nothing is dropped.
+   */
   private giveUp(durable: Durable, pending: Pending, err: unknown) {
-    this.logger.error(
-      {
-        durable: durable.name,
-        subject: pending.message.subject,
-        msgId: pending.message.id,
-        attempts: pending.deliveries,
-        err,
+    const { message } = pending;
+    const context = { durable: durable.name, subject: message.subject, msgId: message.id };
+    const keep = () => {
+      pending.readyAt = Date.now() + this.maxBackoffMs;
+      this.schedulePump(durable);
+    };
+    if (!this.deadLetters) {
+      this.logger.error(
+        { ...context, attempts: pending.deliveries, err },
+        'message not handled within its delivery budget; kept for redelivery',
+      );
+      keep();
+      return;
+    }
+    pending.readyAt = Number.POSITIVE_INFINITY;
+    const delivery: BusMessage<unknown> = {
+      id: message.id,
+      subject: message.subject,
+      data: JSON.parse(message.payload),
+      headers: { ...message.headers },
+      attempt: pending.deliveries,
+    };
+    this.deadLetters.park(durable.name, delivery, err).then(
+      () => this.remove(durable, pending),
+      (parkError: unknown) => {
+        this.logger.error(
+          { ...context, err, parkError },
+          'message could not be parked in the dead-letter store; kept for redelivery',
+        );
+        keep();
       },
-      'message dropped after maxDeliver deliveries',
     );
-    this.remove(durable, pending);
   }
 
   private remove(durable: Durable, pending: Pending) {

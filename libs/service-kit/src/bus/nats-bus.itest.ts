@@ -3,8 +3,10 @@ import { SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { connect, millis, StorageType } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.js';
 import { startTelemetry, type Telemetry } from '../telemetry/provider.js';
 import { integrationServiceUrls, requireService } from '../testing/services.js';
+import { DeadLetters } from './dead-letters.js';
 import { BusRequestError } from './errors.js';
 import { NatsBus } from './nats-bus.js';
 import { EVENT_STREAM } from './subjects.js';
@@ -97,29 +99,60 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
     expect(got).toEqual([`${run}-same`, `${run}-other`]);
   });
 
-  it('redelivers after a throw with backoff, and gives up after maxDeliver', async () => {
-    const subject = subjectOf('retry');
-    const seen: { id: string; attempt: number; at: number }[] = [];
-    await a.subscribe(
-      subject,
-      async (m) => {
-        seen.push({ id: m.id, attempt: m.attempt, at: Date.now() });
-        if (m.id.endsWith('poison') || m.attempt < 3) throw new Error('not yet');
-      },
-      { durable: durableOf('retry'), maxDeliver: 4 },
-    );
-    await a.publish(subject, {}, { msgId: `${run}-flaky` });
-    await a.publish(subject, {}, { msgId: `${run}-poison` });
-    await until(() => seen.filter((s) => s.id.endsWith('poison')).length === 4);
-    await sleep(1_500);
-    const flaky = seen.filter((s) => s.id.endsWith('flaky'));
-    expect(flaky.map((s) => s.attempt)).toEqual([1, 2, 3]);
-    expect(flaky[1]!.at - flaky[0]!.at).toBeGreaterThanOrEqual(90);
-    expect(flaky[2]!.at - flaky[1]!.at).toBeGreaterThanOrEqual(190);
-    expect(seen.filter((s) => s.id.endsWith('poison')).map((s) => s.attempt)).toEqual([1, 2, 3, 4]);
+  it('redelivers after a throw with backoff, and parks a message in the dead-letter store after maxDeliver', async () => {
+    const database = await openDatabase({ url: urls.DATABASE_URL, poolSize: 2 });
+    const store = new DeadLetters({ database, replayIntervalMs: 60_000 });
+    const c = await NatsBus.connect({
+      url: urls.NATS_URL,
+      name: 'itest-c',
+      redeliveryBackoffMs: 100,
+      deadLetters: store,
+    });
+    try {
+      const subject = subjectOf('retry');
+      const seen: { id: string; attempt: number; at: number }[] = [];
+      await c.subscribe(
+        subject,
+        async (m) => {
+          seen.push({ id: m.id, attempt: m.attempt, at: Date.now() });
+          if (m.id.endsWith('poison') || m.attempt < 3) throw new Error('not yet');
+        },
+        { durable: durableOf('retry'), maxDeliver: 4 },
+      );
+      await c.publish(subject, { n: 7 }, { msgId: `${run}-flaky` });
+      await c.publish(subject, { n: 8 }, { msgId: `${run}-poison` });
+      await until(() => seen.filter((s) => s.id.endsWith('poison')).length === 4);
+      await sleep(1_500);
+      const flaky = seen.filter((s) => s.id.endsWith('flaky'));
+      expect(flaky.map((s) => s.attempt)).toEqual([1, 2, 3]);
+      expect(flaky[1]!.at - flaky[0]!.at).toBeGreaterThanOrEqual(90);
+      expect(flaky[2]!.at - flaky[1]!.at).toBeGreaterThanOrEqual(190);
+      // Four deliveries, then parked and acknowledged: the server delivers it no more.
+      expect(seen.filter((s) => s.id.endsWith('poison')).map((s) => s.attempt)).toEqual([1, 2, 3, 4]);
+      const letters = await store.list({ durable: durableOf('retry') });
+      expect(letters).toMatchObject([
+        {
+          messageId: `${run}-poison`,
+          subject,
+          payload: { n: 8 },
+          deliveries: 4,
+          lastError: 'Error: not yet',
+        },
+      ]);
+      const nc = await connect({ servers: urls.NATS_URL.replace(/^nats:\/\//, '') });
+      const consumer = await (await nc.jetstreamManager()).consumers.info(EVENT_STREAM, durableOf('retry'));
+      await nc.close();
+      expect(consumer.num_ack_pending + consumer.num_pending).toBe(0);
+      expect(consumer.config.max_deliver).toBe(-1);
+    } finally {
+      await c.close();
+      await store.discard({ durable: durableOf('retry') });
+      await store.close();
+      await database.close();
+    }
   });
 
-  it('redelivers a message not acknowledged within ackWait', async () => {
+  it('keeps a message whose handler still runs past ackWait (in progress), and redelivers a hung one', async () => {
     const subject = subjectOf('slow');
     const attempts: number[] = [];
     await a.subscribe(
@@ -128,11 +161,66 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
         attempts.push(m.attempt);
         if (m.attempt === 1) await sleep(1_500);
       },
-      { durable: durableOf('slow'), ackWaitMs: 500, concurrency: 2 },
+      { durable: durableOf('slow'), ackWaitMs: 300, concurrency: 2 },
     );
     await a.publish(subject, {}, { msgId: `${run}-slow` });
-    await until(() => attempts.length >= 2);
-    expect(attempts.slice(0, 2)).toEqual([1, 2]);
+    await until(() => attempts.length >= 1);
+    // Five ack waits while the handler runs: it tells the server it is working, nobody else gets it.
+    await sleep(1_700);
+    expect(attempts).toEqual([1]);
+
+    const hung = await NatsBus.connect({ url: urls.NATS_URL, name: 'itest-hung', maxHandlerMs: 600 });
+    try {
+      const hungSubject = subjectOf('hung');
+      const hungAttempts: number[] = [];
+      await hung.subscribe(
+        hungSubject,
+        async (m) => {
+          hungAttempts.push(m.attempt);
+          if (m.attempt === 1) await sleep(3_000);
+        },
+        { durable: durableOf('hung'), ackWaitMs: 300, concurrency: 2 },
+      );
+      await hung.publish(hungSubject, {}, { msgId: `${run}-hung` });
+      await until(() => hungAttempts.length >= 2);
+      expect(hungAttempts.slice(0, 2)).toEqual([1, 2]);
+    } finally {
+      await hung.close();
+    }
+  });
+
+  it('refuses requests at once for a while after two in a row timed out, then asks again', async () => {
+    const breaking = await NatsBus.connect({
+      url: urls.NATS_URL,
+      name: 'itest-breaker',
+      requestBreakerMs: 700,
+    });
+    try {
+      let hung = true;
+      await b.reply(`rpc.it${run}.slow.get.v1`, async () => {
+        if (hung) await sleep(2_000);
+        return 'here';
+      });
+      const ask = async () => {
+        const start = performance.now();
+        const error = await breaking.request(`rpc.it${run}.slow.get.v1`, {}, { timeoutMs: 300 }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        return { ms: performance.now() - start, error };
+      };
+      const first = await ask();
+      const second = await ask();
+      expect([first.ms, second.ms].every((ms) => ms >= 290)).toBe(true);
+      const third = await ask();
+      expect(third.error).toMatchObject({ failure: 'TIMEOUT' });
+      expect(third.ms).toBeLessThan(50);
+      hung = false;
+      await sleep(750);
+      expect(await breaking.request(`rpc.it${run}.slow.get.v1`, {}, { timeoutMs: 1_000 })).toBe('here');
+    } finally {
+      await breaking.close();
+    }
   });
 
   it('answers requests across connections and reports no responders, timeouts and remote errors', async () => {

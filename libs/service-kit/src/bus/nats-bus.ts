@@ -20,6 +20,7 @@ import {
   type StreamConfig,
 } from 'nats';
 import { injectTraceHeaders, inSpan, SpanKind } from '../telemetry/tracing.js';
+import type { DeadLetters } from './dead-letters.js';
 import { BusRequestError, errorEnvelope, openEnvelope, type ReplyEnvelope } from './errors.js';
 import { silentLogger } from './logger.js';
 import {
@@ -29,6 +30,7 @@ import {
   assertRpcSubject,
   EVENT_STREAM,
   EVENT_STREAM_SUBJECTS,
+  MAX_HANDLER_MS,
   redeliveryDelayMs,
 } from './subjects.js';
 import { handleInSpan, replyInSpan } from './tracing.js';
@@ -59,6 +61,16 @@ export interface NatsBusOptions {
   defaultMaxDeliver?: number;
   /** Wait for the PubAck this long (default 5 s). */
   publishTimeoutMs?: number;
+  /** Where messages go after their delivery budget; without it they are never given up. */
+  deadLetters?: DeadLetters;
+  /** A running handler keeps its message this long at most (default MAX_HANDLER_MS, 1 h). */
+  maxHandlerMs?: number;
+  /**
+   * After two requests in a row on a subject time out (the responder is hung, or its database is
+   * away), requests on it are refused at once for this long (default 5 s) instead of each waiting
+   * out its timeout; then it is asked again.
+   */
+  requestBreakerMs?: number;
 }
 
 const RPC_QUEUE = 'porta-rpc';
@@ -129,7 +141,12 @@ export class NatsBus implements Bus {
   readonly kind = 'nats' as const;
   private readonly consumers = new Set<ActiveConsumer>();
   private readonly responders = new Set<Subscription>();
+  private readonly reconnectListeners = new Set<() => void>();
   private closing: Promise<void> | undefined;
+  /** False between a 'disconnect' and the next 'reconnect' of the connection. */
+  private connected = true;
+  /** Per request subject: timeouts in a row, and until when requests are refused at once. */
+  private readonly breakers = new Map<string, { timeouts: number; openUntil: number }>();
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -161,9 +178,20 @@ export class NatsBus implements Bus {
     void (async () => {
       for await (const status of this.nc.status()) {
         const entry = { type: status.type, data: status.data };
+        if (status.type === 'disconnect') this.connected = false;
         if (status.type === 'disconnect' || status.type === 'error')
           this.logger.warn(entry, 'NATS connection');
-        else if (status.type === 'reconnect') this.logger.info(entry, 'NATS reconnected');
+        else if (status.type === 'reconnect') {
+          this.connected = true;
+          this.logger.info(entry, 'NATS reconnected');
+          for (const listener of this.reconnectListeners) {
+            try {
+              listener();
+            } catch (err) {
+              this.logger.warn({ err }, 'reconnect listener failed');
+            }
+          }
+        }
       }
     })().catch((err: unknown) => this.logger.error({ err }, 'NATS status watcher failed'));
     void this.nc.closed().then((err) => {
@@ -223,6 +251,10 @@ export class NatsBus implements Bus {
   async publish(subject: string, data: unknown, options: PublishOptions): Promise<void> {
     assertEventSubject(subject);
     if (!options.msgId) throw new Error(`publish to ${subject} needs a msgId`);
+    // While the connection is down a publish would wait out its acknowledgement timeout in the
+    // client's buffer; the outbox keeps the event, so refuse now and let the relay come back on
+    // the reconnect.
+    if (!this.connected) throw new Error(`the broker is out of reach; ${subject} not published`);
     const headers = toNatsHeaders({ ...injectTraceHeaders(), ...options.headers });
     try {
       const ack = await this.js.publish(subject, encodeJson(data), {
@@ -254,7 +286,7 @@ export class NatsBus implements Bus {
     const context = { durable, subject };
     let messages: ConsumerMessages;
     try {
-      await this.ensureConsumer(subject, durable, ackWaitMs, maxDeliver);
+      await this.ensureConsumer(subject, durable, ackWaitMs);
       const consumer = await this.js.consumers.get(EVENT_STREAM, durable);
       messages = await consumer.consume({ max_messages: Math.max(2, concurrency * 2) });
     } catch (err) {
@@ -277,7 +309,7 @@ export class NatsBus implements Bus {
           this.settle({ ...context, msgId: m.headers?.get('Nats-Msg-Id') }, 'nak', () => m.nak());
           continue;
         }
-        const run = this.handle(m, durable, maxDeliver, handler as MessageHandler<unknown>);
+        const run = this.handle(m, durable, maxDeliver, ackWaitMs, handler as MessageHandler<unknown>);
         running.add(run);
         void run.finally(() => {
           running.delete(run);
@@ -295,12 +327,14 @@ export class NatsBus implements Bus {
       }
     })().catch(() => undefined);
 
+    const detach = this.options.deadLetters?.attach(durable, handler as MessageHandler<unknown>);
     this.logger.info({ ...context, ackWaitMs, maxDeliver, concurrency }, 'subscribed');
     let stopped: Promise<void> | undefined;
     const active: ActiveConsumer = {
       stop: () => {
         stopped ??= (async () => {
           stopping = true;
+          detach?.();
           this.consumers.delete(active);
           await messages
             .close()
@@ -316,7 +350,12 @@ export class NatsBus implements Bus {
     return active;
   }
 
-  private async ensureConsumer(filter: string, durable: string, ackWaitMs: number, maxDeliver: number) {
+  /**
+   * The durable on the server delivers without limit (max_deliver -1): the budget is counted here,
+   * where a message that used it up is parked rather than left undelivered on the server.
+   */
+  private async ensureConsumer(filter: string, durable: string, ackWaitMs: number) {
+    const maxDeliver = -1;
     const wanted: Partial<ConsumerConfig> = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
@@ -366,7 +405,13 @@ export class NatsBus implements Bus {
     }
   }
 
-  private async handle(m: JsMsg, durable: string, maxDeliver: number, handler: MessageHandler<unknown>) {
+  private async handle(
+    m: JsMsg,
+    durable: string,
+    maxDeliver: number,
+    ackWaitMs: number,
+    handler: MessageHandler<unknown>,
+  ) {
     const msgId = m.headers?.get('Nats-Msg-Id') || `${m.info.stream}:${m.seq}`;
     const context = { durable, subject: m.subject, msgId, attempt: m.info.deliveryCount };
     let data: unknown;
@@ -384,28 +429,84 @@ export class NatsBus implements Bus {
       headers: fromNatsHeaders(m.headers),
       attempt: m.info.deliveryCount,
     };
+    const started = Date.now();
+    const maxHandlerMs = this.options.maxHandlerMs ?? MAX_HANDLER_MS;
+    const working = setInterval(
+      () => {
+        if (Date.now() - started > maxHandlerMs) {
+          clearInterval(working);
+          this.logger.error(
+            { ...context },
+            'handler still running after the longest time; left to redeliver',
+          );
+          return;
+        }
+        this.settle(context, 'working', () => m.working());
+      },
+      Math.max(250, Math.floor(ackWaitMs / 3)),
+    );
     try {
       await handleInSpan('nats', durable, message, handler);
     } catch (err) {
+      clearInterval(working);
       if (m.info.deliveryCount >= maxDeliver) {
-        this.logger.error({ ...context, err }, 'message dropped after maxDeliver deliveries');
-        this.settle(context, 'term', () => m.term('maxDeliver reached'));
+        await this.giveUp(m, durable, message, err, context);
         return;
       }
-      const delayMs = redeliveryDelayMs(
-        m.info.deliveryCount,
-        this.options.redeliveryBackoffMs ?? 1_000,
-        this.options.maxRedeliveryBackoffMs ?? 60_000,
-      );
+      const delayMs = this.redeliveryDelay(m.info.deliveryCount);
       this.logger.warn({ ...context, err, delayMs }, 'handler failed; redelivering');
       this.settle(context, 'nak', () => m.nak(delayMs));
       return;
     }
+    clearInterval(working);
     this.settle(context, 'ack', () => m.ack());
+    this.options.deadLetters?.handled(durable);
+  }
+
+  private redeliveryDelay(deliveryCount: number): number {
+    return redeliveryDelayMs(
+      deliveryCount,
+      this.options.redeliveryBackoffMs ?? 1_000,
+      this.options.maxRedeliveryBackoffMs ?? 60_000,
+    );
+  }
+
+  /**
+   * The delivery budget is used up: park the message in the dead-letter store and acknowledge it.
+   * When there is no store, or parking fails (its database is away too), the message stays on the
+   * server and comes again after the longest backoff: nothing is dropped.
+   */
+  private async giveUp(
+    m: JsMsg,
+    durable: string,
+    message: BusMessage<unknown>,
+    err: unknown,
+    context: object,
+  ) {
+    const store = this.options.deadLetters;
+    if (store) {
+      try {
+        await store.park(durable, message, err);
+        this.settle(context, 'ack', () => m.ack());
+        return;
+      } catch (parkError) {
+        this.logger.error(
+          { ...context, err, parkError },
+          'message could not be parked in the dead-letter store; kept for redelivery',
+        );
+      }
+    } else {
+      this.logger.error(
+        { ...context, err },
+        'message not handled within its delivery budget; kept for redelivery',
+      );
+    }
+    const delayMs = this.options.maxRedeliveryBackoffMs ?? 60_000;
+    this.settle(context, 'nak', () => m.nak(delayMs));
   }
 
   /** Acknowledge (or nak, or term); when the connection is gone the server redelivers anyway. */
-  private settle(context: object, what: 'ack' | 'nak' | 'term', fn: () => void) {
+  private settle(context: object, what: 'ack' | 'nak' | 'term' | 'working', fn: () => void) {
     try {
       fn();
     } catch (err) {
@@ -420,6 +521,14 @@ export class NatsBus implements Bus {
   ): Promise<T> {
     assertRpcSubject(subject);
     const timeout = options.timeoutMs ?? 5_000;
+    // While the connection is down a request would only wait out its timeout: refuse it now.
+    if (!this.connected) {
+      throw new BusRequestError('DISCONNECTED', subject, `the broker is out of reach; ${subject} not asked`);
+    }
+    const breaker = this.breakers.get(subject);
+    if (breaker && breaker.openUntil > Date.now()) {
+      throw new BusRequestError('TIMEOUT', subject, `${subject} has not been answering; not asked`);
+    }
     return inSpan(
       `${subject} request`,
       { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'nats', 'rpc.method': subject } },
@@ -431,11 +540,22 @@ export class NatsBus implements Bus {
             headers: toNatsHeaders(injectTraceHeaders()),
           });
           reply = m.data;
+          this.breakers.delete(subject);
         } catch (err) {
           if (err instanceof NatsError && err.code === ErrorCode.NoResponders) {
             throw new BusRequestError('NO_RESPONDERS', subject, `no responders on ${subject}`);
           }
           if (err instanceof NatsError && err.code === ErrorCode.Timeout) {
+            const state = this.breakers.get(subject) ?? { timeouts: 0, openUntil: 0 };
+            state.timeouts += 1;
+            if (state.timeouts >= 2) {
+              state.openUntil = Date.now() + (this.options.requestBreakerMs ?? 5_000);
+              this.logger.warn(
+                { subject, timeouts: state.timeouts },
+                'requests time out; refused at once for a while',
+              );
+            }
+            this.breakers.set(subject, state);
             throw new BusRequestError('TIMEOUT', subject, `request to ${subject} timed out`);
           }
           if (err instanceof NatsError && err.code === ErrorCode.ConnectionClosed) {
@@ -553,7 +673,23 @@ export class NatsBus implements Bus {
   }
 
   async ping(): Promise<void> {
-    await this.nc.flush();
+    if (!this.connected || this.nc.isClosed()) throw new Error('the broker is out of reach');
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.nc.flush(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the broker did not answer within 2 s')), 2_000);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
   }
 
   /** Stop consumers and responders (waiting for their handlers), then drain the connection. */

@@ -119,6 +119,12 @@ export function consumeOnce<TSchema extends Record<string, unknown>>(
   });
 }
 
+/**
+ * The longest pause after failed rounds. A reconnect of the bus wakes the relay anyway; this bounds
+ * the wait when the bus was reachable but refused (JetStream not ready yet after a restart).
+ */
+const MAX_BACKOFF_MS = 5_000;
+
 export interface OutboxRelayOptions {
   database: Database;
   outbox: OutboxTable;
@@ -143,7 +149,7 @@ export interface OutboxRelayOptions {
  * (several relays, in one process or many, share the work without publishing a row twice at
  * the same time), publishes each with msgId = outbox id and marks them published in the same
  * transaction. When the bus fails, the rows not yet published stay for the next round, which
- * comes after a growing pause. A relay killed between publish and commit republishes on the
+ * comes after a growing pause (at most MAX_BACKOFF_MS), or at once when the bus reconnects. A relay killed between publish and commit republishes on the
  * next round; the bus drops the repeat within its duplicate window, and consumers are idempotent.
  */
 export class OutboxRelay {
@@ -158,6 +164,7 @@ export class OutboxRelay {
   private cleaning: Promise<void> | undefined;
   private kicked = false;
   private failures = 0;
+  private stopListening: (() => void) | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.db = options.database.drizzle({});
@@ -169,6 +176,11 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
+    // The broker is back: publish what waited now rather than at the end of the backoff.
+    this.stopListening = this.options.bus.onReconnect(() => {
+      this.failures = 0;
+      this.kick();
+    });
     this.schedule(0);
     const cleanupIntervalMs = this.options.cleanupIntervalMs ?? 3600_000;
     this.cleanupTimer = setInterval(() => void this.runCleanup(), cleanupIntervalMs);
@@ -190,6 +202,7 @@ export class OutboxRelay {
   /** Stop polling and wait for the round in progress. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopListening?.();
     clearTimeout(this.timer);
     clearInterval(this.cleanupTimer);
     await this.current;
@@ -253,7 +266,7 @@ export class OutboxRelay {
     this.current = undefined;
     if (!this.running) return;
     if (this.failures > 0) {
-      this.schedule(Math.min(this.pollIntervalMs * 2 ** (this.failures - 1), 30_000));
+      this.schedule(Math.min(this.pollIntervalMs * 2 ** (this.failures - 1), MAX_BACKOFF_MS));
     } else if (more || this.kicked) {
       this.kicked = false;
       this.schedule(0);

@@ -96,3 +96,11 @@ export function subjectMatches(filter: string, subject: string): boolean {
 export function redeliveryDelayMs(deliveryCount: number, baseMs: number, maxMs = 60_000): number {
   return Math.min(baseMs * 2 ** Math.max(0, deliveryCount - 1), maxMs);
 }
+
+/**
+ * A handler still running keeps its message past the ack wait (JetStream's in-progress
+ * acknowledgement, sent a few times per ack wait), so that a long fan-out is not handed to another
+ * instance while the message of a killed process comes back within one short ack wait. Past this
+ * time a handler is taken as hung and its message delivered again.
+ */
+export const MAX_HANDLER_MS = 60 * 60_000;

@@ -29,7 +29,11 @@ export interface SubscribeOptions {
   durable: string;
   /** Redeliver when not acknowledged within this time (default 30 s). */
   ackWaitMs?: number;
-  /** Give up after this many deliveries (the message is logged and dropped; default 10). */
+  /**
+   * Deliveries a message gets before it is parked in the dead-letter store (default 10): logged,
+   * counted, and replayed to the handler later (see DeadLetters). Without a store the message is
+   * never given up: it keeps being redelivered at the longest backoff.
+   */
   maxDeliver?: number;
   /** Messages handled at once by this subscriber (default 1). */
   concurrency?: number;
@@ -65,7 +69,14 @@ export interface Bus {
   broadcast(subject: string, data: unknown): Promise<void>;
   /** Listen to a `live.` subject; every listener gets every broadcast sent while it listens. */
   listen<T = unknown>(subject: string, handler: (data: T) => void): Promise<Subscription>;
+  /** Answers when the broker is reachable now; rejects at once while the connection is down. */
   ping(): Promise<void>;
+  /**
+   * Call listener each time the connection to the broker is back after it was lost (the outbox
+   * relay publishes at once instead of waiting out its backoff). Returns the function that stops
+   * listening. The in-process bus never loses its connection.
+   */
+  onReconnect(listener: () => void): () => void;
   /** Stop every subscription (waiting for handlers in flight) and close the connection. */
   close(): Promise<void>;
 }

@@ -6,6 +6,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { silentLogger } from '../bus/logger.js';
+import type { Logger } from '../bus/types.js';
 
 /** A drizzle handle over either driver; services type their schema in. */
 export type Db<TSchema extends Record<string, unknown> = Record<string, never>> = PgDatabase<
@@ -35,6 +37,39 @@ export interface DatabaseOptions {
   /** PGlite data folder; 'memory://' for a throwaway database. */
   dataDir?: string;
   poolSize?: number;
+  /** Where dropped connections are reported. */
+  logger?: Logger;
+}
+
+/** SQLSTATEs of a server that ended the session or cannot take one now (classes 08 and 57P). */
+const CONNECTION_STATES = /^(08|57P0[1-4])/;
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * Whether an error (or its cause, as drizzle wraps the driver's) says the database connection was
+ * lost or could not be had: the request may be tried again, and is answered 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_STATES.test(code) || CONNECTION_ERRNOS.has(code)))
+      return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => message.startsWith(m))) return true;
+  }
+  return false;
 }
 
 /** A stable 64-bit-safe integer key for pg_advisory_lock from a name. */
@@ -45,7 +80,7 @@ function lockKey(key: string): number {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPg(options.url, options.poolSize ?? 10);
+  if (options.url) return openPg(options.url, options.poolSize ?? 10, options.logger ?? silentLogger);
   return openPglite(options.dataDir ?? 'memory://');
 }
 
@@ -82,11 +117,66 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPg(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
-  pool.on('error', () => {
-    // Idle client errors (server restart) are reported by the next query; keep the process up.
+/**
+ * A pool whose checked-out clients are never lost to a dropped connection. drizzle's transaction
+ * checks a client out and sends BEGIN before its try/finally: when BEGIN fails because the
+ * connection is gone, the client is never released, and after a few drops the pool has no
+ * connection left to give (every request waits for ever). So a client taken with `await connect()`
+ * releases itself (as broken) when its first statement fails for want of a connection, and its
+ * release works once only, so that the caller's own release later does no harm.
+ */
+class DropSafePool extends pg.Pool {
+  // The callback form is the pool's own (pool.query uses it) and stays as it is.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | undefined {
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(err);
+      };
+      const query = client.query;
+      client.query = ((...args: unknown[]) => {
+        client.query = query;
+        const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+        if (result instanceof Promise) {
+          return result.catch((err: unknown) => {
+            if (isDatabaseUnavailable(err)) client.release(err as Error);
+            throw err;
+          });
+        }
+        return result;
+      }) as typeof client.query;
+      return client;
+    });
+  }
+}
+
+async function openPg(url: string, poolSize: number, logger: Logger): Promise<Database> {
+  const pool = new DropSafePool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // A connection the server ends (a restart, a failover, pg_terminate_backend) emits 'error' on its
+  // client. The pool listens only while the client is idle; a client that is checked out (a
+  // transaction, an advisory lock, the outbox relay publishing inside its transaction) would raise
+  // it unhandled and end the process. So every client listens for good: the query in progress
+  // fails (its request answers 503), the client is not queryable any more and the pool drops it at
+  // release, and the next request gets a new connection.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger.warn({ err }, 'database connection lost'));
   });
+  pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
   return {
     kind: 'pg',
     drizzle: <TSchema extends Record<string, unknown>>(schema: TSchema) =>

@@ -8,6 +8,7 @@ import type { TokenVerifier } from '../auth/verifier.js';
 import type { BaseConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { traceRequests } from '../telemetry/http.js';
+import { installMetrics } from '../telemetry/metrics.js';
 import { installErrorHandling } from './error-handler.js';
 import { installHealth, type Readiness } from './health.js';
 import { installPolicyEnforcement } from './policy-enforcement.js';
@@ -23,7 +24,7 @@ export type App = FastifyInstance<
 export interface CreateServiceOptions {
   /** The process name, used in logs and health answers. */
   name: string;
-  config: Pick<BaseConfig, 'LOG_LEVEL' | 'NODE_ENV'>;
+  config: Pick<BaseConfig, 'LOG_LEVEL' | 'NODE_ENV'> & Partial<Pick<BaseConfig, 'METRICS_TOKEN'>>;
   /** Verifies bearer tokens on routes that need a principal. */
   verifier: TokenVerifier;
   /** The process's pino logger; without it one is made at LOG_LEVEL. */
@@ -40,7 +41,7 @@ const SLOW_REQUEST_MS = 1000;
 
 /**
  * A Fastify 5 instance with Porta's infrastructure: zod schemas, request ids, problem+json errors,
- * /healthz and /readyz, and the rule that every route declares an authorization policy.
+ * /healthz and /readyz, /metrics, and the rule that every route declares an authorization policy.
  * Service plugins (routes) are registered on it afterwards.
  */
 export function createService(options: CreateServiceOptions): App {
@@ -94,6 +95,7 @@ export function createService(options: CreateServiceOptions): App {
   installErrorHandling(app);
   installPolicyEnforcement(app, options.verifier);
   installHealth(app, options.name);
+  installMetrics(app, { token: options.config.METRICS_TOKEN });
   return app;
 }
 

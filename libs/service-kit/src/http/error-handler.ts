@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@porta/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError, type FieldError } from '../errors.js';
 
 const PROBLEM = 'application/problem+json; charset=utf-8';
@@ -33,6 +34,8 @@ export function toAppError(error: unknown): AppError {
       errors,
     });
   }
+  // A connection to the database lost mid-request (or none to be had): the next try may well work.
+  if (isDatabaseUnavailable(error)) return new AppError('UNAVAILABLE', { cause: error });
   const fe = error as Partial<FastifyError>;
   if (fe.code === 'FST_ERR_RESPONSE_SERIALIZATION') return new AppError('INTERNAL', { cause: error });
   const byCode: Record<string, ErrorCode> = {

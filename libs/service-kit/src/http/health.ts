@@ -6,18 +6,23 @@ export type Readiness = () => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Add a check that /readyz runs; it throws when the dependency is not ready. */
-    addReadinessCheck(name: string, check: Readiness): void;
+    /**
+     * Add a check that /readyz runs; it throws when the dependency is not ready. A failed check
+     * takes the process out of service only when the process cannot serve without it
+     * (`critical`, the default: its own database); any other failure (the bus, the services
+     * behind the gateway) degrades features, is reported, and keeps the process ready.
+     */
+    addReadinessCheck(name: string, check: Readiness, options?: { critical?: boolean }): void;
   }
 }
 
-const zHealth = z.object({ status: z.enum(['ok', 'unavailable']), service: z.string() });
+const zHealth = z.object({ status: z.enum(['ok', 'degraded', 'unavailable']), service: z.string() });
 const zReady = zHealth.extend({ checks: z.record(z.string(), z.enum(['ok', 'failed'])) });
 
 export function installHealth(app: FastifyInstance, name: string) {
-  const checks = new Map<string, Readiness>();
-  app.decorate('addReadinessCheck', (checkName: string, check: Readiness) => {
-    checks.set(checkName, check);
+  const checks = new Map<string, { check: Readiness; critical: boolean }>();
+  app.decorate('addReadinessCheck', (checkName: string, check: Readiness, options = {}) => {
+    checks.set(checkName, { check, critical: options.critical ?? true });
   });
   app.get(
     '/healthz',
@@ -37,21 +42,23 @@ export function installHealth(app: FastifyInstance, name: string) {
     },
     async (request, reply) => {
       const results: Record<string, 'ok' | 'failed'> = {};
+      let status = 'ok' as 'ok' | 'degraded' | 'unavailable';
       await Promise.all(
-        [...checks].map(async ([checkName, check]) => {
+        [...checks].map(async ([checkName, { check, critical }]) => {
           try {
             await check();
             results[checkName] = 'ok';
           } catch (err) {
-            request.log.warn({ err, check: checkName }, 'readiness check failed');
+            request.log.warn({ err, check: checkName, critical }, 'readiness check failed');
             results[checkName] = 'failed';
+            if (critical) status = 'unavailable';
+            else if (status === 'ok') status = 'degraded';
           }
         }),
       );
-      const ok = Object.values(results).every((r) => r === 'ok');
       return reply
-        .status(ok ? 200 : 503)
-        .send({ status: ok ? ('ok' as const) : ('unavailable' as const), service: name, checks: results });
+        .status(status === 'unavailable' ? 503 : 200)
+        .send({ status, service: name, checks: results });
     },
   );
 }

@@ -163,7 +163,7 @@ export class IdentityClient {
     try {
       return await this.bus.request(subject, data);
     } catch (cause) {
-      throw new AppError('UNAVAILABLE', { cause });
+      throw new AppError('TEMPORARILY_UNAVAILABLE', { cause });
     }
   }
 }

@@ -1,2 +1,3 @@
+export * from './cached-answers.js';
 export * from './forgetting.js';
 export * from './identity-client.js';

@@ -18,12 +18,31 @@ export interface BullJobsOptions {
   logger?: Logger;
   /** BullMQ key prefix (default `bull`). */
   prefix?: string;
+  /**
+   * How often the repeats registered here are looked for in Redis, and registered again when
+   * missing (default {@link SCHEDULE_CHECK_MS}).
+   */
+  scheduleCheckMs?: number;
 }
+
+/**
+ * How often the job schedulers are checked: a Redis emptied without dropping the connection
+ * (FLUSHALL, a failover to an empty replica behind a proxy) has its repeats back within this time.
+ */
+export const SCHEDULE_CHECK_MS = 30_000;
 
 /** What a job carries in Redis: the payload as enqueued and the enqueuer's trace headers. */
 interface JobData {
   payload: unknown;
   trace?: Record<string, string>;
+}
+
+/** A repeat as it was registered, kept so that it can be registered again. */
+interface Schedule {
+  definition: JobDefinition;
+  key: string;
+  everyMs: number;
+  data: JobData;
 }
 
 /** The BullMQ queue of a job name: `porta-<name>`, with characters BullMQ refuses replaced. */
@@ -49,6 +68,13 @@ export function decodeJobId(encoded: string): string {
  * Jobs on BullMQ (Redis): a queue and a worker per job name, deterministic job ids, attempts
  * with exponential backoff, delays, repeats through job schedulers, and finished jobs removed
  * after 24 h (completed) or 7 days (failed).
+ *
+ * Job schedulers live only in Redis, so a Redis that comes back empty (restarted without
+ * persistence, failed over to an empty replica, flushed) would lose every repeat until the
+ * service restarted. BullJobs therefore keeps the repeats it was given and registers them again
+ * whenever its connection is ready after having been lost, and every {@link SCHEDULE_CHECK_MS}
+ * registers again those it does not find in Redis. Registering again is an upsert: a scheduler
+ * that is still there keeps its next run.
  */
 export class BullJobs implements Jobs {
   readonly kind = 'bullmq' as const;
@@ -57,6 +83,11 @@ export class BullJobs implements Jobs {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  /** The repeats registered here, by job name and key; the latest registration of each. */
+  private readonly schedules = new Map<string, Schedule>();
+  private scheduleCheck: NodeJS.Timeout | undefined;
+  private checkingSchedules = false;
+  private connectedBefore = false;
   private started = false;
   private closing: Promise<void> | undefined;
 
@@ -64,6 +95,11 @@ export class BullJobs implements Jobs {
     this.logger = options.logger ?? silentLogger;
     this.connection = new Redis(options.url, { maxRetriesPerRequest: null, connectionName: 'porta-jobs' });
     this.connection.on('error', (err) => this.logger.error({ err }, 'Redis connection error'));
+    // ioredis says 'ready' on the first connect and again after every reconnect.
+    this.connection.on('ready', () => {
+      if (this.connectedBefore) this.registerAgainOnReconnect();
+      this.connectedBefore = true;
+    });
   }
 
   register(definition: JobDefinition): void {
@@ -105,17 +141,24 @@ export class BullJobs implements Jobs {
     const def = definition as unknown as JobDefinition;
     validate(def, payload);
     if (!(options.everyMs >= 1)) throw new Error(`repeat of ${definition.name} needs everyMs >= 1`);
-    const data: JobData = { payload };
+    const schedule: Schedule = {
+      definition: def,
+      key: options.key,
+      everyMs: Math.round(options.everyMs),
+      data: { payload },
+    };
+    // Kept before it is sent, so that a registration again on reconnect that runs meanwhile
+    // sends this one and not an older one of the same key.
+    const id = scheduleId(schedule);
+    this.schedules.set(id, schedule);
     try {
-      await this.queue(definition.name).upsertJobScheduler(
-        encodeJobId(options.key),
-        { every: Math.round(options.everyMs) },
-        { name: definition.name, data, opts: this.jobOptions(def) },
-      );
+      await this.upsertSchedule(schedule);
     } catch (err) {
+      if (this.schedules.get(id) === schedule) this.schedules.delete(id);
       this.logger.error({ err, job: definition.name, key: options.key }, 'repeat registration failed');
       throw err;
     }
+    this.startScheduleCheck();
   }
 
   async start(): Promise<void> {
@@ -130,6 +173,7 @@ export class BullJobs implements Jobs {
   /** Close workers (waiting for running jobs), then queues, then the Redis connection. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      clearInterval(this.scheduleCheck);
       const report = (what: string) => (r: PromiseSettledResult<unknown>) => {
         if (r.status === 'rejected') this.logger.error({ err: r.reason }, `${what} close failed`);
       };
@@ -144,6 +188,78 @@ export class BullJobs implements Jobs {
       this.logger.info({}, 'BullMQ jobs closed');
     })();
     return this.closing;
+  }
+
+  private upsertSchedule(schedule: Schedule): Promise<unknown> {
+    const { definition } = schedule;
+    return this.queue(definition.name).upsertJobScheduler(
+      encodeJobId(schedule.key),
+      { every: schedule.everyMs },
+      { name: definition.name, data: schedule.data, opts: this.jobOptions(definition) },
+    );
+  }
+
+  /**
+   * Register the given repeats again (those not replaced meanwhile by a newer registration),
+   * each on its own: one that fails is logged and left to the next check. Answers the keys of
+   * those registered.
+   */
+  private async registerAgain(schedules: Schedule[]): Promise<string[]> {
+    const current = schedules.filter((schedule) => this.schedules.get(scheduleId(schedule)) === schedule);
+    const results = await Promise.allSettled(current.map((schedule) => this.upsertSchedule(schedule)));
+    const registered: string[] = [];
+    results.forEach((result, i) => {
+      const { definition, key } = current[i] as Schedule;
+      if (result.status === 'fulfilled') registered.push(key);
+      else if (!this.closing) {
+        this.logger.error({ err: result.reason, job: definition.name, key }, 'repeat registration failed');
+      }
+    });
+    return registered;
+  }
+
+  /** The connection is back after a loss: Redis may have come back without the schedulers. */
+  private registerAgainOnReconnect() {
+    if (this.closing || this.schedules.size === 0) return;
+    void this.registerAgain([...this.schedules.values()]).then((keys) => {
+      if (keys.length) {
+        this.logger.info({ schedules: keys }, 'job schedules registered again after Redis reconnected');
+      }
+    });
+  }
+
+  /** From the first repeat on: look for the schedulers every so often (never keeps the process up). */
+  private startScheduleCheck() {
+    if (this.scheduleCheck || this.closing) return;
+    this.scheduleCheck = setInterval(
+      () => void this.checkSchedules(),
+      this.options.scheduleCheckMs ?? SCHEDULE_CHECK_MS,
+    );
+    this.scheduleCheck.unref();
+  }
+
+  /**
+   * Register again the repeats whose scheduler Redis no longer holds. Skipped while the
+   * connection is down (the reconnect registers them all) and while a check still runs.
+   */
+  private async checkSchedules() {
+    if (this.checkingSchedules || this.closing || this.connection.status !== 'ready') return;
+    this.checkingSchedules = true;
+    try {
+      const missing: Schedule[] = [];
+      for (const schedule of this.schedules.values()) {
+        const queue = this.queue(schedule.definition.name);
+        if (!(await queue.getJobScheduler(encodeJobId(schedule.key)))) missing.push(schedule);
+      }
+      if (missing.length === 0) return;
+      const keys = await this.registerAgain(missing);
+      if (keys.length)
+        this.logger.warn({ schedules: keys }, 'job schedules were missing in Redis; registered again');
+    } catch (err) {
+      if (!this.closing) this.logger.warn({ err }, 'checking the job schedules failed');
+    } finally {
+      this.checkingSchedules = false;
+    }
   }
 
   private assertOpen() {
@@ -223,6 +339,10 @@ export class BullJobs implements Jobs {
       },
     );
   }
+}
+
+function scheduleId(schedule: Schedule): string {
+  return `${schedule.definition.name}\n${schedule.key}`;
 }
 
 function validate(definition: JobDefinition, payload: unknown) {

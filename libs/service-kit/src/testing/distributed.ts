@@ -186,6 +186,10 @@ export class NamespacedBus implements Bus {
     return this.inner.ping();
   }
 
+  onReconnect(listener: () => void): () => void {
+    return this.inner.onReconnect(listener);
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -87,7 +87,7 @@ describe("identity's bans as the community service asks them", () => {
     await responder.stop();
     const failed = await client.bansInForce(USER, HC).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(AppError);
-    expect((failed as AppError).code).toBe('UNAVAILABLE');
+    expect((failed as AppError).code).toBe('TEMPORARILY_UNAVAILABLE');
     responder = await bus.reply(IDENTITY_BANS_RPC, async () => ({ bans: [ban] }));
     expect(await client.bansInForce(USER, HC)).toEqual([ban]);
   });

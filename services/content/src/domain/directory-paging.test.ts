@@ -86,6 +86,7 @@ describe('asking again for fewer companies', () => {
       broadcast: (subject, data) => bus.broadcast(subject, data),
       listen: (subject, handler) => bus.listen(subject, handler),
       ping: () => bus.ping(),
+      onReconnect: (listener) => bus.onReconnect(listener),
       close: () => bus.close(),
     };
   }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The notifications service owns this Postgres schema: every user's inbox (what the bell shows)
@@ -38,6 +48,42 @@ export const notifications = notificationsSchema.table(
     index('notifications_user_id_idx').on(t.userId, t.id.desc()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`not is_read`),
   ],
+);
+
+/** What a notice e-mail says and to whom (kept in the mail queue until it went out). */
+export interface QueuedMail {
+  email: string;
+  firstName: string;
+  language: string;
+  title: string;
+  type: string;
+  url: string;
+}
+
+/**
+ * The notice e-mails still to send, one per notification, written in the same transaction as the
+ * notification itself: a fan-out that stores a notification has queued its e-mail, whatever
+ * happens to the process or to Redis afterwards. A row is claimed before its e-mail is sent and
+ * deleted when it went out (the notification's emailed_at is set then); a claim that runs out (the
+ * process died while sending) lets it be sent again, so a crash costs at most one repeated e-mail.
+ * The send job of a page sends its rows at once; a sweep sends whatever a lost job left (ADR 0016).
+ */
+export const mailQueue = notificationsSchema.table(
+  'mail_queue',
+  {
+    notificationId: uuid('notification_id')
+      .primaryKey()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    mail: jsonb('mail').$type<QueuedMail>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Failed sends so far; the next waits longer. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** Being sent by a job until then. */
+    claimedUntil: ts('claimed_until'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt)],
 );
 
 /**

@@ -11,9 +11,9 @@ import {
 import { uuidv7 } from '@porta/service-kit';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationsContext } from '../context.js';
-import { notifications, settings } from '../db/schema.js';
+import { mailQueue, notifications, type QueuedMail, settings } from '../db/schema.js';
 import { toNotification } from './inbox.js';
-import { type MailNotice, sendNoticeMails } from './mail.js';
+import { queuedMailsOf, sendQueuedMails } from './mail.js';
 
 /** Something to tell a set of users, as an event describes it. */
 export interface Notice {
@@ -152,40 +152,55 @@ async function storePage(
     (m) => !excluded.has(m.userId) && (!key || !prefs.get(m.userId)?.disabledKeys.includes(key)),
   );
   if (wanted.length === 0) return;
-  const rows = await ctx.db
-    .insert(notifications)
-    .values(
-      wanted.map((m) => ({
-        id: uuidv7(),
-        userId: m.userId,
-        sourceKey: notice.sourceKey,
-        type: notice.type,
-        title: titleFor(notice, languageOfLocale(m.locale)),
-        targetUrl: notice.url,
-        housingCompanyId: m.housingCompanyId,
-        apartmentId: notice.apartmentId ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: [notifications.userId, notifications.sourceKey] })
-    .returning();
-  result.stored += rows.length;
-  await ctx.live.notify(rows.map((row) => ({ userId: row.userId, notification: toNotification(row) })));
   const byUser = new Map(wanted.map((m) => [m.userId, m]));
-  const mails: MailNotice[] = [];
-  for (const row of rows) {
-    const member = byUser.get(row.userId);
-    if (!member || prefs.get(row.userId)?.emailDisabled) continue;
-    mails.push({
-      notificationId: row.id,
-      email: member.email,
-      firstName: member.firstName,
-      language: languageOfLocale(member.locale),
-      title: row.title,
-      type: notice.type,
-      url: notice.urlsByUser?.[row.userId] ?? row.targetUrl,
+  // The notifications and their e-mails in one transaction: what is stored has its e-mail queued.
+  const rows = await ctx.db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(notifications)
+      .values(
+        wanted.map((m) => ({
+          id: uuidv7(),
+          userId: m.userId,
+          sourceKey: notice.sourceKey,
+          type: notice.type,
+          title: titleFor(notice, languageOfLocale(m.locale)),
+          targetUrl: notice.url,
+          housingCompanyId: m.housingCompanyId,
+          apartmentId: notice.apartmentId ?? null,
+        })),
+      )
+      .onConflictDoNothing({ target: [notifications.userId, notifications.sourceKey] })
+      .returning();
+    const mails = stored.flatMap((row) => {
+      const member = byUser.get(row.userId);
+      if (!member || prefs.get(row.userId)?.emailDisabled) return [];
+      const mail: QueuedMail = {
+        email: member.email,
+        firstName: member.firstName,
+        language: languageOfLocale(member.locale),
+        title: row.title,
+        type: notice.type,
+        url: notice.urlsByUser?.[row.userId] ?? row.targetUrl,
+      };
+      return [{ notificationId: row.id, mail }];
     });
-  }
-  await sendNoticeMails(ctx, `${notice.sourceKey}:${rows[0]?.id}`, mails);
+    if (mails.length > 0) await tx.insert(mailQueue).values(mails);
+    return stored;
+  });
+  result.stored += rows.length;
+  // The bell first: it never waits for the e-mails.
+  await ctx.live.notify(rows.map((row) => ({ userId: row.userId, notification: toNotification(row) })));
+  // The page's e-mails still queued: those stored now, and, when the page was stored before (the
+  // event redelivered after a crash), those of the earlier try that no job may be sending.
+  const queued =
+    rows.length === wanted.length
+      ? rows.map((row) => row.id)
+      : await queuedMailsOf(
+          ctx,
+          notice.sourceKey,
+          wanted.map((m) => m.userId),
+        );
+  await sendQueuedMails(ctx, `${notice.sourceKey}:${wanted[0]!.userId}:${rows.length}`, queued);
 }
 
 /** The stored notification of a source for a user (tests and the e-mail job). */

@@ -11,7 +11,7 @@ type LiveMessage =
 /** One open stream: writes Server-Sent Events to a browser. */
 export interface LiveClient {
   send(event: 'notification' | 'unread', data: unknown): void;
-  /** Close the stream (the service is stopping). */
+  /** Close the stream because the service is stopping: the browser is told to come back at once. */
   end(): void;
 }
 

@@ -1,9 +1,9 @@
-import { type Language, type NotificationType, zNotificationType } from '@porta/contracts';
+import type { Language, NotificationType } from '@porta/contracts';
 import { defineJob, type MailMessage, publicUrl } from '@porta/service-kit';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NotificationsContext } from '../context.js';
-import { notifications } from '../db/schema.js';
+import { mailQueue, notifications } from '../db/schema.js';
 import { targetWithId } from './inbox.js';
 
 /** One e-mail notice: a stored notification for a user who has e-mail on. */
@@ -16,16 +16,6 @@ export interface MailNotice {
   type: NotificationType;
   url: string;
 }
-
-const zMailNotice = z.object({
-  notificationId: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  language: z.string(),
-  title: z.string(),
-  type: zNotificationType,
-  url: z.string(),
-});
 
 interface NoticeText {
   /** {title} */
@@ -95,55 +85,185 @@ export function noticeMail(ctx: NotificationsContext, notice: MailNotice): MailM
   };
 }
 
-/** The job that sends a page of notice e-mails (retried: see deliver; the mailer pools its connections). */
+/**
+ * E-mails claimed at a time: a process that dies holds back at most these (until their claim runs
+ * out, MAIL_CLAIM_SECONDS), of which at most the one being sent went out and goes again.
+ */
+const CLAIM_BATCH = 20;
+/** The longest wait between two tries of an e-mail that keeps failing. */
+const MAX_RETRY_WAIT_MS = 60 * 60_000;
+/** An e-mail not sent within this time is given up (the notice is in the bell all along). */
+const GIVE_UP_AFTER_MS = 48 * 3600_000;
+/** E-mails a sweep sends at most. */
+const SWEEP_BATCH = 500;
+/** The sweep leaves younger e-mails to the job that was queued with them. */
+const SWEEP_AGE_MS = 30_000;
+
+/** The job that sends the queued e-mails of a page of notifications (by their ids). */
 export function sendMailsJob(ctx: NotificationsContext) {
   return defineJob({
     name: 'notifications.send-mails',
-    payload: z.object({ mails: z.array(zMailNotice) }),
+    payload: z.object({ ids: z.array(z.string().uuid()).max(1000) }),
     attempts: 5,
     backoffMs: 30_000,
-    handler: async ({ mails }) => {
-      await deliver(ctx, mails as MailNotice[]);
+    handler: async ({ ids }) => {
+      await deliver(ctx, { ids });
     },
   });
 }
 
 /**
- * Send a page of notice e-mails, each marked as sent (emailed_at) as soon as it went out, so that
- * the page retried after a failure sends only the ones not sent yet. (An e-mail can still go twice
- * only if the process stops between sending it and marking it.)
+ * Every minute or so: send what is due in the mail queue and no job is sending (a job lost with
+ * Redis, a process killed between storing and queueing, an e-mail waiting to be tried again).
  */
-async function deliver(ctx: NotificationsContext, mails: MailNotice[]) {
-  if (!ctx.mailer || mails.length === 0) return;
-  const sent = new Set(
-    (
+export function sweepMailsJob(ctx: NotificationsContext) {
+  return defineJob({
+    name: 'notifications.sweep-mails',
+    payload: z.object({}),
+    attempts: 1,
+    handler: async () => {
+      await giveUpStaleMails(ctx);
+      while ((await deliver(ctx, { olderThanMs: SWEEP_AGE_MS })) === SWEEP_BATCH) {
+        // A full batch: there may be more.
+      }
+    },
+  });
+}
+
+interface Claimed {
+  notification_id: string;
+  mail: Omit<MailNotice, 'notificationId'>;
+  attempts: number;
+}
+
+/**
+ * Send queued e-mails: the given ones, or every due one older than olderThanMs (SWEEP_BATCH at
+ * most). They are claimed CLAIM_BATCH at a time (so a job and a sweep, or two instances, never
+ * send the same e-mail), sent, then removed from the queue and their notification marked as
+ * e-mailed. The first failure (the mail server refuses or is away) puts that e-mail off with a
+ * growing wait, hands the rest of its batch back untouched, and throws, so that a job tries again
+ * later. Answers how many were claimed.
+ */
+async function deliver(
+  ctx: NotificationsContext,
+  which: { ids: readonly string[] } | { olderThanMs: number },
+): Promise<number> {
+  if (!ctx.mailer) return 0;
+  if ('ids' in which && which.ids.length === 0) return 0;
+  let total = 0;
+  while (total < SWEEP_BATCH) {
+    const claimed = await claim(ctx, which);
+    total += claimed.length;
+    await sendClaimed(ctx, claimed);
+    if (claimed.length < CLAIM_BATCH) break;
+  }
+  return total;
+}
+
+async function claim(
+  ctx: NotificationsContext,
+  which: { ids: readonly string[] } | { olderThanMs: number },
+): Promise<Claimed[]> {
+  const filter =
+    'ids' in which
+      ? inArray(mailQueue.notificationId, [...which.ids])
+      : sql`${mailQueue.createdAt} < now() - (${which.olderThanMs}::float8 * interval '1 millisecond')`;
+  const claimMs = ctx.config.MAIL_CLAIM_SECONDS * 1000;
+  const result = (await ctx.db.execute(sql`
+    update ${mailQueue} set claimed_until = now() + (${claimMs}::float8 * interval '1 millisecond')
+    where ${mailQueue.notificationId} in (
+      select ${mailQueue.notificationId} from ${mailQueue}
+      where ${filter} and ${mailQueue.nextAttemptAt} <= now()
+        and (${mailQueue.claimedUntil} is null or ${mailQueue.claimedUntil} < now())
+      order by ${mailQueue.createdAt}
+      limit ${CLAIM_BATCH}
+      for update skip locked)
+    returning notification_id, mail, attempts`)) as unknown as { rows: Claimed[] };
+  return result.rows;
+}
+
+async function sendClaimed(ctx: NotificationsContext, claimed: Claimed[]) {
+  const mailer = ctx.mailer!;
+  for (let i = 0; i < claimed.length; i++) {
+    const { notification_id: id, mail, attempts } = claimed[i]!;
+    try {
+      await mailer.send(noticeMail(ctx, { ...mail, notificationId: id }));
+    } catch (err) {
+      const waitMs = Math.min(ctx.config.MAIL_RETRY_SECONDS * 1000 * 2 ** attempts, MAX_RETRY_WAIT_MS);
       await ctx.db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(
-          and(
-            inArray(
-              notifications.id,
-              mails.map((m) => m.notificationId),
-            ),
-            isNotNull(notifications.emailedAt),
-          ),
-        )
-    ).map((row) => row.id),
-  );
-  for (const mail of mails) {
-    if (sent.has(mail.notificationId)) continue;
-    await ctx.mailer.send(noticeMail(ctx, mail));
-    await ctx.db
-      .update(notifications)
-      .set({ emailedAt: sql`now()` })
-      .where(eq(notifications.id, mail.notificationId));
+        .update(mailQueue)
+        .set({
+          attempts: attempts + 1,
+          lastError: err instanceof Error ? err.message.slice(0, 1000) : String(err),
+          claimedUntil: null,
+          nextAttemptAt: sql`now() + (${waitMs}::float8 * interval '1 millisecond')`,
+        })
+        .where(eq(mailQueue.notificationId, id));
+      const rest = claimed.slice(i + 1).map((c) => c.notification_id);
+      if (rest.length > 0) {
+        await ctx.db
+          .update(mailQueue)
+          .set({ claimedUntil: null })
+          .where(inArray(mailQueue.notificationId, rest));
+      }
+      ctx.logger.warn(
+        { err, notificationId: id, attempts: attempts + 1, waitMs },
+        'notice e-mail failed; tried again later',
+      );
+      throw err;
+    }
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(mailQueue).where(eq(mailQueue.notificationId, id));
+      await tx.update(notifications).set({ emailedAt: sql`now()` }).where(eq(notifications.id, id));
+    });
   }
 }
 
-/** Send notice e-mails in the background (a job, when the process has jobs), else now. */
-export async function sendNoticeMails(ctx: NotificationsContext, key: string, mails: MailNotice[]) {
-  if (mails.length === 0 || !ctx.mailer) return;
-  if (ctx.jobs) await ctx.jobs.enqueue(sendMailsJob(ctx), { mails }, { jobId: `mails:${key}` });
-  else await deliver(ctx, mails);
+/** E-mails that could not be sent for two days are given up, with an error line each. */
+async function giveUpStaleMails(ctx: NotificationsContext) {
+  const dropped = await ctx.db
+    .delete(mailQueue)
+    .where(sql`${mailQueue.createdAt} < now() - (${GIVE_UP_AFTER_MS}::float8 * interval '1 millisecond')`)
+    .returning({
+      id: mailQueue.notificationId,
+      attempts: mailQueue.attempts,
+      lastError: mailQueue.lastError,
+    });
+  for (const row of dropped) {
+    ctx.logger.error(
+      { notificationId: row.id, attempts: row.attempts, lastError: row.lastError },
+      'notice e-mail given up after two days',
+    );
+  }
+}
+
+/**
+ * Send the queued e-mails of these notifications in the background: a job when the process has
+ * jobs (not awaited, so that the bell never waits for Redis; when queueing fails the sweep sends
+ * them), else now.
+ */
+export async function sendQueuedMails(ctx: NotificationsContext, key: string, ids: readonly string[]) {
+  if (ids.length === 0 || !ctx.mailer) return;
+  if (!ctx.jobs) {
+    await deliver(ctx, { ids });
+    return;
+  }
+  ctx.jobs.enqueue(sendMailsJob(ctx), { ids: [...ids] }, { jobId: `mails:${key}` }).catch((err: unknown) => {
+    ctx.logger.warn({ err, key }, 'notice e-mails not queued; the sweep sends them');
+  });
+}
+
+/** The e-mails still queued of a source for these users (a redelivered fan-out queues them again). */
+export async function queuedMailsOf(
+  ctx: NotificationsContext,
+  sourceKey: string,
+  userIds: readonly string[],
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await ctx.db
+    .select({ id: mailQueue.notificationId })
+    .from(mailQueue)
+    .innerJoin(notifications, eq(notifications.id, mailQueue.notificationId))
+    .where(and(eq(notifications.sourceKey, sourceKey), inArray(notifications.userId, [...userIds])));
+  return rows.map((r) => r.id);
 }

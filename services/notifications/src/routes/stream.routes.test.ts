@@ -26,6 +26,7 @@ async function openStream(token: string) {
     signal: controller.signal,
   });
   const events: LiveEvent[] = [];
+  const blocks: string[] = [];
   let heartbeats = 0;
   let ended = false;
   const reading = (async () => {
@@ -40,6 +41,7 @@ async function openStream(token: string) {
         while (cut >= 0) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
+          blocks.push(block);
           if (block.startsWith(':')) heartbeats++;
           const event = /^event: (.+)$/m.exec(block)?.[1];
           const data = /^data: (.+)$/m.exec(block)?.[1];
@@ -55,6 +57,7 @@ async function openStream(token: string) {
   return {
     res,
     events,
+    blocks,
     heartbeats: () => heartbeats,
     ended: () => ended,
     close: async () => {
@@ -71,6 +74,16 @@ async function until(check: () => boolean, ms = 10_000) {
 }
 
 describe('the live stream', () => {
+  it('ends cleanly when the service stops, telling the browser to come back in a second', async () => {
+    const stream = await openStream(tokens.tenant!);
+    expect(await until(() => stream.events.length > 0)).toBe(true);
+    expect(stream.blocks[0]).toBe('retry: 3000');
+    t.notifications.context.live.endAll();
+    expect(await until(() => stream.ended(), 2_000)).toBe(true);
+    expect(stream.blocks.at(-1)).toBe('retry: 1000');
+    await stream.close();
+  });
+
   it('starts with the unread count, then brings a new notification as it is stored', async () => {
     const stream = await openStream(tokens.owner!);
     expect(stream.res.status).toBe(200);

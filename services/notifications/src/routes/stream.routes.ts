@@ -51,9 +51,14 @@ export async function streamRoutes(app: App, ctx: NotificationsContext) {
         detach();
         if (!res.writableEnded) res.end();
       };
+      // The service stops: reconnect in a second (to another instance), not after the usual 3 s.
+      const endForShutdown = () => {
+        if (!res.writableEnded) res.write('retry: 1000\n\n');
+        end();
+      };
       const maxAge = setTimeout(end, ctx.config.LIVE_STREAM_MAX_SECONDS * 1000);
       // Ended by the browser leaving, the maximum age, or the service stopping (LiveHub.stop).
-      const detach = ctx.live.attach(userId, { send: write, end });
+      const detach = ctx.live.attach(userId, { send: write, end: endForShutdown });
       request.raw.on('close', end);
     },
   );

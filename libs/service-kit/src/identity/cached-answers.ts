@@ -1,0 +1,72 @@
+/** How long the last good answer may stand in for one that cannot be had (identity or the broker away). */
+export const STALE_ANSWER_MS = 24 * 3600_000;
+/** While only a stale answer can be had, identity is asked again at most this often. */
+export const STALE_RETRY_MS = 5_000;
+
+interface Entry<V> {
+  /** When the answer was asked for (its age counts from here). */
+  at: number;
+  answer: Promise<V>;
+  /** The last answer that came back, and when it was asked for. */
+  good?: { value: V; at: number };
+}
+
+/**
+ * Answers kept per key for a time to live, with concurrent callers sharing one question — the
+ * pattern of a service's view of identity's decisions (feature decisions, directory entries).
+ * When a question fails (identity, or the broker, is away), the last good answer stands in for up
+ * to STALE_ANSWER_MS and is asked anew at most every STALE_RETRY_MS, so that what a service holds
+ * keeps serving reads through an outage; a question with no earlier answer fails, and is not kept.
+ * `clear()` forgets everything (identity announced a change).
+ */
+export class CachedAnswers<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+
+  constructor(options: { ttlMs: number; now?: () => number; maxEntries?: number }) {
+    this.ttlMs = options.ttlMs;
+    this.now = options.now ?? Date.now;
+    this.maxEntries = options.maxEntries ?? 10_000;
+  }
+
+  get(key: string, ask: () => Promise<V>): Promise<V> {
+    const at = this.now();
+    const entry = this.entries.get(key);
+    if (entry && at - entry.at < this.ttlMs) return entry.answer;
+    if (this.entries.size >= this.maxEntries) this.prune(at);
+    const good = entry?.good;
+    const answer = ask().then(
+      (value) => {
+        const current = this.entries.get(key);
+        if (current?.answer === answer) current.good = { value, at };
+        return value;
+      },
+      (error: unknown) => {
+        const current = this.entries.get(key);
+        if (good && at - good.at < STALE_ANSWER_MS) {
+          // Serve the last good answer; ask again after a short while, not on every request.
+          if (current?.answer === answer) current.at = this.now() - this.ttlMs + STALE_RETRY_MS;
+          return good.value;
+        }
+        if (current?.answer === answer) this.entries.delete(key);
+        throw error;
+      },
+    );
+    this.entries.set(key, { at, answer, ...(good ? { good } : {}) });
+    return answer;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private prune(at: number) {
+    for (const [key, entry] of this.entries) {
+      if (at - entry.at >= this.ttlMs && (!entry.good || at - entry.good.at >= STALE_ANSWER_MS)) {
+        this.entries.delete(key);
+      }
+    }
+  }
+}
