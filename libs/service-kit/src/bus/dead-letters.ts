@@ -119,6 +119,21 @@ function where(filter: DeadLetterFilter): { sql: string; params: unknown[] } {
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
+/** The stores of this process (one per runtime; tests make several), counted by the gauge. */
+const open = new Set<DeadLetters>();
+
+// Read when /metrics is scraped: the letters waiting now in every open store, per durable.
+gauge('porta_dead_letters', 'Messages waiting in the dead-letter store', ['durable'], async (g) => {
+  g.reset();
+  for (const store of open) {
+    try {
+      for (const { durable, n } of await store.counts()) g.inc({ durable }, n);
+    } catch {
+      // Its database is away: the rest of the metrics are still worth reading.
+    }
+  }
+});
+
 export class DeadLetters {
   private readonly database: Database;
   private readonly logger: Logger;
@@ -146,17 +161,7 @@ export class DeadLetters {
     this.database = options.database;
     this.logger = options.logger ?? silentLogger;
     this.replayIntervalMs = options.replayIntervalMs ?? 60_000;
-    // Read when /metrics is scraped: the letters waiting now, per durable.
-    gauge('porta_dead_letters', 'Messages waiting in the dead-letter store', ['durable'], async (g) => {
-      g.reset();
-      if (this.closed) return;
-      try {
-        for (const { durable, n } of await this.counts()) g.set({ durable }, n);
-      } catch (err) {
-        // The database is away: the rest of the metrics are still worth reading.
-        this.logger.warn({ err }, 'dead letters could not be counted');
-      }
-    });
+    open.add(this);
   }
 
   /** Park a message its handler could not take (the bus acknowledges it once this resolves). */
@@ -278,6 +283,7 @@ export class DeadLetters {
   /** Stop replaying and wait for the round in progress. */
   async close(): Promise<void> {
     this.closed = true;
+    open.delete(this);
     clearTimeout(this.timer);
     await this.round;
   }
