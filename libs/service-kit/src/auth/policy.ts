@@ -13,7 +13,12 @@ export type Policy =
   | { kind: 'roles'; roles: readonly Role[] }
   | { kind: 'check'; name: string; check: (principal: Principal, request: FastifyRequest) => boolean }
   /** The gateway's proxy: the downstream service enforces its own policy. */
-  | { kind: 'proxied' };
+  | { kind: 'proxied' }
+  /**
+   * Not a user's route: the route checks a shared secret itself (a Prometheus scrape's bearer
+   * token), so the Authorization header is not taken for a user's token.
+   */
+  | { kind: 'secret'; reason: string };
 
 export const policy = {
   /** No sign-in needed. Give the reason, for the reviewer. */
@@ -30,6 +35,8 @@ export const policy = {
     check,
   }),
   proxied: (): Policy => ({ kind: 'proxied' }),
+  /** Checked by the route against a shared secret (not a user's token). Give the reason. */
+  secret: (reason: string): Policy => ({ kind: 'secret', reason }),
 };
 
 export function describePolicy(p: Policy): string {
@@ -44,6 +51,8 @@ export function describePolicy(p: Policy): string {
       return `check: ${p.name}`;
     case 'proxied':
       return 'enforced by the downstream service';
+    case 'secret':
+      return `secret (${p.reason})`;
   }
 }
 
@@ -51,6 +60,7 @@ export function allows(p: Policy, principal: Principal | null, request: FastifyR
   switch (p.kind) {
     case 'public':
     case 'proxied':
+    case 'secret':
       return true;
     case 'authenticated':
       return principal !== null;

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { policy } from '../auth/policy.js';
 import { createTokenVerifier, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/verifier.js';
+import { BusRequestError } from '../bus/errors.js';
 import { loadConfig, zBaseConfig } from '../config.js';
 import { AppError } from '../errors.js';
+import { counter } from '../telemetry/metrics.js';
 import { type App, createService } from './create-service.js';
 import { principalOf } from './policy-enforcement.js';
 
@@ -42,6 +44,12 @@ beforeAll(async () => {
   });
   app.get('/boom', { config: { policy: policy.public('test') } }, async () => {
     throw new Error('database password is hunter2');
+  });
+  app.get('/identity-away', { config: { policy: policy.public('test') } }, async () => {
+    throw new BusRequestError('NO_RESPONDERS', 'rpc.identity.audience.get.v1', 'no responders');
+  });
+  app.get('/identity-failed', { config: { policy: policy.public('test') } }, async () => {
+    throw new BusRequestError('REMOTE', 'rpc.identity.audience.get.v1', 'boom');
   });
   app.get('/refused', { config: { policy: policy.public('test') } }, async () => {
     throw new AppError('FORBIDDEN', { detail: 'Not yours.' });
@@ -113,6 +121,16 @@ describe('createService', () => {
     const res = await app.inject({ method: 'GET', url: '/bad-response' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('not a number');
+  });
+
+  it('answers 503 TEMPORARILY_UNAVAILABLE when another service does not answer over the bus, 500 when it failed', async () => {
+    const away = await app.inject({ method: 'GET', url: '/identity-away' });
+    expect(away.statusCode).toBe(503);
+    expect(away.json()).toMatchObject({
+      code: 'TEMPORARILY_UNAVAILABLE',
+      title: 'This can\u2019t be done right now. Please try again in a moment.',
+    });
+    expect((await app.inject({ method: 'GET', url: '/identity-failed' })).statusCode).toBe(500);
   });
 
   it('answers 4xx with the code, message and detail', async () => {
@@ -212,5 +230,79 @@ describe('createService', () => {
       headers: { authorization: `Bearer ${await token({ roles: ['emperor'] })}` },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('stays ready, degraded, when a check that is not critical fails, and is unready when a critical one does', async () => {
+    const service = createService({
+      name: 'ready',
+      config,
+      verifier: createTokenVerifier({ kind: 'local', keys: async () => ({ keys: [] }) }),
+    });
+    let databaseUp = true;
+    let busUp = true;
+    service.addReadinessCheck('database', async () => {
+      if (!databaseUp) throw new Error('database away');
+    });
+    service.addReadinessCheck(
+      'bus',
+      async () => {
+        if (!busUp) throw new Error('broker away');
+      },
+      { critical: false },
+    );
+    try {
+      const ask = async () => {
+        const res = await service.inject({ method: 'GET', url: '/readyz' });
+        return { status: res.statusCode, body: res.json() };
+      };
+      expect(await ask()).toEqual({
+        status: 200,
+        body: { status: 'ok', service: 'ready', checks: { database: 'ok', bus: 'ok' } },
+      });
+      busUp = false;
+      expect(await ask()).toEqual({
+        status: 200,
+        body: { status: 'degraded', service: 'ready', checks: { database: 'ok', bus: 'failed' } },
+      });
+      databaseUp = false;
+      expect(await ask()).toEqual({
+        status: 503,
+        body: { status: 'unavailable', service: 'ready', checks: { database: 'failed', bus: 'failed' } },
+      });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('serves /metrics to this machine, or to a scrape with the token, and 404 to anyone else', async () => {
+    counter('porta_test_answers_total', 'Answers of this test', ['kind']).inc({ kind: 'metrics' }, 2);
+    const local = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['content-type']).toContain('text/plain');
+    expect(local.body).toContain('porta_test_answers_total{kind="metrics"} 2');
+    const remote = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+
+    const guarded = createService({
+      name: 'guarded',
+      config: { ...config, METRICS_TOKEN: 'a-token-of-sixteen-chars' },
+      verifier: createTokenVerifier({ kind: 'local', keys: async () => ({ keys: [] }) }),
+    });
+    try {
+      const scrape = (authorization?: string) =>
+        guarded.inject({
+          method: 'GET',
+          url: '/metrics',
+          remoteAddress: '10.0.0.5',
+          ...(authorization ? { headers: { authorization } } : {}),
+        });
+      expect((await scrape('Bearer a-token-of-sixteen-chars')).statusCode).toBe(200);
+      expect((await scrape('Bearer a-token-of-sixteen-chaRs')).statusCode).toBe(404);
+      expect((await scrape()).statusCode).toBe(404);
+      // With a token, this machine needs it too.
+      expect((await guarded.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await guarded.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@porta/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BusRequestError } from '../bus/errors.js';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError, type FieldError } from '../errors.js';
 
@@ -36,6 +37,11 @@ export function toAppError(error: unknown): AppError {
   }
   // A connection to the database lost mid-request (or none to be had): the next try may well work.
   if (isDatabaseUnavailable(error)) return new AppError('UNAVAILABLE', { cause: error });
+  // Another service did not answer over the bus (away, hung, or the broker out of reach); a
+  // responder that answered with an error is a fault, not an outage.
+  if (error instanceof BusRequestError && error.failure !== 'REMOTE') {
+    return new AppError('TEMPORARILY_UNAVAILABLE', { cause: error });
+  }
   const fe = error as Partial<FastifyError>;
   if (fe.code === 'FST_ERR_RESPONSE_SERIALIZATION') return new AppError('INTERNAL', { cause: error });
   const byCode: Record<string, ErrorCode> = {

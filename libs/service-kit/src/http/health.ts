@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LogLevel } from 'fastify';
 import { z } from 'zod';
 import { policy } from '../auth/policy.js';
 
@@ -19,7 +19,17 @@ declare module 'fastify' {
 const zHealth = z.object({ status: z.enum(['ok', 'degraded', 'unavailable']), service: z.string() });
 const zReady = zHealth.extend({ checks: z.record(z.string(), z.enum(['ok', 'failed'])) });
 
+/**
+ * The log level of a probe's route: warn (its access lines are noise), but never louder than the
+ * process logs (a silent process stays silent).
+ */
+export function probeLogLevel(app: FastifyInstance): LogLevel {
+  const order = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+  return order.indexOf(app.log.level) > order.indexOf('warn') ? (app.log.level as LogLevel) : 'warn';
+}
+
 export function installHealth(app: FastifyInstance, name: string) {
+  const logLevel = probeLogLevel(app);
   const checks = new Map<string, { check: Readiness; critical: boolean }>();
   app.decorate('addReadinessCheck', (checkName: string, check: Readiness, options = {}) => {
     checks.set(checkName, { check, critical: options.critical ?? true });
@@ -29,7 +39,7 @@ export function installHealth(app: FastifyInstance, name: string) {
     {
       schema: { hide: true, response: { 200: zHealth } },
       config: { policy: policy.public('liveness probe') },
-      logLevel: 'warn',
+      logLevel,
     },
     async () => ({ status: 'ok' as const, service: name }),
   );
@@ -38,7 +48,7 @@ export function installHealth(app: FastifyInstance, name: string) {
     {
       schema: { hide: true, response: { 200: zReady, 503: zReady } },
       config: { policy: policy.public('readiness probe') },
-      logLevel: 'warn',
+      logLevel,
     },
     async (request, reply) => {
       const results: Record<string, 'ok' | 'failed'> = {};

@@ -46,6 +46,8 @@ export function installPolicyEnforcement(app: FastifyInstance, verifier: TokenVe
         app.routePolicies.push({ method, url: route.url, policy: describePolicy(policy) });
     }
     const check: onRequestHookHandler = async (request) => {
+      // A route checked by its own secret takes the header as that secret, not as a user's token.
+      if (policy.kind === 'secret') return;
       const token = bearerToken(request.headers.authorization);
       if (request.headers.authorization && !token) throw new AppError('UNAUTHENTICATED');
       if (token && policy.kind !== 'proxied') request.principal = await verifier.verify(token);

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, type Metric, Registry } from 'prom-client';
 import { policy } from '../auth/policy.js';
+import { probeLogLevel } from '../http/health.js';
 
 /**
  * The process's Prometheus metrics (prom-client). One registry per process: in the embedded mode
@@ -69,8 +70,8 @@ export function installMetrics(app: FastifyInstance, options: { token?: string |
     '/metrics',
     {
       schema: { hide: true },
-      config: { policy: policy.public('Prometheus scrape, by METRICS_TOKEN or from this machine') },
-      logLevel: 'warn',
+      config: { policy: policy.secret('Prometheus scrape: METRICS_TOKEN, or this machine without one') },
+      logLevel: probeLogLevel(app),
     },
     async (request, reply) => {
       const allowed = options.token
