@@ -111,6 +111,8 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await manager.getByRole('textbox', { name: 'Your reply' }).fill(answer);
       await manager.getByRole('button', { name: 'Send reply' }).click();
       await manager.getByText('Reply sent').waitFor({ timeout: 15_000 });
+      // The request read again with the reply in it, before the status form is used.
+      await manager.getByText(answer).first().waitFor({ timeout: 15_000 });
       await manager.getByRole('combobox', { name: 'New status' }).selectOption({ label: 'Closed' });
       await manager.getByRole('checkbox', { name: 'Notify the sender' }).check();
       await manager.getByRole('button', { name: 'Change status' }).click();
