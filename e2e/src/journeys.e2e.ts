@@ -278,6 +278,107 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await page.close();
     });
 
+    it('a session that ends, or whose roles change, is refused by every service within a second', async () => {
+      const api = portalApi(portal.url);
+      const routesOf = async (token: string) => {
+        const me = await api.get<{ hcs: { id: string }[] }>(token, '/api/identity/me');
+        const hc = me.body.hcs[0]!.id;
+        return [
+          `/api/content/news?housingCompanyId=${hc}`,
+          `/api/community/discussions?housingCompanyId=${hc}`,
+          `/api/service-requests/requests?housingCompanyId=${hc}`,
+          '/api/notifications/inbox',
+        ];
+      };
+      /** How long until every route refuses the token with 401 (or the time limit passes). */
+      const refusedEverywhere = async (token: string, routes: string[]) => {
+        const start = Date.now();
+        const left = new Set(routes);
+        while (left.size > 0 && Date.now() - start < 3_000) {
+          for (const route of [...left]) {
+            const res = await api.get(token, route);
+            if (res.status === 401) {
+              expect(res.problem?.code).toBe('TOKEN_EXPIRED');
+              left.delete(route);
+            }
+          }
+        }
+        expect([...left], 'routes still answering the revoked token').toEqual([]);
+        return Date.now() - start;
+      };
+      const login = async (email: string) => {
+        const res = await fetch(`${portal.url}/api/identity/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+        });
+        expect(res.status).toBe(200);
+        return (await res.json()) as { accessToken: string; refreshToken: string };
+      };
+      const timings: Record<string, number> = {};
+
+      // Logout.
+      const tenant = await login('tenant@demo.porta.test');
+      const routes = await routesOf(tenant.accessToken);
+      for (const route of routes) expect((await api.get(tenant.accessToken, route)).status, route).toBe(200);
+      expect((await api.post(tenant.accessToken, '/api/identity/logout', {})).status).toBe(204);
+      timings.logout = await refusedEverywhere(tenant.accessToken, routes);
+
+      // A refresh token used twice revokes its family: the newest access token goes too.
+      const first = await login('tenant@demo.porta.test');
+      // Refreshed as the apps do: the refresh token alone, no bearer token.
+      const rotated = await api.post<{ accessToken: string }>('', '/api/identity/token/refresh', {
+        refreshToken: first.refreshToken,
+      });
+      expect(rotated.status).toBe(200);
+      expect((await api.get(rotated.body.accessToken, routes[0]!)).status).toBe(200);
+      const reused = await api.post('', '/api/identity/token/refresh', {
+        refreshToken: first.refreshToken,
+      });
+      expect(reused.status).toBe(401);
+      timings.reuse = await refusedEverywhere(rotated.body.accessToken, routes);
+
+      // The last role removed: the token is refused, and the refreshed one reaches the company no more.
+      const admin = (await login('admin@demo.porta.test')).accessToken;
+      const neighbour = await login('neighbour@demo.porta.test');
+      const neighbourRoutes = await routesOf(neighbour.accessToken);
+      const neighbourId = (await api.get<{ user: { id: string } }>(neighbour.accessToken, '/api/identity/me'))
+        .body.user.id;
+      for (const route of neighbourRoutes)
+        expect((await api.get(neighbour.accessToken, route)).status).toBe(200);
+      const roles = await api.get<{
+        apartments: { apartmentId: string; role: string }[];
+        housingCompanies: unknown[];
+      }>(admin, `/api/identity/admin/users/${neighbourId}/roles`);
+      expect(roles.body.housingCompanies).toEqual([]);
+      for (const role of roles.body.apartments) {
+        const removed = await api.delete(
+          admin,
+          `/api/identity/admin/users/${neighbourId}/apartment-roles/${role.apartmentId}/${role.role}`,
+        );
+        expect(removed.status).toBe(204);
+      }
+      timings.lastRoleRemoved = await refusedEverywhere(neighbour.accessToken, neighbourRoutes.slice(0, 3));
+      const refreshed = await api.post<{ accessToken: string; refreshToken: string }>(
+        '',
+        '/api/identity/token/refresh',
+        { refreshToken: neighbour.refreshToken },
+      );
+      expect(refreshed.status).toBe(200);
+      for (const route of neighbourRoutes.slice(0, 3)) {
+        expect([403, 404], route).toContain((await api.get(refreshed.body.accessToken, route)).status);
+      }
+
+      // Deactivation ends every session of the user.
+      expect((await api.post(admin, `/api/identity/admin/users/${neighbourId}/deactivate`, {})).status).toBe(
+        200,
+      );
+      timings.deactivated = await refusedEverywhere(refreshed.body.accessToken, ['/api/notifications/inbox']);
+
+      console.log(`[${mode}] refused everywhere after (ms): ${JSON.stringify(timings)}`);
+      for (const ms of Object.values(timings)) expect(ms).toBeLessThan(1_000);
+    });
+
     it('shuts down gracefully on SIGTERM', async () => {
       // A request in flight when the signal arrives still gets its answer.
       const inFlight = fetch(`${portal.url}/api/identity/login`, {

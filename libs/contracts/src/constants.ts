@@ -32,18 +32,33 @@ export const PAGE_SIZE_SERVICE_REQUESTS = 10;
 export const PAGE_SIZE_SENSOR_EVENTS = 25;
 export const PAGE_SIZE_TIMELINE = 50;
 
-/** Password rules (03 §5, the stricter reading): 8–256 characters, 3 of 4 character classes. */
+/**
+ * Password rules (03 §5, the stricter reading; ADR 0020): 8–256 characters, 3 of 4 character
+ * classes; a passphrase of PASSPHRASE_MIN_LENGTH characters or more needs no particular classes.
+ * Common passwords are refused either way (checkPassword).
+ */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_MIN_CLASSES = 3;
+export const PASSPHRASE_MIN_LENGTH = 15;
 
 /** Generic form validator defaults (03 §5). */
 export const FIELD_MAX_LENGTH_DEFAULT = 50;
 export const FIELD_MIN_LENGTH_DEFAULT = 5;
 
-/** Brute-force protection: more failed logins than this within the window answer 429. */
-export const LOGIN_MAX_FAILURES = 10;
-export const LOGIN_FAILURE_WINDOW_SECONDS = 60;
+/**
+ * Sign-in throttling (ADR 0007). Failed sign-ins count for an hour. One account from one address
+ * has LOGIN_PAIR_FREE_FAILURES attempts, then waits 1 s, 2 s, 4 s … at most
+ * LOGIN_PAIR_MAX_DELAY_SECONDS after each further failure (429 with Retry-After); a sign-in that
+ * succeeds starts the pair afresh. An account with LOGIN_ACCOUNT_MAX_FAILURES failures from all
+ * addresses within the hour takes no more attempts from addresses it has not signed in from in
+ * the last LOGIN_KNOWN_ADDRESS_DAYS days.
+ */
+export const LOGIN_FAILURE_WINDOW_SECONDS = 3600;
+export const LOGIN_PAIR_FREE_FAILURES = 5;
+export const LOGIN_PAIR_MAX_DELAY_SECONDS = 60;
+export const LOGIN_ACCOUNT_MAX_FAILURES = 100;
+export const LOGIN_KNOWN_ADDRESS_DAYS = 30;
 
 /** Request bodies larger than this answer 413 unless a route allows more (uploads). */
 export const JSON_BODY_LIMIT_BYTES = 1_048_576;

@@ -23,6 +23,10 @@ export const ERRORS = {
   FEATURE_NOT_ACTIVATED: { status: 403, message: 'Feature not activated in this housing company' },
   NOT_FOUND: { status: 404, message: 'Page not found' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  /** The request line and headers (a very long query, say) are more than the server reads. */
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request is too large.' },
+  /** The request did not arrive in time; answered before any route. */
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long. Please try again.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Value in field is not in correct format' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
@@ -49,6 +53,11 @@ export const ERRORS = {
   IDN_APARTMENT_NOT_FOUND: { status: 404, message: 'Housing company could not be retrieved' },
   IDN_PASSWORD_FORMAT: { status: 400, message: 'Password invalid format' },
   IDN_PASSWORD_MISMATCH: { status: 400, message: "Password doesn't match" },
+  /** The password keeps 03 §5's format but is one of the most common ones (ADR 0020). */
+  IDN_PASSWORD_TOO_COMMON: {
+    status: 400,
+    message: 'This password is too common or too easy to guess. Please choose another one.',
+  },
   IDN_OIDC_NOT_CONFIGURED: { status: 404, message: 'This sign-in method is not available.' },
   IDN_OIDC_FAILED: { status: 401, message: 'Signing in failed. Please try again.' },
   IDN_OIDC_NO_ACCOUNT: { status: 403, message: 'No Porta account is linked to this sign-in.' },
@@ -113,12 +122,19 @@ export const ERRORS = {
   IDN_PARTNER_TYPE_MISMATCH: { status: 400, message: 'Changing partner company failed' },
   IDN_PARTNER_EXTERNAL_ID_IN_USE: { status: 409, message: 'Provided external id already in use' },
   IDN_KEY_CONTACT_NOT_A_USER: { status: 400, message: 'Partner details could not be saved' },
+  /** Staff approve the operational area a partner proposed, but there is none or it has changed since. */
+  IDN_AREA_PROPOSAL_CHANGED: {
+    status: 409,
+    message: 'The proposed operational area has changed. Please review it again.',
+  },
   // Identity: users, roles, bans, feature scopes (H3)
   IDN_USER_ROLE_REQUIRED: {
     status: 400,
     message: 'User could not be added: give the user a role in one of your housing companies.',
   },
   IDN_ROLE_NOT_PERMITTED: { status: 403, message: 'Roles could not be updated' },
+  /** A user manager adding or extending a role of their own: another manager must grant it. */
+  IDN_OWN_ROLE_NOT_GRANTABLE: { status: 403, message: 'You cannot grant a role to yourself.' },
   IDN_SCHEDULED_CHANGE_STARTED: {
     status: 409,
     message: 'The change has already taken effect and cannot be removed.',

@@ -8,3 +8,4 @@ export * from './notifications/index.js';
 export * from './password.js';
 export * from './roles.js';
 export * from './service-requests/index.js';
+export * from './text.js';

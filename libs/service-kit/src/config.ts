@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCidr } from './http/outbound.js';
 
 export class ConfigError extends Error {
   constructor(readonly issues: { key: string; message: string }[]) {
@@ -11,6 +12,9 @@ export class ConfigError extends Error {
 export const zBoolFromEnv = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+
+/** A list setting: values separated by commas or white space. */
+const zListFromEnv = z.string().transform((v) => v.split(/[\s,]+/).filter(Boolean));
 
 /**
  * Settings every Porta process understands. Defaults make the embedded mode work with no
@@ -62,6 +66,16 @@ export const zBaseConfig = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Seconds to wait for in-flight work on shutdown. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  /**
+   * Host names that outbound requests (feeds, provider adapters: http/outbound.ts) may reach
+   * although they resolve to addresses that are not public, e.g. an internal feed server:
+   * exact names, separated by commas or spaces.
+   */
+  OUTBOUND_ALLOW_HOSTS: zListFromEnv.default([]),
+  /** Address ranges outbound requests may reach although they are not public ('10.20.0.0/16, fd00::/8'). */
+  OUTBOUND_ALLOW_CIDRS: zListFromEnv
+    .pipe(z.array(z.string().refine((v) => parseCidr(v) !== null, 'not an IP address or CIDR range')))
+    .default([]),
 });
 export type BaseConfig = z.infer<typeof zBaseConfig>;
 

@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './http/create-service.js';
 export * from './http/csv.js';
 export { sendProblem, toAppError } from './http/error-handler.js';
+export * from './http/outbound.js';
 export { principalOf } from './http/policy-enforcement.js';
 export * from './http/run.js';
 export * from './http/service-plugin.js';

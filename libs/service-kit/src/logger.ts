@@ -1,12 +1,17 @@
 import type { FastifyServerOptions } from 'fastify';
 import { type Logger, type LoggerOptions, pino } from 'pino';
 import type { BaseConfig } from './config.js';
+import { serializeError } from './error-serializer.js';
 
-/** pino options: JSON logs, secrets redacted, request id on every line (Fastify adds reqId). */
+/**
+ * pino options: JSON logs, secrets redacted, request id on every line (Fastify adds reqId), and
+ * errors without the values of a failed statement (serializeError).
+ */
 export function loggerOptions(config: Pick<BaseConfig, 'LOG_LEVEL'>, name: string): LoggerOptions {
   return {
     level: config.LOG_LEVEL,
     name,
+    serializers: { err: serializeError, parkError: serializeError },
     redact: {
       paths: [
         'req.headers.authorization',

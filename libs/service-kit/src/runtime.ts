@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { pino } from 'pino';
 import type { z } from 'zod';
+import { TokenRevocations } from './auth/revocations.js';
 import { createTokenVerifier, type KeySource } from './auth/verifier.js';
 import { DeadLetters } from './bus/dead-letters.js';
 import { connectBus } from './bus/index.js';
@@ -104,6 +105,9 @@ export async function serveProcess(options: {
   closeables: Closeable[];
 }): Promise<string> {
   const { config, runtime } = options;
+  // Sessions and memberships identity revoked: their tokens are refused at once, not at expiry.
+  const revocations = new TokenRevocations(runtime.bus, { logger: runtime.logger });
+  await revocations.start();
   const app = createService({
     name: options.name,
     config,
@@ -114,6 +118,7 @@ export async function serveProcess(options: {
         kind: 'remote',
         url: `${config.IDENTITY_URL}/api/identity/.well-known/jwks.json`,
       },
+      { revocations },
     ),
     trustProxy: config.TRUST_PROXY,
   });
@@ -125,7 +130,11 @@ export async function serveProcess(options: {
     host: config.HOST,
     port: config.PORT,
     graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
-    closeables: [...options.closeables, ...runtime.closeables],
+    closeables: [
+      ...options.closeables,
+      { name: 'revocations', close: () => revocations.stop() },
+      ...runtime.closeables,
+    ],
   });
 }
 

@@ -64,6 +64,65 @@ describe('SessionClient', () => {
     expect(c.read()).toBeNull();
   });
 
+  it('refreshes a token refused as stale and sends the request once more', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { accessToken: 'a1', refreshToken: 'r'.repeat(20), expiresIn: 1800, issuer: 'portal' }),
+    );
+    const c = client();
+    await c.login('x@y.z', 'pw');
+    const states: string[] = [];
+    c.subscribe((s) => states.push(s));
+    fetchMock
+      .mockResolvedValueOnce(
+        reply(401, { type: 'about:blank', title: 'Session expired', status: 401, code: 'TOKEN_EXPIRED' }),
+      )
+      .mockResolvedValueOnce(
+        reply(200, { accessToken: 'a2', refreshToken: 's'.repeat(20), expiresIn: 1800, issuer: 'portal' }),
+      )
+      .mockResolvedValueOnce(reply(200, { hello: 'again' }));
+    expect(await c.request('GET', '/api/content/news')).toEqual({ hello: 'again' });
+    const authorizations = fetchMock.mock.calls.map(
+      ([, init]) => new Headers((init as RequestInit | undefined)?.headers).get('authorization') ?? '',
+    );
+    expect(authorizations.slice(-3)).toEqual(['Bearer a1', '', 'Bearer a2']);
+    expect(states).toEqual([]);
+    expect(c.read()?.accessToken).toBe('a2');
+  });
+
+  it('ends the session when the stale token cannot be refreshed, or another 401 comes', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { accessToken: 'a1', refreshToken: 'r'.repeat(20), expiresIn: 1800, issuer: 'portal' }),
+    );
+    const c = client();
+    await c.login('x@y.z', 'pw');
+    const states: string[] = [];
+    c.subscribe((s) => states.push(s));
+    const expired = reply(401, {
+      type: 'about:blank',
+      title: 'Session expired',
+      status: 401,
+      code: 'TOKEN_EXPIRED',
+    });
+    fetchMock
+      .mockResolvedValueOnce(expired)
+      .mockResolvedValueOnce(
+        reply(401, { type: 'about:blank', title: 'Session expired', status: 401, code: 'TOKEN_EXPIRED' }),
+      );
+    await expect(c.request('GET', '/api/content/news')).rejects.toMatchObject({ status: 401 });
+    expect(states).toEqual(['expired']);
+    expect(c.read()).toBeNull();
+
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { accessToken: 'b1', refreshToken: 'r'.repeat(20), expiresIn: 1800, issuer: 'portal' }),
+    );
+    await c.login('x@y.z', 'pw');
+    fetchMock.mockResolvedValueOnce(
+      reply(401, { type: 'about:blank', title: 'Session expired', status: 401, code: 'UNAUTHENTICATED' }),
+    );
+    await expect(c.request('GET', '/api/content/news')).rejects.toMatchObject({ status: 401 });
+    expect(c.read()).toBeNull();
+  });
+
   it('turns problem+json answers into ApiError with code and field errors', async () => {
     fetchMock.mockResolvedValueOnce(
       reply(400, {

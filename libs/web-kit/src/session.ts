@@ -166,16 +166,44 @@ export class SessionClient {
   }
 
   /**
-   * A JSON request with the bearer token. A 401 answered to a signed-in user means the session
-   * ended elsewhere (revoked, expired): the tokens are cleared and the session marked expired.
+   * A JSON request with the bearer token. A 401 answered to a signed-in user: see
+   * afterUnauthorized (a stale token is refreshed and the request sent once more; otherwise the
+   * session ended elsewhere and is marked expired).
    */
   async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     const token = await this.accessToken();
     try {
       return (await this.raw(method, path, body, token ?? undefined)) as T;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401 && token) this.clear(true);
-      throw err;
+      if (!(err instanceof ApiError && err.status === 401 && token)) throw err;
+      const fresh = await this.afterUnauthorized(err.code);
+      if (!fresh) throw err;
+      try {
+        return (await this.raw(method, path, body, fresh)) as T;
+      } catch (again) {
+        if (again instanceof ApiError && again.status === 401) this.clear(true);
+        throw again;
+      }
+    }
+  }
+
+  /**
+   * A request that carried the token was answered 401. With TOKEN_EXPIRED the token may only be
+   * stale — the user's roles changed, or it ran out early — so it is refreshed once: answers the
+   * new token to send the request again with. Otherwise, or when the refresh is refused (the
+   * session ended elsewhere: logout, deactivation), the session is marked expired and null
+   * answered. Every caller that sends the token itself (downloads, uploads) goes through here.
+   */
+  async afterUnauthorized(code: string | undefined): Promise<string | null> {
+    if (code !== 'TOKEN_EXPIRED') {
+      this.clear(true);
+      return null;
+    }
+    try {
+      return (await this.refresh())?.accessToken ?? null;
+    } catch {
+      // The refresh could not be asked (network): the request's own error stands.
+      return null;
     }
   }
 

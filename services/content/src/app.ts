@@ -7,6 +7,7 @@ import {
   type Logger,
   migrateService,
   OutboxRelay,
+  outboundFor,
   type Storage,
   type Subscription,
   servicePlugin,
@@ -74,6 +75,7 @@ export function createContent(options: {
     logger,
     bus: bus ?? null,
     features: bus ? new FeatureGate(bus) : null,
+    outbound: outboundFor(config),
     kickEvents: () => relay?.kick(),
   };
   return {

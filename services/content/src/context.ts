@@ -1,4 +1,4 @@
-import type { Bus, Database, Db, FeatureGate, Logger, Storage } from '@porta/service-kit';
+import type { Bus, Database, Db, FeatureGate, Logger, Outbound, Storage } from '@porta/service-kit';
 import type { ContentConfig } from './config.js';
 import type * as schema from './db/schema.js';
 import type { Clock } from './domain/clock.js';
@@ -18,6 +18,11 @@ export interface ContentContext {
    * without a bus, in tests that fill the directory directly.
    */
   features: FeatureGate | null;
+  /**
+   * Requests to addresses staff chose (the external feeds): through the service kit's guard, which
+   * refuses internal addresses unless the operator allowed them (OUTBOUND_ALLOW_HOSTS, _CIDRS).
+   */
+  outbound: Outbound;
   /** Publish the outbox now (after a commit that wrote events); a no-op without a bus. */
   kickEvents(): void;
 }

@@ -138,6 +138,52 @@ describe('embedded gateway', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('refuses the browser features no page uses on every answer, those made before any route too', async () => {
+    const answers = await Promise.all(
+      [
+        { method: 'GET', url: '/' },
+        { method: 'GET', url: '/assets/app-abc123.js' },
+        { method: 'GET', url: '/api/identity/login-options' },
+        { method: 'GET', url: '/api/identity/me' },
+        { method: 'GET', url: '/api/nothing/here' },
+        // Answered by Fastify before any route or hook runs.
+        { method: 'GET', url: '/api/content/%C0%AF' },
+      ].map((request) => g.app.inject(request as { method: 'GET'; url: string })),
+    );
+    for (const res of answers) {
+      const policy = String(res.headers['permissions-policy']);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+        expect(policy).toContain(feature);
+      }
+      expect(res.headers['content-security-policy']).toBeTruthy();
+    }
+    const badPath = answers[answers.length - 1];
+    expect(badPath?.statusCode).toBe(400);
+    expect(badPath?.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('keeps answers to a signed-in caller out of caches, and the web apps cached as before', async () => {
+    const token = await login(g.app);
+    const me = await g.app.inject({
+      method: 'GET',
+      url: '/api/identity/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const expired = await g.app.inject({
+      method: 'GET',
+      url: '/api/identity/me',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.headers['cache-control']).toBe('no-store');
+    const asset = await g.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await g.app.inject({ method: 'GET', url: '/news/1' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
   it('keeps CORS closed by default', async () => {
     const res = await g.app.inject({
       method: 'OPTIONS',

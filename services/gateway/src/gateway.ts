@@ -14,13 +14,14 @@ import {
   type Database,
   policy,
   startTelemetry,
+  TokenRevocations,
 } from '@porta/service-kit';
 import { createServiceRequests } from '@porta/service-requests';
 import { type GatewayConfig, serviceUrls } from './config.js';
 import { docsRoutes, type OpenApiDoc } from './openapi.js';
 import { detachRequestBody, onUpstreamError, ProxiedEventStreams, retryDelay } from './proxy.js';
 import { RateLimitCounts } from './rate-limit-store.js';
-import { edgeSecurity } from './security.js';
+import { edgeSecurity, securityHeaders } from './security.js';
 import { webAppRoutes } from './web-apps.js';
 
 export interface Gateway {
@@ -127,13 +128,17 @@ export async function buildGateway(
     await serviceRequests.migrate();
     await serviceRequests.start();
     await runtime.jobs.start();
+    // Sessions and memberships identity revoked: their tokens are refused at once, not at expiry.
+    const revocations = new TokenRevocations(runtime.bus, { logger: runtime.logger });
+    await revocations.start();
     const app = createService({
       name: 'gateway',
       config,
       logger: runtime.logger,
       tracing: runtime.telemetry.enabled,
-      verifier: createTokenVerifier(identity.keySource),
+      verifier: createTokenVerifier(identity.keySource, { revocations }),
       trustProxy: config.TRUST_PROXY,
+      headers: securityHeaders(config),
     });
     app.addReadinessCheck('database', () => database.ping());
     app.addReadinessCheck('bus', () => runtime.bus.ping());
@@ -162,6 +167,7 @@ export async function buildGateway(
         { name: 'community', close: () => community.stop() },
         { name: 'notifications', close: () => notifications.stop() },
         { name: 'content', close: () => content.stop() },
+        { name: 'revocations', close: () => revocations.stop() },
         { name: 'identity-outbox', close: () => identity.stop() },
         ...(rateLimitCounts ? [rateLimitCounts.closeable()] : []),
         ...runtime.closeables,
@@ -185,6 +191,7 @@ export async function buildGateway(
     verifier,
     tracing: telemetry.enabled,
     trustProxy: config.TRUST_PROXY,
+    headers: securityHeaders(config),
   });
   const rateLimitCounts = await sharedRateLimitCounts(app, config);
   await edgeSecurity(app, config, rateLimitCounts ?? undefined);

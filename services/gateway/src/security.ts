@@ -26,13 +26,45 @@ export const WEB_APP_HEADERS = {
 };
 
 /**
- * The security headers of every answer, fixed at start. API answers are JSON that no browser
+ * The browser features no page of Porta uses, refused to the web apps and to anything they could
+ * embed. Neither app asks for the camera, the microphone, the location or payments (a file input
+ * opens the system's picker, which needs no permission; videos are links to other sites).
+ * Fullscreen stays for the apps' own pages only.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/**
+ * The security headers of every answer, fixed at start and set by createService (so that the
+ * answers Fastify makes before any route carry them too). API answers are JSON that no browser
  * renders: they refuse everything and framing; the web apps' documents get WEB_APP_HEADERS.
  */
 export function securityHeaders(config: Pick<GatewayConfig, 'TLS'>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
@@ -44,18 +76,12 @@ export function securityHeaders(config: Pick<GatewayConfig, 'TLS'>): Record<stri
 const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /**
- * Edge protections: security headers with a strict CSP (frames refused), HSTS behind TLS, CORS
+ * Edge protections besides the security headers (securityHeaders, given to createService): CORS
  * closed unless origins are configured, and a per-address rate limit (counted in Redis when
  * configured, so that several gateway processes share it, and in this process while Redis is
  * away; see RateLimitCounts).
  */
 export async function edgeSecurity(app: App, config: GatewayConfig, sharedCounts?: RateLimitCounts) {
-  // Computed once: the same headers go on every answer.
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
     credentials: false,

@@ -23,6 +23,7 @@ import { serveHousingCompanyFeatures } from './domain/features.js';
 import { KeyStore } from './domain/keys.js';
 import { serveAreas, serveNeighbours } from './domain/neighbours.js';
 import { B2cLogin } from './domain/oidc.js';
+import { serveRevocations } from './domain/revocations.js';
 import { SessionService } from './domain/sessions.js';
 import { PURGE_SESSIONS_EVERY_MS, purgeSessionsJob } from './jobs/purge-sessions.job.js';
 import { adminApartmentRoutes } from './routes/admin-apartments.routes.js';
@@ -94,7 +95,7 @@ export function createIdentity(options: {
     db,
     keys,
     sessions,
-    throttle: new LoginThrottle(db),
+    throttle: new LoginThrottle(db, { lock: (key, fn) => database.withAdvisoryLock(key, fn) }),
     oidc,
     mailer: mailer ?? null,
     kickEvents: () => relay?.kick(),
@@ -135,6 +136,10 @@ export function createIdentity(options: {
           await serveBanCheck(db, bus),
           await serveNeighbours(db, bus),
           await serveAreas(db, bus),
+          await serveRevocations(db, bus, {
+            tokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
+            ...(logger ? { logger } : {}),
+          }),
         );
       if (!jobs) return;
       const purge = purgeSessionsJob(sessions);

@@ -138,6 +138,27 @@ describe('httpClient', () => {
     expect(session.read()).toBeNull();
     expect(session.getState()).toBe('expired');
   });
+
+  it('refreshes a token refused as stale (its roles changed) and sends the request once more', async () => {
+    session.accept(tokens(1));
+    const { sent } = mockFetch({
+      'GET /api/identity/admin/users': (request) =>
+        request.headers.get('authorization') === 'Bearer access-1'
+          ? problem(401, 'TOKEN_EXPIRED', 'Session expired')
+          : json([adminUser(1)], 200, { 'Content-Range': 'users 0-0/1' }),
+      'POST /api/identity/token/refresh': () => json(tokens(2)),
+    });
+
+    const answer = await createHttpClient(session)('/api/identity/admin/users');
+
+    expect(answer.json).toEqual([adminUser(1)]);
+    expect(sent.map((r) => `${r.method} ${r.path} ${r.headers.get('authorization') ?? ''}`)).toEqual([
+      'GET /api/identity/admin/users Bearer access-1',
+      'POST /api/identity/token/refresh ',
+      'GET /api/identity/admin/users Bearer access-2',
+    ]);
+    expect(session.getState()).not.toBe('expired');
+  });
 });
 
 describe('dataProvider', () => {

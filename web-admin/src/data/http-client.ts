@@ -39,13 +39,24 @@ export function problemMessage(problem: Problem): string {
  * session ended: the tokens are cleared and the session marked expired, as the resident app does.
  */
 export function createHttpClient(session: SessionClient): HttpClient {
-  return async (url, options = {}) => {
-    const token = await session.accessToken();
+  const send = (url: string, options: fetchUtils.Options, token: string | null) => {
     const headers = new Headers(options.headers);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetchUtils.fetchJson(url, { ...options, headers });
+  };
+  return async (url, options = {}) => {
+    const token = await session.accessToken();
     try {
-      return await fetchUtils.fetchJson(url, { ...options, headers });
+      try {
+        return await send(url, options, token);
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 401 && token)) throw error;
+        // A stale token is refreshed and the request sent once more; otherwise the session ended.
+        const fresh = await session.afterUnauthorized(problemCodeOf(error.body));
+        if (!fresh) throw error;
+        return await send(url, options, fresh);
+      }
     } catch (error) {
       if (error instanceof HttpError) {
         if (error.status === 401 && token) session.clear(true);
@@ -59,6 +70,12 @@ export function createHttpClient(session: SessionClient): HttpClient {
       throw error;
     }
   };
+}
+
+/** The code of a problem+json body, if it is one. */
+function problemCodeOf(body: unknown): string | undefined {
+  const code = (body as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** The problem code of an error the http client threw, if any. */
@@ -79,10 +96,18 @@ export type FileFetch = (url: string) => Promise<Blob>;
  */
 export function createFileFetch(session: SessionClient): FileFetch {
   return async (url) => {
+    const send = (token: string | null) => {
+      const headers = new Headers();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return fetch(url, { headers });
+    };
     const token = await session.accessToken();
-    const headers = new Headers();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    const response = await fetch(url, { headers });
+    let response = await send(token);
+    if (response.status === 401 && token) {
+      // A stale token is refreshed and the file fetched once more; otherwise the session ended.
+      const fresh = await session.afterUnauthorized(problemCodeOf(await response.clone().json().catch(() => null)));
+      if (fresh) response = await send(fresh);
+    }
     if (response.ok) return response.blob();
     if (response.status === 401 && token) session.clear(true);
     const text = await response.text();

@@ -59,6 +59,16 @@ export const lv: PortaMessages = {
       RATE_LIMITED: 'Pārāk daudz pieprasījumu. Lūdzu, uzgaidiet brīdi un mēģiniet vēlreiz.',
       NETWORK: 'Saturu nevarēja ielādēt. Lūdzu, atsvaidziniet lapu.',
       INTERNAL: 'Radās kļūda',
+      UNAVAILABLE: 'Lapu nevarēja ielādēt. Lūdzu, mēģiniet lapu pārlādēt.',
+      UPSTREAM_FAILED: 'Lapu nevarēja ielādēt. Lūdzu, mēģiniet lapu pārlādēt.',
+      PAYLOAD_TOO_LARGE: 'Pieprasījums ir pārāk liels.',
+      HEADERS_TOO_LARGE: 'Pieprasījums ir pārāk liels.',
+      REQUEST_TIMEOUT: 'Pieprasījums aizņēma pārāk ilgu laiku. Lūdzu, mēģiniet vēlreiz.',
+      TEMPORARILY_UNAVAILABLE: 'To pašlaik nevar izdarīt. Lūdzu, mēģiniet vēlreiz pēc brīža.',
+      IDN_PASSWORD_TOO_COMMON: 'Šī parole ir pārāk izplatīta vai viegli uzminama. Lūdzu, izvēlieties citu.',
+      IDN_OWN_ROLE_NOT_GRANTABLE: 'Jūs nevarat piešķirt lomu sev.',
+      IDN_AREA_PROPOSAL_CHANGED:
+        'Ierosinātā darbības teritorija ir mainījusies. Lūdzu, pārskatiet to vēlreiz.',
       // Content (the contracts' CONTENT_ERRORS)
       CNT_NOT_FOUND: 'Raksts nav atrasts vai vēl nav pieejams',
       CNT_HOUSING_COMPANY_NOT_FOUND: 'Neizdevās iegūt dzīvokļu īpašnieku biedrības datus',

@@ -35,6 +35,23 @@ export function reportHrefHousingCompany(href: string): string | null {
   }
 }
 
+/**
+ * A path of the portal, as the resident app sends a report's address: it starts with one '/' and
+ * has no scheme, no '//' host, no backslash and no control character, so the link in the staff
+ * app can only lead within the portal (never to another site or a javascript: address).
+ */
+export function isPortalPath(href: string): boolean {
+  if (!href.startsWith('/') || href.startsWith('//')) return false;
+  if (href.includes('\\')) return false;
+  // No C0 control, DEL or C1 control: a browser drops tabs and line breaks from an address, which
+  // would turn '/\t/host' into '//host'.
+  for (const ch of href) {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return false;
+  }
+  return true;
+}
+
 export const zReportCreate = z.strictObject({
   /** The housing company the reporter is looking at (they must belong to it). */
   housingCompanyId: zUuid,
@@ -42,12 +59,13 @@ export const zReportCreate = z.strictObject({
   targetObject: z.string().trim().min(1).max(REPORT_TARGET_MAX_CHARS),
   /** What it is: comment, discussion, message… */
   targetType: z.string().trim().min(1).max(REPORT_TARGET_TYPE_MAX_CHARS),
-  /** Where it was seen: the address with _hc= the housing company's hcExt. */
+  /** Where it was seen: a path of the portal (isPortalPath) with _hc= the housing company's hcExt. */
   targetHref: z
     .string()
     .trim()
     .min(1)
     .max(REPORT_HREF_MAX_CHARS)
+    .refine(isPortalPath, 'The address must be a path of the portal')
     .refine((href) => reportHrefHousingCompany(href) !== null, 'The address must carry _hc='),
   reportType: zReportType.default(DEFAULT_REPORT_TYPE),
   description: z.string().trim().max(REPORT_DESCRIPTION_MAX_CHARS).default(''),

@@ -131,7 +131,7 @@ export type EditorialPreviewQuery = z.infer<typeof zEditorialPreviewQuery>;
  * out) or schedule (publishAt in the future; a past time answers CNT_PUBLISH_TIME_IN_PAST).
  */
 export const zEditorialPublishRequest = z
-  .object({ publishAt: zIsoDateTime.nullable().default(null) })
+  .strictObject({ publishAt: zIsoDateTime.nullable().default(null) })
   .nullish()
   .transform((body) => ({ publishAt: body?.publishAt ?? null }));
 export type EditorialPublishRequest = z.input<typeof zEditorialPublishRequest>;
@@ -141,8 +141,8 @@ const zAttachmentIds = z.array(zUuid).max(EDITORIAL_ATTACHMENTS_MAX).default([])
 const zGlobalTargeting = zTargeting.default({ housingCompanyIds: [], buildingTaxonomies: [] });
 
 /**
- * Create or replace an article (POST and PUT take the same body; unknown fields are ignored so
- * that the record read can be sent back). Rules beyond the shape (400 unless said):
+ * Create or replace an article (POST and PUT take the same body; unknown fields are refused with
+ * 400 VALIDATION_FAILED, the staff app sends only these). Rules beyond the shape (400 unless said):
  * archive date not in the past (CNT_ARCHIVE_DATE_IN_PAST); sticky needs stickyUntil not before
  * today (CNT_STICKY_EXPIRY_REQUIRED); unpublishAt after publishAt (CNT_UNPUBLISH_BEFORE_PUBLISH);
  * readyAfter before readyBefore (CNT_READY_DATES_ORDER); images are assets uploaded with purpose
@@ -152,11 +152,11 @@ const zGlobalTargeting = zTargeting.default({ housingCompanyIds: [], buildingTax
  * stored article is accepted on update.
  */
 export const zAdminArticleRequest = z
-  .object({
+  .strictObject({
     /** Generated from the default title when left out. */
     codename: zCodename.optional(),
     defaultLanguage: zContentLanguage.default('en'),
-    variants: zVariants(zArticleTexts),
+    variants: zVariants(z.strictObject(zArticleTexts.shape)),
     articleType: zArticleType.default('news'),
     category: z.string().trim().max(100).nullable().default(null),
     /** Empty lists: every housing company (global editors only). */

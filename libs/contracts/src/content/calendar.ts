@@ -129,15 +129,15 @@ const zLinkPath = z
 
 /**
  * Create or replace a calendar entry (POST and PUT take the same body; unknown fields are
- * ignored). endAt before startAt answers 400 CNT_CALENDAR_END_BEFORE_START; publication,
+ * refused). endAt before startAt answers 400 CNT_CALENDAR_END_BEFORE_START; publication,
  * targeting, codename, images (purpose image or article-image) and attachments as for articles.
  */
 export const zAdminCalendarEntryRequest = z
-  .object({
+  .strictObject({
     codename: zCodename.optional(),
     type: zCalendarEntryType.default('event'),
     defaultLanguage: zContentLanguage.default('en'),
-    variants: zVariants(zCalendarTexts),
+    variants: zVariants(z.strictObject(zCalendarTexts.shape)),
     startAt: zIsoDateTime,
     endAt: zIsoDateTime.nullable().default(null),
     location: z.string().trim().max(500).nullable().default(null),

@@ -35,7 +35,7 @@ export function zVariants<T extends z.ZodType>(variant: T) {
  * Both empty: every housing company. A term reaches the housing companies of the term and of
  * every term below it.
  */
-export const zTargeting = z.object({
+export const zTargeting = z.strictObject({
   housingCompanyIds: z.array(zUuid).max(5000).default([]),
   buildingTaxonomies: z.array(z.string().min(1).max(100)).max(500).default([]),
 });

@@ -138,16 +138,16 @@ const zContactEmail = z
   .pipe(z.email({ error: CONTACT_EMAIL_INVALID }).max(320, { error: CONTACT_EMAIL_INVALID }));
 
 /**
- * Create or replace a contact (PUT takes the same body; unknown fields are ignored). Priority
+ * Create or replace a contact (PUT takes the same body; unknown fields are refused). Priority
  * left out, null or CONTACT_PRIORITY_DEFAULT: none of its own, so its groups' priority applies
  * (and follows when the groups change).
  */
 export const zAdminContactWrite = z
-  .object({
+  .strictObject({
     codename: zCodename.optional(),
     name: z.string().trim().min(1).max(200),
     defaultLanguage: zContentLanguage.default('en'),
-    variants: zVariants(zContactTexts),
+    variants: zVariants(z.strictObject(zContactTexts.shape)),
     email: zContactEmail.nullable().default(null),
     phoneNumber: z
       .string()

@@ -69,15 +69,15 @@ const zFaqTaxonomy = z
   .regex(/^[a-z0-9][a-z0-9_-]*$/, 'Value in field is not in correct format');
 
 /**
- * Create or replace an entry (PUT takes the same body; unknown fields are ignored). Help entries
+ * Create or replace an entry (PUT takes the same body; unknown fields are refused). Help entries
  * are for every staff member: their targeting is not used and is stored empty.
  */
 export const zAdminFaqWrite = z
-  .object({
+  .strictObject({
     kind: zFaqKind.default('faq'),
     codename: zCodename.optional(),
     defaultLanguage: zContentLanguage.default('en'),
-    variants: zVariants(zFaqTexts),
+    variants: zVariants(z.strictObject(zFaqTexts.shape)),
     faqTaxonomy: zFaqTaxonomy.nullable().default(null),
     priority: z.number().int().min(0).max(9999).default(999),
     targeting: zTargeting.default({ housingCompanyIds: [], buildingTaxonomies: [] }),

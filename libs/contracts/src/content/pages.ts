@@ -67,12 +67,12 @@ export const zPageTexts = z.object({
 });
 export type PageTexts = z.infer<typeof zPageTexts>;
 
-/** Create or replace a page (PUT takes the same body; unknown fields are ignored). */
+/** Create or replace a page (PUT takes the same body; unknown fields are refused). */
 export const zAdminPageWrite = z
-  .object({
+  .strictObject({
     path: zPagePath,
     defaultLanguage: zContentLanguage.default('en'),
-    variants: zVariants(zPageTexts),
+    variants: zVariants(z.strictObject(zPageTexts.shape)),
     imageIds: z.array(zUuid).max(20).default([]),
     status: zContentStatus.default('draft'),
   })

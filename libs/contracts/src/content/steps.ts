@@ -80,19 +80,19 @@ export type StepRelatedRef = z.infer<typeof zStepRelatedRef>;
 const zImageIds = z.array(zUuid).max(20).default([]);
 
 /**
- * Create or replace a step (PUT takes the same body). Unknown fields are ignored, so that the
- * record react-admin read can be sent back. A step belongs to at least one housing company (or
+ * Create or replace a step (PUT takes the same body). Unknown fields are refused (the staff app
+ * sends only these). A step belongs to at least one housing company (or
  * building-taxonomy term); the default language must have a variant.
  */
 export const zAdminStepWrite = z
-  .object({
+  .strictObject({
     codename: zCodename.optional(),
     defaultLanguage: zContentLanguage.default('en'),
-    variants: zVariants(zStepTexts),
+    variants: zVariants(z.strictObject(zStepTexts.shape)),
     dateStart: zIsoDate.nullable().default(null),
     parentId: zUuid.nullable().default(null),
     imageIds: zImageIds,
-    related: z.array(zStepRelatedRef).max(20).default([]),
+    related: z.array(z.strictObject(zStepRelatedRef.shape)).max(20).default([]),
     disableConfiguring: z.boolean().default(false),
     targeting: zTargeting.refine(
       (t) => t.housingCompanyIds.length + t.buildingTaxonomies.length > 0,

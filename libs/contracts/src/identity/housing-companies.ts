@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zAdminListQuery, zIsoDate, zUuid } from '../common.js';
 import { COUNTRIES } from '../constants.js';
+import { visibleText } from '../text.js';
 import { zHousingCompanyState } from './me.js';
 import { zUserEmail } from './users.js';
 
@@ -167,9 +168,10 @@ const zCount = z.number().int().min(0).max(1_000_000);
 /** Every editable field of a housing company; null clears a field. */
 const housingCompanyFields = {
   hcExt: z.string().trim().min(1).max(100),
-  name: zRequiredText,
+  /** Names of the company: no invisible or control characters. */
+  name: visibleText(zRequiredText),
   liferayId: zText.nullish(),
-  marketingName: zText.nullish(),
+  marketingName: visibleText(zText).nullish(),
   addressStreet: zText.nullish(),
   addressZip: zZipCode.nullish(),
   addressCity: zText.nullish(),
@@ -270,10 +272,11 @@ export type AdminApartmentListQuery = z.infer<typeof zAdminApartmentListQuery>;
 export const zAdminApartmentParams = z.strictObject({ id: zUuid });
 
 const apartmentFields = {
-  no: z.string().trim().min(1).max(50),
+  /** The apartment's names: no invisible or control characters. */
+  no: visibleText(z.string().trim().min(1).max(50)),
   /** Unique over all housing companies (409 IDN_APTEXT_IN_USE). */
-  aptext: z.string().trim().min(1).max(100),
-  externalName: z.string().trim().max(100).nullish(),
+  aptext: visibleText(z.string().trim().min(1).max(100)),
+  externalName: visibleText(z.string().trim().max(100)).nullish(),
   apartmentNumber: z.string().trim().max(50).nullish(),
   visibleApartmentNumber: z.string().trim().max(50).nullish(),
   floorNumber: z.number().int().min(0).max(500).nullish(),

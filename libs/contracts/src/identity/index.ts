@@ -7,6 +7,7 @@ export * from './me.js';
 export * from './neighbours.js';
 export * from './partners.js';
 export * from './principal.js';
+export * from './revocations.js';
 export * from './roles.js';
 export * from './self-service.js';
 export * from './taxonomy.js';

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { zAdminListQuery, zUuid } from '../common.js';
+import { zAdminListQuery, zIsoDateTime, zUuid } from '../common.js';
+import { visibleText } from '../text.js';
 import { zCountry, zZipCode } from './housing-companies.js';
 import { zUserEmail } from './users.js';
 
 /**
  * Partner companies (03 §3): property managers, maintenance managers and business partners, with
  * their users, key contact and operational area (zip codes and building-taxonomy terms). Business
- * partners see only the housing companies in their operational area.
+ * partners see only the housing companies in their operational area as staff set or approved it:
+ * an area a partner edits itself is a proposal until staff approve it (ADR 0013).
  */
 export const PARTNER_COMPANY_TYPES = ['PROPERTY_MANAGER', 'MAINTENANCE_MANAGER', 'BUSINESS_PARTNER'] as const;
 export const zPartnerCompanyType = z.enum(PARTNER_COMPANY_TYPES);
@@ -20,13 +22,26 @@ export const PARTNER_TYPE_OF_CONNECTION = {
 
 /** Contact details shown to residents. */
 export const zPartnerContactDetails = z.strictObject({
-  name: z.string().trim().max(200).nullish(),
+  name: visibleText(z.string().trim().max(200)).nullish(),
   title: z.string().trim().max(200).nullish(),
   email: zUserEmail.nullish(),
   phone: z.string().trim().max(50).nullish(),
   openingHours: z.string().trim().max(500).nullish(),
 });
 export type PartnerContactDetails = z.infer<typeof zPartnerContactDetails>;
+
+/**
+ * An operational area a partner proposed (PUT /partner/company): the zip codes and terms it would
+ * have, when and by whom. Staff approve it (POST …/area-proposal/approve with its proposedAt) or
+ * dismiss it; until then the partner reads by the approved area only.
+ */
+export const zProposedOperationalArea = z.object({
+  zips: z.array(z.string()),
+  taxonomies: z.array(zUuid),
+  proposedAt: z.string(),
+  proposedBy: zUuid.nullable(),
+});
+export type ProposedOperationalArea = z.infer<typeof zProposedOperationalArea>;
 
 export const zPartnerCompany = z.object({
   id: zUuid,
@@ -51,6 +66,11 @@ export const zPartnerCompany = z.object({
   operationalAreaZips: z.array(z.string()),
   /** Building-taxonomy term ids (a term covers its nested terms). */
   operationalAreaTaxonomies: z.array(zUuid),
+  /**
+   * The area a user of the company proposed and staff have not approved yet; null when none.
+   * Always sent by identity; optional in the type only for the staff app's test fixtures.
+   */
+  proposedOperationalArea: zProposedOperationalArea.nullable().optional(),
   keyContactUserId: zUuid.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -89,7 +109,7 @@ const zUrl = z
 const uniqueList = <T>(list: T[]) => [...new Set(list)];
 
 const partnerCompanyFields = {
-  name: z.string().trim().min(1).max(200),
+  name: visibleText(z.string().trim().min(1).max(200)),
   type: zPartnerCompanyType,
   /** Unique (409 IDN_PARTNER_EXTERNAL_ID_IN_USE). */
   externalId: z.string().trim().min(1).max(100).nullish(),
@@ -128,10 +148,19 @@ export type PartnerCompanyUpdate = z.infer<typeof zPartnerCompanyUpdate>;
 
 /**
  * A partner updates its own company (PUT /partner/company): not its external id or active flag;
- * the type may be sent but not changed (400 IDN_PARTNER_TYPE_MISMATCH).
+ * the type may be sent but not changed (400 IDN_PARTNER_TYPE_MISMATCH). operationalAreaZips and
+ * operationalAreaTaxonomies become the company's proposed area, not its area: what the partner
+ * reads changes only when staff approve it (ADR 0013).
  */
 export const zPartnerOwnCompanyUpdate = zPartnerCompanyUpdate.omit({ externalId: true, active: true });
 export type PartnerOwnCompanyUpdate = z.infer<typeof zPartnerOwnCompanyUpdate>;
+
+/**
+ * POST /admin/partner-companies/:id/area-proposal/approve: the proposal's proposedAt as the
+ * approver saw it; a proposal changed or gone since answers 409 IDN_AREA_PROPOSAL_CHANGED.
+ */
+export const zPartnerAreaApproval = z.strictObject({ proposedAt: zIsoDateTime });
+export type PartnerAreaApproval = z.infer<typeof zPartnerAreaApproval>;
 
 /** Which of the caller's partner companies (default: the first by name). */
 export const zPartnerOwnCompanyQuery = z.strictObject({ partnerCompanyId: zUuid.optional() });

@@ -24,5 +24,10 @@ export const zAccessTokenClaims = z.object({
   apts: z.record(z.string(), z.tuple([z.string(), z.array(zRole)])),
   /** Partner company ids. */
   pcs: z.array(z.string()),
+  /**
+   * The user's membership version when the token was made (epoch ms of the last change of their
+   * roles; 0 for none): identity's revocations refuse a token of an older version.
+   */
+  ver: z.number().int().nonnegative().default(0),
 });
 export type AccessTokenClaims = z.infer<typeof zAccessTokenClaims>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zIsoDateTime, zUuid } from '../common.js';
 import { FIELD_MAX_LENGTH_DEFAULT, QUICK_LINKS_MAX } from '../constants.js';
 import { zRole } from '../roles.js';
+import { visibleText } from '../text.js';
 import type { FeatureId } from './features.js';
 import { zUserEmail, zUserLocale } from './users.js';
 
@@ -11,7 +12,8 @@ import { zUserEmail, zUserLocale } from './users.js';
  * signatures, quick links and the dialog and task markers. All paths are under /api/identity.
  */
 
-const zPersonName = z.string().trim().min(1).max(FIELD_MAX_LENGTH_DEFAULT);
+/** People's names: no invisible or control characters (400 VALIDATION_FAILED at the field). */
+const zPersonName = visibleText(z.string().trim().min(1).max(FIELD_MAX_LENGTH_DEFAULT));
 /** A phone number as typed; an empty one clears it. */
 const zPhoneNumber = z
   .string()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zAdminListQuery, zIsoDate, zUuid } from '../common.js';
 import { FIELD_MAX_LENGTH_DEFAULT, LOCALES } from '../constants.js';
 import { zRole } from '../roles.js';
+import { visibleText } from '../text.js';
 import { zAdminApartmentRoleCreate, zAdminHousingCompanyRoleCreate } from './roles.js';
 
 /** The nine locales a user may have (03 §9). */
@@ -16,7 +17,8 @@ export const zUserEmail = z
   .toLowerCase()
   .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }).max(320, { error: EMAIL_INVALID_MESSAGE }));
 
-const zName = z.string().trim().min(1).max(FIELD_MAX_LENGTH_DEFAULT);
+/** People's names: no invisible or control characters (400 VALIDATION_FAILED at the field). */
+const zName = visibleText(z.string().trim().min(1).max(FIELD_MAX_LENGTH_DEFAULT));
 const zPhone = z.string().trim().max(FIELD_MAX_LENGTH_DEFAULT);
 const zExternalId = z.string().trim().min(1).max(100);
 

@@ -16,6 +16,8 @@ export class Principal {
   /** Apartment id → its housing company and the roles held on it. */
   readonly apartments: ReadonlyMap<string, { housingCompanyId: string; roles: ReadonlySet<Role> }>;
   readonly partnerCompanies: ReadonlySet<string>;
+  /** The user's membership version the token was made with (identity's revocations compare it). */
+  readonly membershipVersion: number;
 
   constructor(claims: AccessTokenClaims) {
     this.userId = claims.sub;
@@ -35,6 +37,7 @@ export class Principal {
     this.housingCompanies = new Map([...hcRoles].map(([hc, roles]) => [hc, effectiveRoles(roles)]));
     this.apartments = apartments;
     this.partnerCompanies = new Set(claims.pcs);
+    this.membershipVersion = claims.ver;
   }
 
   get isAdmin(): boolean {

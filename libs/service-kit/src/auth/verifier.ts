@@ -9,6 +9,7 @@ import {
 } from 'jose';
 import { AppError } from '../errors.js';
 import { Principal } from './principal.js';
+import type { TokenRevocations } from './revocations.js';
 
 export const TOKEN_ISSUER = 'porta-identity';
 export const TOKEN_AUDIENCE = 'porta';
@@ -26,7 +27,23 @@ export interface TokenVerifier {
  * Verifies Porta access tokens: signature against identity's JWKS, issuer, audience, expiry and the
  * claim shape. Expired tokens answer TOKEN_EXPIRED, anything else UNAUTHENTICATED.
  */
-export function createTokenVerifier(source: KeySource, options: { cacheSize?: number } = {}): TokenVerifier {
+export function createTokenVerifier(
+  source: KeySource,
+  options: {
+    cacheSize?: number;
+    /** Sessions and memberships identity revoked: their tokens are refused before they expire. */
+    revocations?: Pick<TokenRevocations, 'isRevoked'>;
+  } = {},
+): TokenVerifier {
+  const revocations = options.revocations;
+  // A revoked token answers as an expired one: the browser refreshes it, which gives the new roles,
+  // or ends in the session-expired modal when the session itself has ended.
+  const checked = (principal: Principal): Principal => {
+    if (revocations?.isRevoked(principal)) {
+      throw new AppError('TOKEN_EXPIRED', { detail: 'The session has ended or its roles have changed.' });
+    }
+    return principal;
+  };
   const cache = new VerifiedTokenCache(options.cacheSize ?? 10_000);
   let getKey: JWTVerifyGetKey;
   if (source.kind === 'remote') {
@@ -48,7 +65,7 @@ export function createTokenVerifier(source: KeySource, options: { cacheSize?: nu
   return {
     async verify(token) {
       const cached = cache.get(token);
-      if (cached) return cached;
+      if (cached) return checked(cached);
       try {
         const { payload } = await jwtVerify(token, getKey, {
           issuer: TOKEN_ISSUER,
@@ -59,7 +76,7 @@ export function createTokenVerifier(source: KeySource, options: { cacheSize?: nu
         if (!claims.success) throw new AppError('UNAUTHENTICATED', { detail: 'Malformed access token.' });
         const principal = new Principal(claims.data);
         cache.set(token, principal, claims.data.exp * 1000);
-        return principal;
+        return checked(principal);
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', { cause: err });

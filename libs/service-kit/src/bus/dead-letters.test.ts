@@ -166,4 +166,23 @@ describe('the dead-letter store', () => {
       ['two', 5, 'Error: other durable'],
     ]);
   });
+
+  it("keeps a failed statement's text as the last error, not its values (issue 16, point 9)", async () => {
+    store = new DeadLetters({ database, replayIntervalMs: 60_000 });
+    const message: BusMessage = {
+      id: 'q',
+      subject: 'svc.item.created.v1',
+      data: {},
+      headers: {},
+      attempt: 3,
+    };
+    // drizzle's DrizzleQueryError puts the parameters into its message.
+    const failed = Object.assign(
+      new Error('Failed query: insert into "people" ("email") values ($1)\nparams: secret@example.test'),
+      { params: ['secret@example.test'] },
+    );
+    await store.park('people', message, failed);
+    const [letter] = await store.list();
+    expect(letter?.lastError).toBe('Error: Failed query: insert into "people" ("email") values ($1)');
+  });
 });

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { errorText } from '../error-serializer.js';
 import { counter, gauge } from '../telemetry/metrics.js';
 import { silentLogger } from './logger.js';
 import type { BusMessage, Logger, MessageHandler } from './types.js';
@@ -86,9 +87,9 @@ function toLetter(row: Row): DeadLetter {
   };
 }
 
+/** The error as stored: one line, without the values of a failed statement (errorText). */
 function describe(err: unknown): string {
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  return text.slice(0, 2_000);
+  return errorText(err).slice(0, 2_000);
 }
 
 export interface DeadLetterOptions {

@@ -93,13 +93,19 @@ describe('createService', () => {
       config,
       verifier: createTokenVerifier({ kind: 'remote', url: 'http://127.0.0.1:1/jwks' }),
     });
+    let arrived: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     other.get('/slow', { config: { policy: policy.public('test') } }, async () => {
+      arrived();
       await new Promise((r) => setTimeout(r, 300));
       return { done: true };
     });
     const address = await other.listen({ host: '127.0.0.1', port: 0 });
     const answer = fetch(`${address}/slow`);
-    await new Promise((r) => setTimeout(r, 50));
+    // Closed only once the request is being handled (a fixed wait lost the race under load).
+    await inFlight;
     const started = Date.now();
     await other.close();
     const res = await answer;

@@ -11,6 +11,7 @@ import { traceRequests } from '../telemetry/http.js';
 import { installMetrics } from '../telemetry/metrics.js';
 import { installErrorHandling } from './error-handler.js';
 import { installHealth, type Readiness } from './health.js';
+import { clientErrorHandler, frameworkErrorHandler, refuseUnstorableText } from './malformed-input.js';
 import { installPolicyEnforcement } from './policy-enforcement.js';
 
 export type App = FastifyInstance<
@@ -33,6 +34,11 @@ export interface CreateServiceOptions {
   tracing?: boolean;
   bodyLimit?: number;
   trustProxy?: boolean | string;
+  /**
+   * Headers of every answer, those made before any route runs included (an address that is not
+   * UTF-8, headers too long to read): the gateway's security headers.
+   */
+  headers?: Record<string, string>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -45,6 +51,7 @@ const SLOW_REQUEST_MS = 1000;
  * Service plugins (routes) are registered on it afterwards.
  */
 export function createService(options: CreateServiceOptions): App {
+  const headers = options.headers ?? {};
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(options.config, options.name),
     bodyLimit: options.bodyLimit ?? JSON_BODY_LIMIT_BYTES,
@@ -61,12 +68,15 @@ export function createService(options: CreateServiceOptions): App {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: undefined,
+    // Refusals made before any route answer problem+json as well.
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
+    reply.headers(headers).header('x-request-id', request.id);
     done();
   });
   // One access line per request: at info for refusals, failures and slow answers, at debug for the
@@ -87,12 +97,18 @@ export function createService(options: CreateServiceOptions): App {
     closing = true;
     done();
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    // An answer to a signed-in caller is theirs alone: no browser or shared cache keeps it, unless
+    // the route set its own caching (stored files, public images).
+    if ((request.principal || request.headers.authorization) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
   if (options.tracing) traceRequests(app);
   installErrorHandling(app);
+  refuseUnstorableText(app);
   installPolicyEnforcement(app, options.verifier);
   installHealth(app, options.name);
   installMetrics(app, { token: options.config.METRICS_TOKEN });

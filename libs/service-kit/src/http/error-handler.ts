@@ -5,7 +5,7 @@ import { BusRequestError } from '../bus/errors.js';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError, type FieldError } from '../errors.js';
 
-const PROBLEM = 'application/problem+json; charset=utf-8';
+export const PROBLEM = 'application/problem+json; charset=utf-8';
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   if (error.headers) reply.headers(error.headers);

@@ -40,22 +40,30 @@ export interface UploadRules {
   errors: UploadErrors;
 }
 
-function hasControlCharacters(text: string): boolean {
-  for (const ch of text) if (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f) return true;
-  return false;
+/**
+ * What a file name must not hold: a slash or backslash, control characters (C0, DEL, C1), the
+ * invisible format characters (bidirectional overrides, embeddings and isolates, which show
+ * `invoice\u202Efdp.exe` as `invoiceexe.pdf`; zero-width spaces and joiners, the byte order mark,
+ * the soft hyphen) and the line and paragraph separators.
+ */
+const ILLEGAL_IN_FILE_NAME = /[\\/\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/** Whether an uploaded file's name is refused as illegal characters (01 §8): see above, or blank. */
+export function isIllegalFileName(fileName: string): boolean {
+  return ILLEGAL_IN_FILE_NAME.test(fileName) || fileName.trim() === '';
 }
 
 /**
- * Check an upload in order: the name (no slash, backslash or control character, not blank), the
- * extension, the size (1 byte up to maxBytes), then the bytes. Answers the extension and what the
- * bytes are.
+ * Check an upload in order: the name (no slash, backslash, control or invisible format character,
+ * not blank), the extension, the size (1 byte up to maxBytes), then the bytes. Answers the
+ * extension and what the bytes are.
  */
 export async function checkUpload(
   upload: Upload,
   rules: UploadRules,
 ): Promise<{ extension: string; sniffed: FileTypeResult }> {
   const { fileName, data } = upload;
-  if (/[\\/]/.test(fileName) || hasControlCharacters(fileName) || fileName.trim() === '') {
+  if (isIllegalFileName(fileName)) {
     throw new AppError(rules.errors.illegalCharacters);
   }
   const extension = extname(fileName).slice(1).toLowerCase();
@@ -85,14 +93,39 @@ export async function acceptUploads(app: App, maxBytes: number): Promise<void> {
   });
 }
 
-/** The request's uploaded file (415 when it is not multipart, 400 without a file, tooLarge past the limit). */
+/**
+ * An error met while reading the client's multipart body. The parser's own refusals (too many
+ * files or fields, 413) and ours stand; anything else is the body's fault: busboy throws plain
+ * errors for a missing boundary or a malformed part header, and a part cut short ends the file's
+ * stream early (ERR_STREAM_PREMATURE_CLOSE). Those are 400, not 500.
+ */
+function unreadable(error: unknown): unknown {
+  if (error instanceof AppError || (error as { statusCode?: unknown } | null)?.statusCode !== undefined) {
+    return error;
+  }
+  const message = 'The multipart body could not be read';
+  return new AppError('VALIDATION_FAILED', {
+    detail: `${message}.`,
+    errors: [{ path: 'body', message }],
+    cause: error,
+  });
+}
+
+/**
+ * The request's uploaded file (415 when it is not multipart, 400 without a file or when the body
+ * cannot be read, tooLarge past the limit). Every upload route reads its file through this.
+ */
 export async function receiveUpload(request: FastifyRequest, tooLarge: ErrorCode): Promise<Upload> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const file = await request.file();
-  if (!file) throw new AppError('VALIDATION_FAILED', { detail: 'A file is required.' });
-  const data = await file.toBuffer();
-  if (file.file.truncated) throw new AppError(tooLarge);
-  return { fileName: file.filename, data };
+  try {
+    const file = await request.file();
+    if (!file) throw new AppError('VALIDATION_FAILED', { detail: 'A file is required.' });
+    const data = await file.toBuffer();
+    if (file.file.truncated) throw new AppError(tooLarge);
+    return { fileName: file.filename, data };
+  } catch (error) {
+    throw unreadable(error);
+  }
 }
 
 /** Send a stored file (404 NOT_FOUND when the storage has lost it); inline or as a download. */

@@ -32,6 +32,7 @@ function principal(input: {
     hcs: input.hcs ?? {},
     apts: input.apts ?? {},
     pcs: [],
+    ver: 0,
   };
   return new Principal(claims);
 }

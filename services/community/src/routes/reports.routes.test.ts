@@ -92,6 +92,35 @@ describe('violation reports', () => {
     expect(await stored()).toBe(before);
   });
 
+  it.each([
+    ['another site', 'https://evil.example.com/community?_hc=DEMO-2000'],
+    ['a host without a scheme', '//evil.example.com/community?_hc=DEMO-2000'],
+    ['a javascript: address', 'javascript:alert(document.cookie)//?_hc=DEMO-2000'],
+    ['a data: address', 'data:text/html,<script>alert(1)</script>?_hc=DEMO-2000'],
+    ['a backslash', '/\\evil.example.com/community?_hc=DEMO-2000'],
+    ['a tab a browser drops', '/\t/evil.example.com/community?_hc=DEMO-2000'],
+    ['a line break', '/community/x\n?_hc=DEMO-2000'],
+    ['a C1 control character', '/community/x\u0085?_hc=DEMO-2000'],
+    ['a relative address', 'community/public-discussions/x?_hc=DEMO-2000'],
+  ])('refuses an address that is not a path of the portal: %s', async (_what, targetHref) => {
+    const before = await stored();
+    const res = await report(c.tenant!, { targetHref });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json().errors).toContainEqual({
+      path: 'body.targetHref',
+      message: 'The address must be a path of the portal',
+    });
+    expect(await stored()).toBe(before);
+  });
+
+  it('takes a path of the portal with its query and anchor', async () => {
+    const res = await report(c.tenant!, {
+      targetHref: '/community/public-discussions/d-1?_hc=DEMO-2000&page=2#comment-c-1',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
   it("refuses an address whose _hc= is another housing company's, and a housing company of others", async () => {
     const before = await stored();
     const wrong = await report(c.tenant!, { targetHref: href('DEMO-3000') });

@@ -9,7 +9,7 @@ import {
   IMAGE_RATIO_TOLERANCE,
   PARTNER_LOGO_MIN_WIDTH,
 } from '@porta/contracts';
-import { AppError } from '@porta/service-kit';
+import { AppError, isIllegalFileName } from '@porta/service-kit';
 import { inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
@@ -68,11 +68,6 @@ const MIME: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-function hasControlCharacters(text: string): boolean {
-  for (const ch of text) if (ch.charCodeAt(0) < 0x20) return true;
-  return false;
-}
-
 export interface Upload {
   fileName: string;
   data: Buffer;
@@ -85,7 +80,7 @@ export async function checkUpload(
   options: { mayUploadArchives: boolean },
 ): Promise<{ extension: string; mimeType: string; width: number | null; height: number | null }> {
   const { fileName, data } = upload;
-  if (/[\\/]/.test(fileName) || hasControlCharacters(fileName) || fileName.trim() === '') {
+  if (isIllegalFileName(fileName)) {
     throw new AppError('CNT_ILLEGAL_CHARACTERS');
   }
   const extension = extname(fileName).slice(1).toLowerCase();

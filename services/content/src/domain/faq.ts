@@ -10,7 +10,7 @@ import {
   HELP_FAQ_LIMIT,
   type Language,
 } from '@porta/contracts';
-import { AppError, type Principal, sortBy } from '@porta/service-kit';
+import { AppError, type Principal, type Scope, sortBy } from '@porta/service-kit';
 import { and, asc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { faqs } from '../db/schema.js';
@@ -25,6 +25,7 @@ import {
   likePattern,
   publicationOf,
   reachingHousingCompany,
+  scopeWhere,
   targetingOf,
 } from './steps.js';
 import { pickVariant } from './text.js';
@@ -148,11 +149,23 @@ export const FAQ_SORT_COLUMNS = {
   updatedAt: faqs.updatedAt,
 } as const;
 
+/**
+ * The staff routes' reach, as for lifecycle steps and contacts (contentScope): the developer's
+ * staff (and admin) every entry, drafts included; other admin-area roles the FAQ entries that
+ * name one of their housing companies, and the help entries the help section shows them (help
+ * entries name no company; their drafts stay with the developer's staff).
+ */
+export function faqScopeWhere(scope: Scope, now: Date): SQL | undefined {
+  if (scope.all) return undefined;
+  return or(scopeWhere(faqs.housingCompanyIds, scope), helpVisible(now));
+}
+
 export async function adminFaqWhere(
   ctx: ContentContext,
+  scope: Scope,
   filter: AdminFaqListQuery['filter'],
 ): Promise<SQL | undefined> {
-  const where: (SQL | undefined)[] = [];
+  const where: (SQL | undefined)[] = [faqScopeWhere(scope, ctx.clock.now())];
   if (filter?.kind) where.push(eq(faqs.kind, filter.kind));
   if (filter?.faqTaxonomy) where.push(eq(faqs.faqTaxonomy, filter.faqTaxonomy));
   if (filter?.q) {
@@ -171,8 +184,12 @@ export function faqOrder(sort: AdminFaqListQuery['sort']): SQL[] {
   return [sortBy(FAQ_SORT_COLUMNS[field], order), asc(faqs.title), asc(faqs.id)];
 }
 
-export async function faqById(ctx: ContentContext, id: string): Promise<FaqRow> {
-  const [row] = await ctx.db.select().from(faqs).where(eq(faqs.id, id));
+/** An entry in the caller's staff scope (faqScopeWhere), or 404. */
+export async function faqInScope(ctx: ContentContext, scope: Scope, id: string): Promise<FaqRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(faqs)
+    .where(and(eq(faqs.id, id), faqScopeWhere(scope, ctx.clock.now())));
   if (!row) throw new AppError('CNT_NOT_FOUND');
   return row;
 }

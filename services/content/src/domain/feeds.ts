@@ -9,7 +9,7 @@ import {
   type FeedItemDetail,
   type FeedKind,
 } from '@porta/contracts';
-import { withTransaction } from '@porta/service-kit';
+import { type Outbound, OutboundError, type OutboundResponse, withTransaction } from '@porta/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import type { ContentContext } from '../context.js';
@@ -26,9 +26,12 @@ import { codenameFrom, cutText, htmlToText } from './text.js';
 export type FeedRow = typeof feeds.$inferSelect;
 export type FeedItemRow = typeof feedItems.$inferSelect;
 
-/** Why a fetch failed, in words staff read in the feed list. */
+/** Why a fetch failed, in words staff read in the feed list; `detail` is for the server's log only. */
 export class FeedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = 'FeedError';
   }
@@ -278,29 +281,13 @@ export function parseFeed(body: string, format: FeedFormat, baseUrl?: string): P
 
 // --- Fetching -----------------------------------------------------------------------------------
 
-/** Read a response body, refusing one larger than `max` bytes. */
-async function readLimited(response: Response, max: number): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > max) {
-    await response.body?.cancel();
-    throw new FeedError('The feed is larger than 5 MB');
-  }
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel();
-      throw new FeedError('The feed is larger than 5 MB');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
+/**
+ * What staff read for every feed that could not be fetched: refused addresses (internal ones),
+ * no answer in time, an error status, too large, a broken connection. One message for all, so
+ * that the feed list tells nothing of what answers where inside the network; the server's log
+ * has the details.
+ */
+export const FEED_FETCH_FAILED = 'The feed could not be fetched';
 
 /** The text of a document in the charset its headers or XML declaration name (else UTF-8). */
 function decode(bytes: Uint8Array, contentType: string | null): string {
@@ -315,14 +302,17 @@ function decode(bytes: Uint8Array, contentType: string | null): string {
   }
 }
 
-/** Fetch a feed document (global fetch, with a timeout and the 5 MB limit). */
-export async function fetchFeedDocument(url: string, timeoutMs: number): Promise<string> {
-  let response: Response;
-  const signal = AbortSignal.timeout(timeoutMs);
+/**
+ * Fetch a feed document through the outbound guard (internal addresses refused, redirects checked,
+ * the time limit and the 5 MB limit). Every failure is FEED_FETCH_FAILED with the details for the
+ * log.
+ */
+export async function fetchFeedDocument(outbound: Outbound, url: string, timeoutMs: number): Promise<string> {
+  let response: OutboundResponse;
   try {
-    response = await fetch(url, {
-      signal,
-      redirect: 'follow',
+    response = await outbound.fetch(url, {
+      timeoutMs,
+      maxBytes: FEED_MAX_BYTES,
       headers: {
         accept:
           'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
@@ -330,22 +320,14 @@ export async function fetchFeedDocument(url: string, timeoutMs: number): Promise
       },
     });
   } catch (error) {
-    throw new FeedError(
-      signal.aborted
-        ? `No answer within ${timeoutMs} ms`
-        : `The feed could not be fetched: ${(error as Error).message}`,
-    );
+    if (error instanceof OutboundError)
+      throw new FeedError(FEED_FETCH_FAILED, `${error.reason}: ${error.detail}`);
+    throw error;
   }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
-    throw new FeedError(`The feed answered HTTP ${response.status}`);
+  if (response.status < 200 || response.status > 299) {
+    throw new FeedError(FEED_FETCH_FAILED, `status: ${response.url} answered HTTP ${response.status}`);
   }
-  try {
-    return decode(await readLimited(response, FEED_MAX_BYTES), response.headers.get('content-type'));
-  } catch (error) {
-    if (error instanceof FeedError) throw error;
-    throw new FeedError(signal.aborted ? `No answer within ${timeoutMs} ms` : 'The feed could not be read');
-  }
+  return decode(response.body, response.headers.get('content-type'));
 }
 
 // --- Storing ------------------------------------------------------------------------------------
@@ -419,12 +401,19 @@ export async function fetchFeed(ctx: ContentContext, feed: FeedRow): Promise<Fee
   let result: FeedFetchResult;
   try {
     const url = httpUrl(feed.url);
-    if (!url) throw new FeedError('The address is not an http or https address');
-    const body = await fetchFeedDocument(url, ctx.config.FEED_FETCH_TIMEOUT_MS);
+    if (!url) throw new FeedError(FEED_FETCH_FAILED, 'url: not an http or https address');
+    const body = await fetchFeedDocument(ctx.outbound, url, ctx.config.FEED_FETCH_TIMEOUT_MS);
     const items = parseFeed(body, feed.format as FeedFormat, url);
     result = { ...(await storeFeedItems(ctx, feed, items)), error: null };
   } catch (error) {
-    if (!(error instanceof FeedError)) ctx.logger.error({ err: error, feedId: feed.id }, 'feed fetch failed');
+    if (error instanceof FeedError) {
+      ctx.logger.warn(
+        { feedId: feed.id, url: feed.url, error: error.message, detail: error.detail },
+        'feed fetch failed',
+      );
+    } else {
+      ctx.logger.error({ err: error, feedId: feed.id }, 'feed fetch failed');
+    }
     result = {
       added: 0,
       updated: 0,
@@ -442,11 +431,7 @@ export async function fetchFeed(ctx: ContentContext, feed: FeedRow): Promise<Fee
 export async function fetchActiveFeeds(ctx: ContentContext): Promise<Map<string, FeedFetchResult>> {
   const active = await ctx.db.select().from(feeds).where(eq(feeds.active, true));
   const results = new Map<string, FeedFetchResult>();
-  for (const feed of active) {
-    const result = await fetchFeed(ctx, feed);
-    if (result.error) ctx.logger.warn({ feedId: feed.id, error: result.error }, 'feed fetch failed');
-    results.set(feed.id, result);
-  }
+  for (const feed of active) results.set(feed.id, await fetchFeed(ctx, feed));
   return results;
 }
 

@@ -5,13 +5,21 @@ import {
   LATEST_NEWS_COUNT,
   NEWS_LIST_DEFAULT,
   WELCOME_ARTICLE_CODENAME,
+  zAdminArticleRequest,
 } from '@porta/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles } from '../db/schema.js';
 import { audienceOf } from '../domain/reader.js';
 import { announceDue } from '../jobs/announce.job.js';
-import { type ContentTestApp, clientAs, contentTestApp, multipartFile, pngImage } from '../testing/index.js';
+import {
+  type ContentTestApp,
+  clientAs,
+  contentTestApp,
+  multipartFile,
+  pngImage,
+  writeFields,
+} from '../testing/index.js';
 
 type Client = Awaited<ReturnType<typeof clientAs>>;
 
@@ -422,7 +430,7 @@ describe('staff: writing articles', () => {
     const asBoard = await c.board!.get(`/api/content/admin/articles/${article.id}`);
     expect(asBoard.json().canEdit).toBe(true);
     const edited = await c.board!.put(`/api/content/admin/articles/${article.id}`, {
-      ...article,
+      ...writeFields(zAdminArticleRequest, article),
       variants: { en: { title: 'Courtyard news (edited by the board)' } },
     });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -583,13 +591,13 @@ describe('staff: writing articles', () => {
     const record = (await c.admin!.get(`/api/content/admin/articles/${created.json().id}`)).json();
     expect(record.archived).toBe(true);
     const again = await c.admin!.put(`/api/content/admin/articles/${record.id}`, {
-      ...record,
+      ...writeFields(zAdminArticleRequest, record),
       category: 'x',
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().archiveAt).toBe(record.archiveAt);
     const moved = await c.admin!.put(`/api/content/admin/articles/${record.id}`, {
-      ...record,
+      ...writeFields(zAdminArticleRequest, record),
       archiveAt: inDays(2).toISOString(),
     });
     expect(moved.json().code).toBe('CNT_ARCHIVE_DATE_IN_PAST');

@@ -8,7 +8,7 @@ describe('content assets: uploads checked by purpose, then served', () => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     t = await contentTestApp();
-    for (const key of ['admin', 'staff', 'manager', 'tenant'])
+    for (const key of ['admin', 'staff', 'manager', 'othermanager', 'board', 'owner', 'tenant', 'neighbour'])
       tokens[key] = (await loginAs(t.app, key)).accessToken;
   });
   afterAll(() => t.close());
@@ -79,25 +79,127 @@ describe('content assets: uploads checked by purpose, then served', () => {
     expect(await stored()).toBe(before);
   });
 
-  it('keeps attachments for signed-in users and cleans the stored name', async () => {
-    const res = await upload(
-      'manager',
-      'attachment',
-      'minutes $&?.pdf',
-      Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF'),
-    );
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF');
+  const as = (who: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
+  /** Who of the signed-in callers gets the file (200), by name; everyone else must get 404. */
+  async function readers(url: string): Promise<string[]> {
+    const got: string[] = [];
+    for (const who of Object.keys(tokens)) {
+      const res = await as(who, url);
+      expect([200, 404], `${who}: ${res.body}`).toContain(res.statusCode);
+      if (res.statusCode === 200) got.push(who);
+    }
+    return got.sort();
+  }
+
+  it('keeps an attachment on no item for its uploader and cleans the stored name', async () => {
+    const res = await upload('manager', 'attachment', 'minutes $&?.pdf', pdf);
     expect(res.statusCode).toBe(201);
     const ref = res.json();
     expect(ref.fileName).toBe('minutes .pdf');
     expect((await t.app.inject({ method: 'GET', url: ref.url })).statusCode).toBe(401);
-    const signedIn = await t.app.inject({
-      method: 'GET',
-      url: ref.url,
-      headers: { authorization: `Bearer ${tokens.tenant}` },
+    const own = await as('manager', ref.url);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.headers['content-disposition']).toContain('attachment;');
+    // Anyone else signed in who has the id: as if it did not exist.
+    const other = await as('tenant', ref.url);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('%PDF');
+  });
+
+  it("serves an article's attachment only to whoever may read the article", async () => {
+    // The developer's staff uploads; the property manager writes the article for Linden Court.
+    const file = (await upload('staff', 'attachment', 'rules.pdf', pdf)).json() as {
+      id: string;
+      url: string;
+    };
+    const write = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/content/admin/articles',
+        headers: { authorization: `Bearer ${tokens.manager}` },
+        payload: {
+          variants: { en: { title: 'House rules' } },
+          targeting: { housingCompanyIds: [t.hc.lindenCourt], buildingTaxonomies: [] },
+          attachmentIds: [file.id],
+          ...body,
+        },
+      });
+    const draft = await write({});
+    expect(draft.statusCode, draft.body).toBe(201);
+    // A draft: its editors (the manager, Linden Court's board, the developer's staff) only.
+    expect(await readers(file.url)).toEqual(['admin', 'board', 'manager', 'staff']);
+
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/api/content/admin/articles/${draft.json().id}/publish`,
+      headers: { authorization: `Bearer ${tokens.manager}` },
+      payload: {},
     });
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.headers['content-type']).toBe('application/pdf');
-    expect(signedIn.headers['content-disposition']).toContain('attachment;');
+    expect(published.statusCode, published.body).toBe(200);
+    // Published: Linden Court's residents read it too; Birch Hill's resident and manager do not.
+    expect(await readers(file.url)).toEqual(['admin', 'board', 'manager', 'owner', 'staff', 'tenant']);
+  });
+
+  it('follows the targeting of the article: housing company and roles', async () => {
+    // Harbour View only: the tenant of Linden Court is outside it, the owner (in both) inside.
+    const forHarbourView = (await upload('admin', 'attachment', 'harbour.pdf', pdf)).json() as {
+      id: string;
+      url: string;
+    };
+    const forOwners = (await upload('admin', 'attachment', 'owners.pdf', pdf)).json() as {
+      id: string;
+      url: string;
+    };
+    for (const [file, body] of [
+      [forHarbourView, { targeting: { housingCompanyIds: [t.hc.harbourView], buildingTaxonomies: [] } }],
+      [
+        forOwners,
+        {
+          targeting: { housingCompanyIds: [t.hc.lindenCourt], buildingTaxonomies: [] },
+          userRoles: ['owner'],
+        },
+      ],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/content/admin/articles',
+        headers: { authorization: `Bearer ${tokens.admin}` },
+        payload: {
+          variants: { en: { title: 'For some' } },
+          status: 'published',
+          attachmentIds: [file.id],
+          ...body,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await readers(forHarbourView.url)).toEqual(['admin', 'manager', 'owner', 'staff']);
+    // Owners of Linden Court: not its tenant; the board member owns B 14 (and edits, as the manager).
+    expect(await readers(forOwners.url)).toEqual(['admin', 'board', 'manager', 'owner', 'staff']);
+  });
+
+  it("serves a calendar entry's attachment by the entry's rules", async () => {
+    const file = (await upload('admin', 'attachment', 'agenda.pdf', pdf)).json() as {
+      id: string;
+      url: string;
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/admin/calendar-entries',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      payload: {
+        variants: { en: { title: 'Annual meeting' } },
+        startAt: '2030-05-01T15:00:00.000Z',
+        targeting: { housingCompanyIds: [t.hc.birchHill], buildingTaxonomies: [] },
+        status: 'published',
+        attachmentIds: [file.id],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await readers(file.url)).toEqual(['admin', 'neighbour', 'othermanager', 'staff']);
   });
 
   it('lets only the admin area upload', async () => {

@@ -6,10 +6,9 @@ import {
   zAssetUploadResponse,
   zIdParam,
 } from '@porta/contracts';
-import { type App, AppError, principalOf, StorageNotFoundError } from '@porta/service-kit';
-import { eq } from 'drizzle-orm';
+import { type App, AppError, principalOf, receiveUpload, StorageNotFoundError } from '@porta/service-kit';
 import type { ContentContext } from '../context.js';
-import { assets } from '../db/schema.js';
+import { readableAsset } from '../domain/asset-access.js';
 import { assetRef, storeAsset } from '../domain/assets.js';
 import { CONTENT_POLICIES } from '../policies.js';
 
@@ -34,12 +33,8 @@ export async function assetRoutes(app: App, ctx: ContentContext) {
     },
     async (request, reply) => {
       const p = principalOf(request);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const file = await request.file();
-      if (!file) throw new AppError('VALIDATION_FAILED', { detail: 'A file is required.' });
-      const data = await file.toBuffer();
-      if (file.file.truncated) throw new AppError('CNT_FILE_SIZE');
-      const row = await storeAsset(ctx, { fileName: file.filename, data }, request.query.purpose, {
+      const upload = await receiveUpload(request, 'CNT_FILE_SIZE');
+      const row = await storeAsset(ctx, upload, request.query.purpose, {
         userId: p.userId,
         mayUploadArchives: p.hasRole('yitUser'),
       });
@@ -50,15 +45,16 @@ export async function assetRoutes(app: App, ctx: ContentContext) {
   app.get(
     '/assets/:id',
     {
-      schema: { summary: 'An image (public) or an attachment (signed-in users)', params: zIdParam },
+      schema: {
+        summary: 'An image (public) or an attachment (whoever may read an item that carries it)',
+        params: zIdParam,
+      },
       config: {
         policy: CONTENT_POLICIES.public('images show on public pages; attachments are checked below'),
       },
     },
     async (request, reply) => {
-      const [row] = await ctx.db.select().from(assets).where(eq(assets.id, request.params.id));
-      if (!row) throw new AppError('NOT_FOUND');
-      if (row.purpose === 'attachment' && !request.principal) throw new AppError('UNAUTHENTICATED');
+      const row = await readableAsset(ctx, request.principal ?? undefined, request.params.id);
       try {
         const body = await ctx.storage.get(row.storageKey);
         const disposition = row.purpose === 'attachment' ? 'attachment' : 'inline';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addTestUser } from '@porta/identity/testing';
 import { authorizationMismatches, matrixCoverage } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContentTestApp, contentTestApp, loginAs } from '../testing/index.js';
+import { type ContentTestApp, contentTestApp, loginAs, multipartFile } from '../testing/index.js';
 
 /**
  * The authorization matrix of the content service: every route against every kind of caller,
@@ -216,4 +216,117 @@ describe('content authorization matrix', () => {
     });
     expect(mismatches).toEqual([]);
   }, 300_000);
+});
+
+/**
+ * Past the policy, the objects each caller reaches (docs/authorization.md, Content): who reads
+ * each object by id and finds it in the staff list (200), everyone else the same 404 as for an id
+ * that does not exist. Personas the route's policy refuses are the table above's.
+ */
+const STAFF_READERS = only('admin', 'staff', 'bizadmin', 'marketing', 'project');
+const REACH = {
+  /** A FAQ draft for Birch Hill: the developer's staff and Birch Hill's staff-app roles. */
+  birchHillFaq: [...STAFF_READERS, 'othermanager'],
+  /** A FAQ draft for Linden Court: also Linden Court's manager, board member and publisher. */
+  lindenCourtFaq: [...STAFF_READERS, 'manager', 'board', 'publisher'],
+  /** A help entry draft (help entries name no housing company): the developer's staff. */
+  helpDraft: STAFF_READERS,
+  /** A published help entry: everyone in the admin area, as in the help section. */
+  publishedHelp: ALLOWED.staffArea,
+  /** A FAQ published for every housing company: the staff routes are the developer's staff's. */
+  faqForAll: STAFF_READERS,
+  /** The attachment of a draft article for Linden Court: its editors. */
+  draftAttachment: [...STAFF_READERS, 'manager', 'board', 'publisher'],
+  /** The attachment of a published article for Linden Court: its editors and its residents. */
+  publishedAttachment: [...STAFF_READERS, 'manager', 'board', 'publisher', 'owner', 'tenant'],
+} satisfies Record<string, readonly Persona[]>;
+
+describe('content objects within reach', () => {
+  const objects = {} as Record<keyof typeof REACH, string>;
+  const inject = (persona: Persona, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: auth(persona), ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    const faq = async (kind: 'faq' | 'help', housingCompanyIds: string[], status = 'draft') => {
+      const res = await inject('marketing', 'POST', '/api/content/admin/faqs', {
+        kind,
+        variants: {
+          en: { question: `Reach ${kind} ${housingCompanyIds.join()}`, answer: '<p>Only some</p>' },
+        },
+        targeting: { housingCompanyIds, buildingTaxonomies: [] },
+        status,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    objects.birchHillFaq = await faq('faq', [t.hc.birchHill]);
+    objects.lindenCourtFaq = await faq('faq', [t.hc.lindenCourt]);
+    objects.helpDraft = await faq('help', []);
+    objects.publishedHelp = await faq('help', [], 'published');
+    objects.faqForAll = await faq('faq', [], 'published');
+
+    const attachment = async (status: string) => {
+      const { payload, headers } = multipartFile('minutes.pdf', Buffer.from('%PDF-1.4\n%%EOF'));
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/content/admin/assets?purpose=attachment',
+        payload,
+        headers: { ...headers, ...auth('marketing') },
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const { id } = upload.json<{ id: string }>();
+      const article = await inject('marketing', 'POST', '/api/content/admin/articles', {
+        variants: { en: { title: `Minutes (${status})` } },
+        targeting: { housingCompanyIds: [t.hc.lindenCourt], buildingTaxonomies: [] },
+        attachmentIds: [id],
+        status,
+      });
+      expect(article.statusCode, article.body).toBe(201);
+      return id;
+    };
+    objects.draftAttachment = await attachment('draft');
+    objects.publishedAttachment = await attachment('published');
+  }, 60_000);
+
+  it('answers a FAQ or help entry by id and in the staff list only within the caller’s housing companies', async () => {
+    const wrong: string[] = [];
+    for (const object of [
+      'birchHillFaq',
+      'lindenCourtFaq',
+      'helpDraft',
+      'publishedHelp',
+      'faqForAll',
+    ] as const) {
+      const id = objects[object];
+      for (const persona of ALLOWED.staffArea) {
+        const expected = (REACH[object] as readonly Persona[]).includes(persona) ? 200 : 404;
+        const one = await inject(persona, 'GET', `/api/content/admin/faqs/${id}`);
+        if (one.statusCode !== expected)
+          wrong.push(`GET /admin/faqs/:id ${object} as ${persona}: ${one.statusCode}`);
+        if (expected === 404 && one.body.includes('Reach')) wrong.push(`${object} as ${persona}: leaked`);
+        const list = await inject(
+          persona,
+          'GET',
+          `/api/content/admin/faqs?filter=${JSON.stringify({ id: [id] })}`,
+        );
+        const listed = list.statusCode === 200 && list.json<{ id: string }[]>().some((f) => f.id === id);
+        if (listed !== (expected === 200))
+          wrong.push(`GET /admin/faqs ${object} as ${persona}: listed ${listed}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('serves an article’s attachment only to whoever may read the article', async () => {
+    const wrong: string[] = [];
+    for (const object of ['draftAttachment', 'publishedAttachment'] as const) {
+      for (const persona of PERSONAS) {
+        const expected =
+          persona === 'anonymous' ? 401 : (REACH[object] as readonly Persona[]).includes(persona) ? 200 : 404;
+        const res = await inject(persona, 'GET', `/api/content/assets/${objects[object]}`);
+        if (res.statusCode !== expected) wrong.push(`${object} as ${persona}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -1,10 +1,15 @@
-import { ADMIN_CALENDAR_DEFAULT, CALENDAR_LIST_DEFAULT, CONTENT_EVENTS } from '@porta/contracts';
+import {
+  ADMIN_CALENDAR_DEFAULT,
+  CALENDAR_LIST_DEFAULT,
+  CONTENT_EVENTS,
+  zAdminCalendarEntryRequest,
+} from '@porta/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calendarEntries } from '../db/schema.js';
 import { audienceOf } from '../domain/reader.js';
 import { announceDue } from '../jobs/announce.job.js';
-import { type ContentTestApp, clientAs, contentTestApp } from '../testing/index.js';
+import { type ContentTestApp, clientAs, contentTestApp, writeFields } from '../testing/index.js';
 
 type Client = Awaited<ReturnType<typeof clientAs>>;
 
@@ -432,7 +437,7 @@ describe('calendar announcements', () => {
     const record = (await c.manager!.get(`/api/content/admin/calendar-entries/${created.json().id}`)).json();
     expect(record.deadlineNoticeAt).not.toBeNull();
     const moved = await c.manager!.put(`/api/content/admin/calendar-entries/${record.id}`, {
-      ...record,
+      ...writeFields(zAdminCalendarEntryRequest, record),
       startAt: inDays(10).toISOString(),
       endAt: inDays(11).toISOString(),
     });

@@ -1,9 +1,9 @@
-import { CONTACTS_LIMIT, MAIN_CONTACTS_MAX } from '@porta/contracts';
+import { CONTACTS_LIMIT, MAIN_CONTACTS_MAX, zAdminContactWrite } from '@porta/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, directoryHousingCompanies } from '../db/schema.js';
 import { audienceOf } from '../domain/reader.js';
-import { type ContentTestApp, clientAs, contentTestApp } from '../testing/index.js';
+import { type ContentTestApp, clientAs, contentTestApp, writeFields } from '../testing/index.js';
 
 type Client = Awaited<ReturnType<typeof clientAs>>;
 
@@ -350,7 +350,7 @@ describe('contacts', () => {
       const record = read.json() as Record<string, unknown>;
       expect(record).toMatchObject({ canEdit: true, effectivePriority: 3, priority: null });
       const put = await manager.put(`/api/content/admin/contacts/${row.id}`, {
-        ...record,
+        ...writeFields(zAdminContactWrite, record),
         name: 'Renamed Linden',
         contactTaxonomies: ['building_administration'],
       });
@@ -363,7 +363,10 @@ describe('contacts', () => {
 
       for (const res of [
         await othermanager.get(`/api/content/admin/contacts/${row.id}`),
-        await othermanager.put(`/api/content/admin/contacts/${row.id}`, { ...record, name: 'Hijacked' }),
+        await othermanager.put(`/api/content/admin/contacts/${row.id}`, {
+          ...writeFields(zAdminContactWrite, record),
+          name: 'Hijacked',
+        }),
         await othermanager.delete(`/api/content/admin/contacts/${row.id}`),
       ]) {
         expect(res.statusCode).toBe(404);
@@ -384,7 +387,7 @@ describe('contacts', () => {
       const read = await manager.get(`/api/content/admin/contacts/${created.id}`);
       expect(read.json().canEdit).toBe(false);
       const put = await manager.put(`/api/content/admin/contacts/${created.id}`, {
-        ...created,
+        ...writeFields(zAdminContactWrite, created),
         name: 'Changed',
       });
       expect(put.statusCode).toBe(403);

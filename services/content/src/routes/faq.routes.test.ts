@@ -260,8 +260,14 @@ describe('FAQ and the help section', () => {
 
       const read = (await marketing.get(`/api/content/admin/faqs/${entry!.id}`)).json();
       expect(read.canEdit).toBe(true);
+      // The fields of the write, as the staff app sends them: the rest of the record is refused.
+      const { kind, codename, defaultLanguage, variants, targeting, status, publishAt, unpublishAt } = read;
+      const write = { kind, codename, defaultLanguage, variants, targeting, status, publishAt, unpublishAt };
+      const whole = await marketing.put(`/api/content/admin/faqs/${entry!.id}`, { ...read, priority: 1 });
+      expect(whole.statusCode).toBe(400);
+      expect(whole.json().code).toBe('VALIDATION_FAILED');
       const put = await marketing.put(`/api/content/admin/faqs/${entry!.id}`, {
-        ...read,
+        ...write,
         priority: 1,
         faqTaxonomy: 'tips',
       });

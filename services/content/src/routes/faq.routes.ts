@@ -18,7 +18,7 @@ import {
   adminFaqWhere,
   createFaq,
   deleteFaq,
-  faqById,
+  faqInScope,
   faqOrder,
   helpEntry,
   helpFaq,
@@ -30,11 +30,12 @@ import {
 } from '../domain/faq.js';
 import { featureReaderFor } from '../domain/reader.js';
 import { languageOf } from '../domain/text.js';
-import { CONTENT_POLICIES } from '../policies.js';
+import { CONTENT_POLICIES, contentScope } from '../policies.js';
 
 /**
  * The resident FAQ (/faq, /faq/:id), the staff help section (/help; admin-area roles) and the
- * staff CRUD of both under /admin/faqs (read: admin-area roles; write: site content editors).
+ * staff CRUD of both under /admin/faqs (read: admin-area roles within their scope, faqScopeWhere;
+ * write: site content editors).
  */
 export async function faqRoutes(app: App, ctx: ContentContext) {
   app.get(
@@ -111,7 +112,7 @@ export async function faqRoutes(app: App, ctx: ContentContext) {
       const p = principalOf(request);
       const { sort, range, filter } = request.query;
       const page = await listPage(ctx.db, faqs, 'faqs', {
-        where: await adminFaqWhere(ctx, filter),
+        where: await adminFaqWhere(ctx, contentScope(p), filter),
         orderBy: faqOrder(sort),
         range,
       });
@@ -127,8 +128,14 @@ export async function faqRoutes(app: App, ctx: ContentContext) {
       schema: { summary: 'One FAQ or help entry (staff)', params: zIdParam, response: { 200: zAdminFaq } },
       config: { policy: CONTENT_POLICIES.helpRead },
     },
-    async (request) =>
-      toAdminFaq(await faqById(ctx, request.params.id), ctx.clock.now(), mayEditFaq(principalOf(request))),
+    async (request) => {
+      const p = principalOf(request);
+      return toAdminFaq(
+        await faqInScope(ctx, contentScope(p), request.params.id),
+        ctx.clock.now(),
+        mayEditFaq(p),
+      );
+    },
   );
 
   app.post(
@@ -155,8 +162,9 @@ export async function faqRoutes(app: App, ctx: ContentContext) {
       config: { policy: CONTENT_POLICIES.siteContentWrite },
     },
     async (request) => {
-      const row = await faqById(ctx, request.params.id);
-      const updated = await updateFaq(ctx, principalOf(request), row, request.body);
+      const p = principalOf(request);
+      const row = await faqInScope(ctx, contentScope(p), request.params.id);
+      const updated = await updateFaq(ctx, p, row, request.body);
       return toAdminFaq(updated, ctx.clock.now(), true);
     },
   );
@@ -168,7 +176,7 @@ export async function faqRoutes(app: App, ctx: ContentContext) {
       config: { policy: CONTENT_POLICIES.siteContentWrite },
     },
     async (request, reply) => {
-      await faqById(ctx, request.params.id);
+      await faqInScope(ctx, contentScope(principalOf(request)), request.params.id);
       await deleteFaq(ctx, request.params.id);
       return reply.status(204).send(null);
     },

@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FeedItemPage } from '@porta/contracts';
 import { addTestUser } from '@porta/identity/testing';
+import { createOutbound, type Logger, type Outbound } from '@porta/service-kit';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedItems, feeds } from '../db/schema.js';
-import { fetchActiveFeeds } from '../domain/feeds.js';
+import { FEED_FETCH_FAILED, fetchActiveFeeds } from '../domain/feeds.js';
 import { type ContentTestApp, clientAs, contentTestApp } from '../testing/index.js';
 
 type Client = Awaited<ReturnType<typeof clientAs>>;
@@ -113,6 +114,10 @@ describe('external feeds', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
+      if (req.url?.startsWith('/redirect?')) {
+        res.writeHead(302, { location: new URLSearchParams(req.url.slice(10)).get('to')! }).end();
+        return;
+      }
       const doc = documents.get(req.url ?? '');
       if (req.url === '/slow') return; // never answers
       if (req.url === '/huge-chunked') {
@@ -131,7 +136,9 @@ describe('external feeds', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await contentTestApp({ FEED_FETCH_TIMEOUT_MS: '1000' });
+    // The test's feed server is on 127.0.0.1, an internal address: the operator's allow-list lets
+    // it through, as it would an internal feed server.
+    t = await contentTestApp({ FEED_FETCH_TIMEOUT_MS: '1000', OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32' });
     hc = `housingCompanyId=${t.hc.lindenCourt}`;
     await addTestUser(t, { key: 'marketing', roles: ['yitMarketing'] });
     marketing = await clientAs(t, 'marketing');
@@ -294,28 +301,155 @@ describe('external feeds', () => {
     const chunked = await addFeed('corporate', '/huge-chunked');
     const wrongFormat = await addFeed('recommended', '/feed.json', { format: 'rss' });
     const results = await fetchActiveFeeds(t.content.context);
-    expect(results.get(broken.id)).toEqual({ added: 0, updated: 0, error: 'The feed answered HTTP 500' });
+    // An error status, too large and too slow are one error, as a refused address is.
+    expect(results.get(broken.id)).toEqual({ added: 0, updated: 0, error: FEED_FETCH_FAILED });
     expect(results.get(notFeed.id)?.error).toBe('Not an RSS, Atom or JSON feed');
-    expect(results.get(huge.id)?.error).toBe('The feed is larger than 5 MB');
-    expect(results.get(chunked.id)?.error).toBe('The feed is larger than 5 MB');
-    expect(results.get(slow.id)?.error).toBe('No answer within 1000 ms');
+    expect(results.get(huge.id)?.error).toBe(FEED_FETCH_FAILED);
+    expect(results.get(chunked.id)?.error).toBe(FEED_FETCH_FAILED);
+    expect(results.get(slow.id)?.error).toBe(FEED_FETCH_FAILED);
     expect(results.get(wrongFormat.id)?.error).toBe('Expected a rss feed, got json');
     const [row] = await db().select().from(feeds).where(eq(feeds.id, broken.id));
-    expect(row!.lastError).toBe('The feed answered HTTP 500');
+    expect(row!.lastError).toBe(FEED_FETCH_FAILED);
     // The good feeds were fetched in the same run.
     const good = [...results.values()].filter((r) => r.error === null);
     expect(good.length).toBeGreaterThanOrEqual(3);
     const list = (await staff.get('/api/content/admin/feeds?range=[0,99]')).json();
     expect(list.find((f: { id: string }) => f.id === broken.id)).toMatchObject({
-      lastError: 'The feed answered HTTP 500',
+      lastError: FEED_FETCH_FAILED,
     });
     expect((await itemsOf(broken.id)).length).toBe(0);
   }, 30_000);
 
+  describe('addresses inside the network', () => {
+    let allowList: Outbound;
+    let logger: Logger;
+    /** What the service logged at warn and above while a test ran. */
+    const logged: { obj: object; msg?: string }[] = [];
+
+    beforeAll(() => {
+      allowList = t.content.context.outbound;
+      logger = t.content.context.logger;
+      const keep = (obj: object, msg?: string) => void logged.push({ obj, msg });
+      t.content.context.logger = { debug() {}, info() {}, warn: keep, error: keep };
+    });
+    afterAll(() => {
+      t.content.context.outbound = allowList;
+      t.content.context.logger = logger;
+    });
+
+    const internalItems = () => db().select().from(feedItems).where(eq(feedItems.title, 'Internal only'));
+
+    /** Add a feed at the address and fetch it now: the feed's answer and stored row. */
+    async function fetchAt(url: string) {
+      // Not active: the repeat job of the other tests leaves these feeds alone.
+      const res = await marketing.post('/api/content/admin/feeds', {
+        kind: 'recommended',
+        url,
+        active: false,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json() as { id: string };
+      const result = await fetchNow(id);
+      const [row] = await db().select().from(feeds).where(eq(feeds.id, id));
+      return { id, result, row: row! };
+    }
+
+    it('refuses loopback in any spelling, private and link-local addresses: nothing fetched, one error', async () => {
+      // Without the operator's allow-list: the feed server on 127.0.0.1 is internal.
+      t.content.context.outbound = createOutbound();
+      documents.set('/internal.xml', { type: 'application/rss+xml', body: rss('Internal only') });
+      const port = new URL(base).port;
+      const refused = [
+        `http://localhost:${port}/internal.xml`,
+        `http://127.0.0.1:${port}/internal.xml`,
+        `http://127.1:${port}/internal.xml`,
+        `http://2130706433:${port}/internal.xml`,
+        `http://[::ffff:127.0.0.1]:${port}/internal.xml`,
+        `http://0.0.0.0:${port}/internal.xml`,
+        `http://[::1]:${port}/internal.xml`,
+        'http://169.254.169.254/latest/meta-data/',
+        'http://[fe80::1]/feed',
+        'http://10.0.0.1/feed',
+        'http://172.16.0.1/feed',
+        'http://192.168.1.1/feed',
+        'http://100.64.0.1/feed',
+        'http://[fd00::1]/feed',
+      ];
+      const ids: string[] = [];
+      for (const url of refused) {
+        const { id, result, row } = await fetchAt(url);
+        expect(result, url).toEqual({ added: 0, updated: 0, error: FEED_FETCH_FAILED });
+        expect(row.lastError, url).toBe(FEED_FETCH_FAILED);
+        expect(await itemsOf(id), url).toHaveLength(0);
+        ids.push(id);
+      }
+      // The staff list tells the same for all of them, with no address, port or status.
+      const list = (
+        await marketing.get(`/api/content/admin/feeds?filter=${JSON.stringify({ id: ids })}`)
+      ).json() as { lastError: string | null }[];
+      expect(list).toHaveLength(refused.length);
+      expect(new Set(list.map((f) => f.lastError))).toEqual(new Set([FEED_FETCH_FAILED]));
+      // Nothing of the local feed server's documents is stored for residents to see.
+      expect(await internalItems()).toHaveLength(0);
+      // The server's log says what was refused and why.
+      const warning = logged.find((l) => JSON.stringify(l.obj).includes('169.254.169.254'));
+      expect(warning?.obj).toMatchObject({
+        error: FEED_FETCH_FAILED,
+        detail: expect.stringContaining('address'),
+      });
+    });
+
+    it('refuses a feed whose public-looking server redirects to an internal address', async () => {
+      // feeds.example.test stands for a public server; intranet.example.test resolves internally.
+      const names: Record<string, string> = {
+        'feeds.example.test': '127.0.0.1',
+        'intranet.example.test': '127.0.0.1',
+      };
+      t.content.context.outbound = createOutbound({
+        allowHosts: ['feeds.example.test'],
+        resolve: async (host) => {
+          const address = names[host];
+          return address ? [{ address, family: 4 }] : [];
+        },
+      });
+      const port = new URL(base).port;
+      const publicFeed = `http://feeds.example.test:${port}`;
+      for (const target of [
+        `http://127.0.0.1:${port}/internal.xml`,
+        `http://intranet.example.test:${port}/internal.xml`,
+        `http://[::ffff:7f00:1]:${port}/internal.xml`,
+      ]) {
+        const { id, result } = await fetchAt(`${publicFeed}/redirect?to=${encodeURIComponent(target)}`);
+        expect(result, target).toEqual({ added: 0, updated: 0, error: FEED_FETCH_FAILED });
+        expect(await itemsOf(id), target).toHaveLength(0);
+      }
+      expect(await internalItems()).toHaveLength(0);
+      // The same server's own feed is fetched.
+      const own = await fetchAt(`${publicFeed}/rss.xml`);
+      expect(own.result).toEqual({ added: 2, updated: 0, error: null });
+    });
+
+    it("fetches an internal feed server the operator's allow-list names", async () => {
+      // The guard this file's service was started with: OUTBOUND_ALLOW_CIDRS=127.0.0.1/32.
+      t.content.context.outbound = allowList;
+      const { result } = await fetchAt(`${base}/internal.xml`);
+      expect(result).toEqual({ added: 2, updated: 0, error: null });
+      const [item] = await internalItems();
+      expect((await owner.get(`/api/content/feeds/recommended/${item!.id}?${hc}`)).json().title).toBe(
+        'Internal only',
+      );
+    });
+  });
+
   it('refuses feed addresses that are not http or https, and non-staff callers', async () => {
     const before = (await db().select({ n: count() }).from(feeds))[0]!.n;
     for (const url of ['ftp://example.com/feed.xml', 'javascript:alert(1)', 'not a url']) {
-      const res = await marketing.post('/api/content/admin/feeds', { kind: 'recommended', url });
+      // Not active: the repeat job of the other tests leaves these feeds alone.
+      const res = await marketing.post('/api/content/admin/feeds', {
+        kind: 'recommended',
+        url,
+        active: false,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('CNT_FEED_URL');
     }

@@ -1,8 +1,16 @@
+import { zAdminPageWrite } from '@porta/contracts';
 import { addTestUser } from '@porta/identity/testing';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '../db/schema.js';
-import { type ContentTestApp, clientAs, contentTestApp, multipartFile, pngImage } from '../testing/index.js';
+import {
+  type ContentTestApp,
+  clientAs,
+  contentTestApp,
+  multipartFile,
+  pngImage,
+  writeFields,
+} from '../testing/index.js';
 
 type Client = Awaited<ReturnType<typeof clientAs>>;
 
@@ -171,11 +179,15 @@ describe('public content pages', () => {
       expect((await tenant.get('/api/content/admin/pages')).statusCode).toBe(403);
 
       const read = (await marketing.get(`/api/content/admin/pages/${page!.id}`)).json();
-      const draft = await marketing.put(`/api/content/admin/pages/${page!.id}`, { ...read, status: 'draft' });
+      const write = writeFields(zAdminPageWrite, read);
+      const draft = await marketing.put(`/api/content/admin/pages/${page!.id}`, {
+        ...write,
+        status: 'draft',
+      });
       expect(draft.statusCode).toBe(200);
       expect((await anonymous('/api/content/pages?path=help/getting-started')).statusCode).toBe(404);
       const clash = await marketing.put(`/api/content/admin/pages/${page!.id}`, {
-        ...read,
+        ...write,
         path: 'only-finnish',
       });
       expect(clash.statusCode).toBe(409);

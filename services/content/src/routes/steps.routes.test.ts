@@ -1,10 +1,17 @@
-import { STEP_INTRODUCTION_MAX_CHARS } from '@porta/contracts';
+import { STEP_INTRODUCTION_MAX_CHARS, zAdminStepWrite } from '@porta/contracts';
 import { addTestUser } from '@porta/identity/testing';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, calendarEntries, directoryHousingCompanies, steps } from '../db/schema.js';
 import { audienceOf } from '../domain/reader.js';
-import { type ContentTestApp, clientAs, contentTestApp, multipartFile, pngImage } from '../testing/index.js';
+import {
+  type ContentTestApp,
+  clientAs,
+  contentTestApp,
+  multipartFile,
+  pngImage,
+  writeFields,
+} from '../testing/index.js';
 
 type Client = Awaited<ReturnType<typeof clientAs>>;
 
@@ -421,15 +428,15 @@ describe('lifecycle steps', () => {
       const parent = (await admin.post('/api/content/admin/steps', body())).json();
       const child = (await admin.post('/api/content/admin/steps', body({ parentId: parent.id }))).json();
       const self = await admin.put(`/api/content/admin/steps/${parent.id}`, {
-        ...parent,
+        ...writeFields(zAdminStepWrite, parent),
         parentId: parent.id,
       });
       expect(self.statusCode).toBe(400);
       expect(self.json().code).toBe('CNT_STEP_PARENT_INVALID');
 
-      // The record as read goes back as is (read-only fields are ignored).
+      // The record as read goes back with the fields of the write (the staff app's way).
       const renamed = await admin.put(`/api/content/admin/steps/${child.id}`, {
-        ...child,
+        ...writeFields(zAdminStepWrite, child),
         variants: { en: { title: 'Renamed' } },
         related: [{ type: 'step', id: parent.id }],
       });

@@ -107,3 +107,16 @@ export async function contentTestApp(env: Record<string, string> = {}): Promise<
 export async function clientAs(t: ContentTestApp, key: string) {
   return apiClient(t.app, (await loginAs(t.app, key)).accessToken);
 }
+
+/**
+ * The fields of a staff record that its write schema takes, as the staff app sends a record back:
+ * the staff bodies are strict, so an answer's read-only fields (id, author, canEdit…) are refused.
+ */
+export function writeFields(
+  schema: { shape: Record<string, unknown> },
+  record: Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.keys(schema.shape).flatMap((key) => (key in record ? [[key, record[key]]] : [])),
+  );
+}

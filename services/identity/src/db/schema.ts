@@ -50,9 +50,18 @@ export const users = identity.table(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     registeredAt: timestamp('registered_at', { withTimezone: true }),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * When the user's roles last changed (global, housing company, apartment, partner company):
+     * access tokens carry it as their membership version (`ver`), and services refuse a token of
+     * an older version at once (identity's revocations), so the browser refreshes it.
+     */
+    membershipChangedAt: timestamp('membership_changed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    index('users_membership_changed_idx')
+      .on(t.membershipChangedAt)
+      .where(sql`membership_changed_at is not null`),
     uniqueIndex('users_external_id_key').on(t.externalId),
     uniqueIndex('users_b2c_subject_key').on(t.b2cSubject),
   ],
@@ -211,13 +220,25 @@ export const partnerCompanies = identity.table(
     active: boolean('active').notNull().default(true),
     /** Free-form contact details shown to residents (name, title, e-mail, phone, opening hours). */
     contactDetails: jsonb('contact_details').$type<Record<string, unknown>>().notNull().default({}),
-    /** Operational area: five-digit zip codes … */
+    /**
+     * Operational area as staff set or approved it: five-digit zip codes … (a business partner
+     * reads the housing companies in it; ADR 0013)
+     */
     operationalAreaZips: text('operational_area_zips').array().notNull().default(sql`'{}'::text[]`),
     /** … and building-taxonomy term ids. */
     operationalAreaTaxonomies: uuid('operational_area_taxonomies')
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /**
+     * The operational area a user of the company proposed (PUT /partner/company), waiting for
+     * staff to approve it: zip codes and building-taxonomy terms, when and by whom. It widens
+     * nothing until approved. Null when nothing is pending.
+     */
+    proposedAreaZips: text('proposed_area_zips').array(),
+    proposedAreaTaxonomies: uuid('proposed_area_taxonomies').array(),
+    areaProposedAt: timestamp('area_proposed_at', { withTimezone: true }),
+    areaProposedBy: uuid('area_proposed_by'),
     keyContactUserId: uuid('key_contact_user_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -282,7 +303,10 @@ export const sessions = identity.table(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_revoked_idx').on(t.revokedAt).where(sql`revoked_at is not null`),
+  ],
 );
 
 /** Refresh tokens, stored as SHA-256 hashes; each is used once and replaced. */

@@ -95,6 +95,50 @@ const INVITATION: Record<Language, MailText> = {
   },
 };
 
+/**
+ * To the owner of an address someone else asked to move their account to (an e-mail change to an
+ * address in use): the requester is answered as for a free address, so that the answer tells
+ * nobody who is registered, and the owner learns of it here. No link: nothing can be confirmed.
+ */
+const EMAIL_IN_USE: Record<Language, MailText> = {
+  en: {
+    subject: 'Someone tried to use your e-mail address in Porta',
+    body: `Hello {name},\n\nA user of Porta asked to change the e-mail address of their account to {email}, which is already the address of your Porta account. Nothing has been changed: your account and its address stay as they are.\n\nIf that was you, you already have an account with this address and can sign in with it. Otherwise you can ignore this message.\n\nPorta`,
+  },
+  fi: {
+    subject: 'Sähköpostiosoitettasi yritettiin käyttää Portassa',
+    body: `Hei {name},\n\nPortan käyttäjä pyysi vaihtamaan tilinsä sähköpostiosoitteeksi {email}, joka on jo Porta-tilisi osoite. Mitään ei muutettu: tilisi ja sen osoite pysyvät ennallaan.\n\nJos pyyntö oli sinun, sinulla on jo tili tällä osoitteella ja voit kirjautua sillä. Muuten voit jättää tämän viestin huomiotta.\n\nPorta`,
+  },
+  sv: {
+    subject: 'Någon försökte använda din e-postadress i Porta',
+    body: `Hej {name},\n\nEn användare av Porta bad om att e-postadressen för sitt konto ändras till {email}, som redan är adressen till ditt Porta-konto. Ingenting har ändrats: ditt konto och dess adress förblir som de är.\n\nOm det var du har du redan ett konto med den här adressen och kan logga in med den. Annars kan du bortse från meddelandet.\n\nPorta`,
+  },
+  et: {
+    subject: 'Keegi püüdis Portas kasutada sinu e-posti aadressi',
+    body: `Tere, {name}!\n\nÜks Porta kasutaja soovis muuta oma konto e-posti aadressiks {email}, mis on juba sinu Porta konto aadress. Midagi ei muudetud: sinu konto ja selle aadress jäävad samaks.\n\nKui see olid sina, on sul selle aadressiga konto juba olemas ja saad sellega sisse logida. Vastasel juhul võid selle kirja tähelepanuta jätta.\n\nPorta`,
+  },
+  lv: {
+    subject: 'Kāds mēģināja izmantot jūsu e-pasta adresi Porta',
+    body: `Labdien, {name}!\n\nKāds Porta lietotājs lūdza mainīt sava konta e-pasta adresi uz {email}, kas jau ir jūsu Porta konta adrese. Nekas netika mainīts: jūsu konts un tā adrese paliek nemainīti.\n\nJa tas bijāt jūs, jums jau ir konts ar šo adresi, un varat ar to pieteikties. Pretējā gadījumā šo ziņojumu varat ignorēt.\n\nPorta`,
+  },
+  lt: {
+    subject: 'Kažkas bandė naudoti jūsų el. pašto adresą „Porta“',
+    body: `Sveiki, {name},\n\n„Porta“ naudotojas paprašė pakeisti savo paskyros el. pašto adresą į {email}, kuris jau yra jūsų „Porta“ paskyros adresas. Niekas nepakeista: jūsų paskyra ir jos adresas lieka tokie patys.\n\nJei tai buvote jūs, jau turite paskyrą su šiuo adresu ir galite prisijungti su juo. Kitu atveju šį laišką galite ignoruoti.\n\nPorta`,
+  },
+  pl: {
+    subject: 'Ktoś próbował użyć Twojego adresu e-mail w Porta',
+    body: `Dzień dobry {name},\n\nUżytkownik Porta poprosił o zmianę adresu e-mail swojego konta na {email}, który jest już adresem Twojego konta Porta. Nic nie zostało zmienione: Twoje konto i jego adres pozostają bez zmian.\n\nJeśli to Ty, masz już konto z tym adresem i możesz się nim zalogować. W przeciwnym razie zignoruj tę wiadomość.\n\nPorta`,
+  },
+  cs: {
+    subject: 'Někdo se pokusil použít vaši e-mailovou adresu v Porta',
+    body: `Dobrý den, {name},\n\nuživatel Porta požádal o změnu e-mailové adresy svého účtu na {email}, což je již adresa vašeho účtu Porta. Nic se nezměnilo: váš účet i jeho adresa zůstávají beze změny.\n\nPokud jste to byli vy, účet s touto adresou již máte a můžete se jí přihlásit. Jinak tuto zprávu ignorujte.\n\nPorta`,
+  },
+  sk: {
+    subject: 'Niekto sa pokúsil použiť vašu e-mailovú adresu v Porta',
+    body: `Dobrý deň, {name},\n\npoužívateľ Porta požiadal o zmenu e-mailovej adresy svojho účtu na {email}, čo je už adresa vášho účtu Porta. Nič sa nezmenilo: váš účet aj jeho adresa zostávajú bez zmeny.\n\nAk ste to boli vy, účet s touto adresou už máte a môžete sa ňou prihlásiť. Inak túto správu ignorujte.\n\nPorta`,
+  },
+};
+
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
@@ -135,4 +179,9 @@ export function invitationMail(input: {
     link: input.link,
     email: input.to,
   });
+}
+
+/** The notice to the owner of an address another user asked to move their account to, in the owner's language. */
+export function emailInUseMail(input: { to: string; locale: string; firstName: string }): MailMessage {
+  return render(EMAIL_IN_USE, input.locale, input.to, { name: input.firstName, email: input.to });
 }

@@ -11,6 +11,7 @@ import {
   partnerCompanyUsers,
   users,
 } from '../db/schema.js';
+import { membershipVersion } from './revocations.js';
 
 type IdentityDb = Db<typeof schema>;
 export type UserRow = typeof users.$inferSelect;
@@ -134,6 +135,7 @@ export function tokenClaims(
       ),
     ),
     pcs: membership.partnerCompanies.map((pc) => pc.id),
+    ver: membershipVersion(user),
   };
 }
 

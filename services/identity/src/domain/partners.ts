@@ -18,6 +18,7 @@ import {
 import { housingCompanyReadScope } from '../policies.js';
 import { emitEvent, IDENTITY_EVENTS } from './events.js';
 import { isUniqueViolation } from './features.js';
+import { markMembershipChanged, partnerCompanyUserIds } from './revocations.js';
 import { assertTermsOfGroup, buildingTaxonomyWithDescendants } from './taxonomy.js';
 
 type IdentityDb = Db<typeof schema>;
@@ -45,6 +46,14 @@ export function toPartnerCompany(row: PartnerCompanyRow): PartnerCompany {
     contactDetails: row.contactDetails,
     operationalAreaZips: row.operationalAreaZips,
     operationalAreaTaxonomies: row.operationalAreaTaxonomies,
+    proposedOperationalArea: row.areaProposedAt
+      ? {
+          zips: row.proposedAreaZips ?? [],
+          taxonomies: row.proposedAreaTaxonomies ?? [],
+          proposedAt: row.areaProposedAt.toISOString(),
+          proposedBy: row.areaProposedBy,
+        }
+      : null,
     keyContactUserId: row.keyContactUserId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -212,14 +221,84 @@ export async function createPartnerCompany(
   }
 }
 
+type PartnerCompanyColumns = Partial<typeof partnerCompanies.$inferInsert>;
+
+/** No proposed operational area pending. */
+const NO_AREA_PROPOSAL = {
+  proposedAreaZips: null,
+  proposedAreaTaxonomies: null,
+  areaProposedAt: null,
+  areaProposedBy: null,
+} satisfies PartnerCompanyColumns;
+
+function sameArea(
+  a: { zips: readonly string[]; taxonomies: readonly string[] },
+  b: { zips: readonly string[]; taxonomies: readonly string[] },
+) {
+  const same = (x: readonly string[], y: readonly string[]) =>
+    new Set(x).size === new Set(y).size && x.every((v) => y.includes(v));
+  return same(a.zips, b.zips) && same(a.taxonomies, b.taxonomies);
+}
+
+/**
+ * A partner's own edit of its operational area is a proposal (ADR 0013): the area columns, which
+ * decide what the partner reads, stay as staff set or approved them, and the proposed columns take
+ * the area asked for (a part not sent keeps the pending proposal's, else the approved one).
+ * Proposing the approved area again withdraws the proposal.
+ */
+function asAreaProposal(
+  current: PartnerCompanyRow,
+  set: PartnerCompanyColumns,
+  proposedBy: string,
+): PartnerCompanyColumns {
+  const { operationalAreaZips, operationalAreaTaxonomies, ...rest } = set;
+  if (operationalAreaZips === undefined && operationalAreaTaxonomies === undefined) return set;
+  const pending = current.areaProposedAt !== null;
+  const proposal = {
+    zips: operationalAreaZips ?? (pending ? current.proposedAreaZips : null) ?? current.operationalAreaZips,
+    taxonomies:
+      operationalAreaTaxonomies ??
+      (pending ? current.proposedAreaTaxonomies : null) ??
+      current.operationalAreaTaxonomies,
+  };
+  const approved = { zips: current.operationalAreaZips, taxonomies: current.operationalAreaTaxonomies };
+  if (sameArea(proposal, approved)) return { ...rest, ...NO_AREA_PROPOSAL };
+  return {
+    ...rest,
+    proposedAreaZips: proposal.zips,
+    proposedAreaTaxonomies: proposal.taxonomies,
+    areaProposedAt: new Date(),
+    areaProposedBy: proposedBy,
+  };
+}
+
+/** Staff set the area: a pending proposal of exactly that area is settled with it. */
+function settlingProposal(current: PartnerCompanyRow, set: PartnerCompanyColumns): PartnerCompanyColumns {
+  if (current.areaProposedAt === null) return set;
+  if (set.operationalAreaZips === undefined && set.operationalAreaTaxonomies === undefined) return set;
+  const area = {
+    zips: set.operationalAreaZips ?? current.operationalAreaZips,
+    taxonomies: set.operationalAreaTaxonomies ?? current.operationalAreaTaxonomies,
+  };
+  const proposal = {
+    zips: current.proposedAreaZips ?? [],
+    taxonomies: current.proposedAreaTaxonomies ?? [],
+  };
+  return sameArea(area, proposal) ? { ...set, ...NO_AREA_PROPOSAL } : set;
+}
+
 /**
  * Update a partner company. Its type cannot change while it serves housing companies as their
  * property or maintenance manager (400 Changing partner company failed).
+ *
+ * `proposedBy` names the partner user editing their own company: the operational area they send
+ * is stored as a proposal for staff to approve and does not change what the company reads.
  */
 export async function updatePartnerCompany(
   db: IdentityDb,
   id: string,
   input: PartnerCompanyUpdate,
+  options: { proposedBy?: string } = {},
 ): Promise<PartnerCompanyRow> {
   const current = await getPartnerCompanyOr404(db, id);
   if (input.externalId) await assertExternalIdFree(db, input.externalId, id);
@@ -245,7 +324,11 @@ export async function updatePartnerCompany(
       });
     }
   }
-  const set = columnsOf(input);
+  const columns = columnsOf(input);
+  const set =
+    options.proposedBy === undefined
+      ? settlingProposal(current, columns)
+      : asAreaProposal(current, columns, options.proposedBy);
   if (!Object.keys(set).length) return current;
   try {
     return await withTransaction(db, async (tx) => {
@@ -267,6 +350,54 @@ export async function updatePartnerCompany(
   }
 }
 
+/**
+ * Staff approve the operational area a partner proposed: it becomes the company's area (and so
+ * what the partner reads). `proposedAt` is the proposal's as the approver saw it; a proposal that
+ * has changed or gone since answers 409 IDN_AREA_PROPOSAL_CHANGED, so nobody approves an area they
+ * have not seen.
+ */
+export async function approveAreaProposal(
+  db: IdentityDb,
+  id: string,
+  proposedAt: string,
+): Promise<PartnerCompanyRow> {
+  const current = await getPartnerCompanyOr404(db, id);
+  const seen = current.areaProposedAt;
+  if (!seen || seen.getTime() !== Date.parse(proposedAt)) throw new AppError('IDN_AREA_PROPOSAL_CHANGED');
+  return withTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(partnerCompanies)
+      .set({
+        operationalAreaZips: current.proposedAreaZips ?? [],
+        operationalAreaTaxonomies: current.proposedAreaTaxonomies ?? [],
+        ...NO_AREA_PROPOSAL,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(partnerCompanies.id, id), eq(partnerCompanies.areaProposedAt, seen)))
+      .returning();
+    if (!row) throw new AppError('IDN_AREA_PROPOSAL_CHANGED');
+    await emitEvent(
+      tx,
+      IDENTITY_EVENTS.partnerCompanyChanged,
+      changedEvent(row, 'updated', {
+        changed: ['operationalAreaZips', 'operationalAreaTaxonomies'],
+        approvedProposalOf: current.areaProposedBy,
+      }),
+    );
+    return row;
+  });
+}
+
+/** Staff dismiss a proposed operational area; the company keeps its area. Nothing pending: no change. */
+export async function dismissAreaProposal(db: IdentityDb, id: string): Promise<void> {
+  const current = await getPartnerCompanyOr404(db, id);
+  if (current.areaProposedAt === null) return;
+  await db
+    .update(partnerCompanies)
+    .set({ ...NO_AREA_PROPOSAL, updatedAt: new Date() })
+    .where(eq(partnerCompanies.id, id));
+}
+
 /** Delete a partner company: its users and housing-company connections go with it. */
 export async function deletePartnerCompany(db: IdentityDb, id: string): Promise<void> {
   const row = await getPartnerCompanyOr404(db, id);
@@ -278,6 +409,8 @@ export async function deletePartnerCompany(db: IdentityDb, id: string): Promise<
       })
       .from(housingCompanyPartners)
       .where(eq(housingCompanyPartners.partnerCompanyId, id));
+    // Its users' tokens list it: they go stale with it.
+    await markMembershipChanged(tx, await partnerCompanyUserIds(tx, id));
     await tx.delete(partnerCompanies).where(eq(partnerCompanies.id, id));
     for (const c of connections) {
       await emitEvent(tx, IDENTITY_EVENTS.housingCompanyPartnerChanged, {
@@ -336,6 +469,7 @@ export async function addPartnerCompanyUser(
       .onConflictDoNothing()
       .returning();
     if (added.length) {
+      await markMembershipChanged(tx, userId);
       await emitEvent(
         tx,
         IDENTITY_EVENTS.partnerCompanyChanged,
@@ -367,6 +501,7 @@ export async function removePartnerCompanyUser(db: IdentityDb, company: PartnerC
       )
       .returning();
     if (!removed.length) throw new AppError('IDN_USER_NOT_FOUND');
+    await markMembershipChanged(tx, userId);
     let updated = company;
     if (company.keyContactUserId === userId) {
       [updated = company] = await tx
@@ -423,7 +558,8 @@ export async function operationalAreaCondition(
 
 /**
  * The housing companies active partner companies reach: those they serve as property or
- * maintenance manager, and, for business partners, those in their operational area.
+ * maintenance manager (connections staff made), and, for business partners, those in their
+ * operational area as staff set or approved it. A proposed area reaches nothing (ADR 0013).
  */
 export async function housingCompaniesReachedBy(
   db: IdentityDb,

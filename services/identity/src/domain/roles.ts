@@ -17,6 +17,7 @@ import { apartmentRoles, apartments, housingCompanies, housingCompanyRoles, user
 import type { Scope, UserAdminActor } from '../policies.js';
 import { emitEvent, IDENTITY_EVENTS } from './events.js';
 import { housingCompanyState, todayIso } from './membership.js';
+import { markMembershipChanged } from './revocations.js';
 import { pendingChangesOfUser } from './scheduled-changes.js';
 import {
   apartmentInScope,
@@ -45,7 +46,9 @@ export interface MembershipChangedPayload {
   scheduledChangeId?: string;
 }
 
-export function emitMembershipChanged(tx: IdentityDb, payload: MembershipChangedPayload) {
+/** Report a change of a user's roles: the event for other services, and their earlier tokens go stale. */
+export async function emitMembershipChanged(tx: IdentityDb, payload: MembershipChangedPayload) {
+  await markMembershipChanged(tx, payload.userId);
   return emitEvent(tx, IDENTITY_EVENTS.membershipChanged, { ...payload });
 }
 
@@ -71,6 +74,15 @@ function assertMayManageHousingCompanyRole(actor: UserAdminActor, role: HousingC
       detail: `Only global user managers manage the role ${role}.`,
     });
   }
+}
+
+/**
+ * Nobody grants themself a role (issue 16): adding one of one's own roles, or changing its
+ * validity, answers 403 IDN_OWN_ROLE_NOT_GRANTABLE, whatever the actor may grant to others. Another
+ * user manager grants it. Removing one's own role stays possible (with confirm).
+ */
+export function assertNotOwnGrant(actor: Pick<UserAdminActor, 'userId'>, userId: string) {
+  if (userId === actor.userId) throw new AppError('IDN_OWN_ROLE_NOT_GRANTABLE');
 }
 
 /** Removing one's own role is permanent and needs `?confirm=true` (03 §4). */
@@ -163,6 +175,7 @@ export async function addApartmentRole(
   options: RoleChangeOptions = {},
 ): Promise<AdminApartmentRole> {
   const today = todayIso(options.now);
+  assertNotOwnGrant(actor, userId);
   if (!options.newUser) await assertUserInScope(tx, actor.scope, userId);
   const apt = await apartmentInScope(tx, actor.scope, input.apartmentId);
   assertOwnerChangeAllowed(input.role, apt.completionDate, today);
@@ -275,6 +288,7 @@ export async function addHousingCompanyRole(
   input: AdminHousingCompanyRoleCreate,
   options: RoleChangeOptions = {},
 ): Promise<AdminHousingCompanyRole> {
+  assertNotOwnGrant(actor, userId);
   if (!options.newUser) await assertUserInScope(tx, actor.scope, userId);
   const hc = await housingCompanyInScope(tx, actor.scope, input.housingCompanyId);
   assertMayManageHousingCompanyRole(actor, input.role);

@@ -5,7 +5,7 @@ import type * as schema from '../db/schema.js';
 import { apartmentRoles, apartments, housingCompanies, scheduledRoleChanges, users } from '../db/schema.js';
 import type { Scope, UserAdminActor } from '../policies.js';
 import { todayIso } from './membership.js';
-import { assertOwnerChangeAllowed, emitMembershipChanged } from './roles.js';
+import { assertNotOwnGrant, assertOwnerChangeAllowed, emitMembershipChanged } from './roles.js';
 import { apartmentInScope, housingCompaniesInScope, type ScopedApartment, usersInScope } from './scope.js';
 
 type IdentityDb = Db<typeof schema>;
@@ -109,6 +109,8 @@ export async function createScheduledChange(
   now = new Date(),
 ): Promise<ScheduledRoleChange> {
   const today = todayIso(now);
+  // A scheduled change that adds the actor would grant them the role.
+  if (input.addUserIds.includes(actor.userId)) assertNotOwnGrant(actor, actor.userId);
   const apt = await apartmentInScope(tx, actor.scope, apartmentId);
   const startDate = input.startDate ?? today;
   if (startDate < today) {

@@ -3,6 +3,7 @@ import {
   checkPassword,
   EMAIL_CHANGE_LINK_TTL_HOURS,
   FIRST_LOGIN_LINK_TTL_HOURS,
+  passwordRefusal,
   type RegisterRequest,
   type Signature,
   type SignatureRequest,
@@ -32,7 +33,7 @@ import {
 } from '../db/schema.js';
 import { emitEvent, IDENTITY_EVENTS } from './events.js';
 import { isUniqueViolation } from './features.js';
-import { emailChangeMail, invitationMail } from './mail-templates.js';
+import { emailChangeMail, emailInUseMail, invitationMail } from './mail-templates.js';
 import { findUserByEmail, findUserById, todayIso, type UserRow } from './membership.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { findUsableToken, issueUserToken, markTokenUsed } from './user-tokens.js';
@@ -125,9 +126,18 @@ export async function register(ctx: IdentityContext, user: UserRow, input: Regis
 // ---------------------------------------------------------------------------------------------
 // Passwords
 
-/** 03 §5: the rules (IDN_PASSWORD_FORMAT), then that both entries match (IDN_PASSWORD_MISMATCH). */
-export function assertNewPassword(password: string, confirmation: string) {
-  if (!checkPassword(password).ok) throw new AppError('IDN_PASSWORD_FORMAT');
+/**
+ * 03 §5 and ADR 0020: the format (IDN_PASSWORD_FORMAT), then not a common password nor one made
+ * of the user's own names or e-mail address (IDN_PASSWORD_TOO_COMMON), then that both entries
+ * match (IDN_PASSWORD_MISMATCH).
+ */
+export function assertNewPassword(
+  password: string,
+  confirmation: string,
+  user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>,
+) {
+  const refusal = passwordRefusal(checkPassword(password, [user.firstName, user.lastName, user.email]));
+  if (refusal) throw new AppError(refusal);
   if (password !== confirmation) throw new AppError('IDN_PASSWORD_MISMATCH');
 }
 
@@ -142,13 +152,11 @@ export async function changePassword(
   input: ChangePasswordRequest,
   ip: string,
 ) {
-  assertNewPassword(input.newPassword, input.newPasswordConfirmation);
-  await ctx.throttle.assertAllowed(user.email, ip);
+  assertNewPassword(input.newPassword, input.newPasswordConfirmation, user);
+  const attempt = await ctx.throttle.admit(user.email, ip, user.id);
   const valid = user.passwordHash ? await verifyPassword(input.currentPassword, user.passwordHash) : false;
-  if (!valid) {
-    await ctx.throttle.recordFailure(user.email, ip);
-    throw new AppError('IDN_INSUFFICIENT_CREDENTIALS');
-  }
+  if (!valid) throw new AppError('IDN_INSUFFICIENT_CREDENTIALS');
+  await attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);
   await withTransaction(ctx.db, async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -184,14 +192,14 @@ async function sendMail(ctx: IdentityContext, message: MailMessage, log?: Logger
 // ---------------------------------------------------------------------------------------------
 // E-mail change with a confirmation link
 
-async function assertEmailFree(db: IdentityDb, email: string, userId: string) {
-  const other = await findUserByEmail(db, email);
-  if (other && other.id !== userId) throw new AppError('IDN_EMAIL_IN_USE');
-}
-
 /**
  * Start an e-mail change: the new address (already trimmed, validated and lower-cased) must differ
- * from the current one and be free; a link to confirm goes to the new address.
+ * from the current one; a link to confirm goes to the new address.
+ *
+ * An address that another account uses is answered exactly as a free one (202, the same body, the
+ * same link token stored and earlier links superseded), so that the answer tells nobody whether
+ * the address is registered (issue 16). The owner of that address gets a notice instead of the
+ * link, and the change could not be confirmed anyway (confirmEmailChange checks the address again).
  */
 export async function requestEmailChange(
   ctx: IdentityContext,
@@ -202,13 +210,21 @@ export async function requestEmailChange(
   if (newEmail === user.email) {
     throw new AppError('IDN_EMAIL_CHANGE_FAILED', { detail: 'This is already your e-mail address.' });
   }
-  await assertEmailFree(ctx.db, newEmail, user.id);
   const { token, expiresAt } = await issueUserToken(ctx.db, {
     userId: user.id,
     purpose: 'email-change',
     ttlHours: EMAIL_CHANGE_LINK_TTL_HOURS,
     payload: { newEmail },
   });
+  const owner = await findUserByEmail(ctx.db, newEmail);
+  if (owner) {
+    await sendMail(
+      ctx,
+      emailInUseMail({ to: owner.email, locale: owner.locale, firstName: owner.firstName }),
+      log,
+    );
+    return { newEmail, expiresAt };
+  }
   const link = `${publicUrl(ctx.config)}/profile/email-changed/${user.id}/${encodeURIComponent(token)}`;
   await sendMail(
     ctx,
@@ -288,8 +304,8 @@ export async function completeFirstLogin(
   password: string,
   confirmation: string,
 ) {
-  await firstLoginUser(ctx.db, token);
-  assertNewPassword(password, confirmation);
+  const user = await firstLoginUser(ctx.db, token);
+  assertNewPassword(password, confirmation, user);
   const passwordHash = await hashPassword(password);
   await withTransaction(ctx.db, async (tx) => {
     const row = await findUsableToken(tx, token, 'first-login', { forUpdate: true });

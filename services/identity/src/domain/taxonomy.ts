@@ -239,7 +239,7 @@ export async function updateTerm(
 
 /**
  * Delete a term and every term nested under it. Housing companies placed in a deleted building
- * taxonomy term lose that placement, and partners' operational areas drop it.
+ * taxonomy term lose that placement, and partners' operational areas (approved and proposed) drop it.
  */
 export async function deleteTerm(db: IdentityDb, id: string): Promise<string[]> {
   const term = await getTermOr404(db, id);
@@ -266,6 +266,13 @@ export async function deleteTerm(db: IdentityDb, id: string): Promise<string[]> 
           updatedAt: new Date(),
         })
         .where(sql`${partnerCompanies.operationalAreaTaxonomies} && ${deleted}`);
+      // Pending proposals drop it too: an approved proposal names only terms that exist.
+      await tx
+        .update(partnerCompanies)
+        .set({
+          proposedAreaTaxonomies: sql`array(select t from unnest(${partnerCompanies.proposedAreaTaxonomies}) as t where t <> all(${deleted}))`,
+        })
+        .where(sql`${partnerCompanies.proposedAreaTaxonomies} && ${deleted}`);
     }
     await emitEvent(tx, IDENTITY_EVENTS.taxonomyChanged, {
       action: 'deleted',

@@ -5,7 +5,8 @@ import type * as schema from '../db/schema.js';
 import { users } from '../db/schema.js';
 import type { UserAdminActor } from '../policies.js';
 import { emitEvent, IDENTITY_EVENTS } from './events.js';
-import { addApartmentRole, addHousingCompanyRole } from './roles.js';
+import { markMembershipChanged } from './revocations.js';
+import { addApartmentRole, addHousingCompanyRole, assertNotOwnGrant } from './roles.js';
 import { assertUserInScope } from './scope.js';
 
 type IdentityDb = Db<typeof schema>;
@@ -190,19 +191,27 @@ export async function setUserEnabled(
   return row;
 }
 
-/** Replace a user's global roles (admin only). */
+/**
+ * Replace a user's global roles (admin only). Nobody grants themself a role: an admin's own
+ * roles may only lose entries here (403 IDN_OWN_ROLE_NOT_GRANTABLE).
+ */
 export async function setGlobalRoles(
   tx: IdentityDb,
   actor: UserAdminActor,
   id: string,
   roles: readonly Role[],
 ): Promise<UserRow> {
+  if (id === actor.userId) {
+    const held = new Set((await getUserOr404(tx, id)).roles);
+    if (roles.some((role) => !held.has(role))) assertNotOwnGrant(actor, id);
+  }
   const [row] = await tx
     .update(users)
     .set({ roles: [...roles], updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
   if (!row) throw new AppError('IDN_USER_NOT_FOUND');
+  await markMembershipChanged(tx, row.id);
   await emitEvent(tx, IDENTITY_EVENTS.userUpdated, {
     ...userPayload(row),
     changed: ['roles'],

@@ -725,3 +725,77 @@ describe('scheduled role and ownership changes', () => {
 function db() {
   return t.identity.context.db;
 }
+
+describe('granting oneself a role', () => {
+  const ownGrant = { code: 'IDN_OWN_ROLE_NOT_GRANTABLE', title: 'You cannot grant a role to yourself.' };
+
+  it('refuses a user manager a role of their own with 403, storing nothing; another manager may grant it', async () => {
+    const store = t.identity.context.db;
+    const manager = await as('manager');
+    const managerId = await userId('manager');
+    const apartmentRole = { apartmentId: apts['DEMO-2000-B12'], role: 'familyMember' };
+    const own = await manager.post(rolesUrl(managerId), apartmentRole);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject(ownGrant);
+    const board = await manager.post(hcRolesUrl(managerId), {
+      housingCompanyId: hcs['DEMO-2000'],
+      role: 'boardMember',
+    });
+    expect(board.statusCode).toBe(403);
+    expect(board.json()).toMatchObject(ownGrant);
+    const scheduled = await manager.post(
+      `/api/identity/admin/apartments/${apts['DEMO-2000-B12']}/scheduled-changes`,
+      {
+        role: 'familyMember',
+        startDate: null,
+        addUserIds: [managerId],
+      },
+    );
+    expect(scheduled.statusCode).toBe(403);
+    expect(scheduled.json()).toMatchObject(ownGrant);
+    const stored = await store
+      .select()
+      .from(apartmentRoles)
+      .where(
+        and(eq(apartmentRoles.userId, managerId), eq(apartmentRoles.apartmentId, apts['DEMO-2000-B12']!)),
+      );
+    expect(stored).toEqual([]);
+    const boardRows = await store
+      .select()
+      .from(housingCompanyRoles)
+      .where(and(eq(housingCompanyRoles.userId, managerId), eq(housingCompanyRoles.role, 'boardMember')));
+    expect(boardRows).toEqual([]);
+
+    // Another user manager grants it, and the manager may still give up a role of their own.
+    const admin = await as('admin');
+    expect((await admin.post(rolesUrl(managerId), apartmentRole)).statusCode).toBe(201);
+    const giveUp = await manager.delete(
+      `${rolesUrl(managerId)}/${apts['DEMO-2000-B12']}/familyMember?confirm=true`,
+    );
+    expect(giveUp.statusCode).toBe(204);
+  });
+
+  it('refuses a board member a longer validity of their own role', async () => {
+    const board = await as('board');
+    const boardId = await userId('board');
+    const longer = await board.post(hcRolesUrl(boardId), {
+      housingCompanyId: hcs['DEMO-2000'],
+      role: 'boardMember',
+      validUntil: '2099-12-31',
+    });
+    expect(longer.statusCode).toBe(403);
+    expect(longer.json()).toMatchObject(ownGrant);
+  });
+
+  it('lets admin remove but not add global roles of their own', async () => {
+    const admin = await as('admin');
+    const adminId = await userId('admin');
+    const url = `/api/identity/admin/users/${adminId}/global-roles`;
+    const held = (await admin.get(`/api/identity/admin/users/${adminId}/roles`)).json().global as string[];
+    const more = await admin.put(url, { roles: [...held, 'yitMarketing'] });
+    expect(more.statusCode).toBe(403);
+    expect(more.json()).toMatchObject(ownGrant);
+    expect((await admin.put(url, { roles: held })).statusCode).toBe(200);
+    expect((await admin.get(`/api/identity/admin/users/${adminId}/roles`)).json().global).toEqual(held);
+  });
+});

@@ -1,6 +1,13 @@
-import { LOGIN_MAX_FAILURES } from '@porta/contracts';
+import {
+  LOGIN_ACCOUNT_MAX_FAILURES,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_PAIR_FREE_FAILURES,
+  LOGIN_PAIR_MAX_DELAY_SECONDS,
+} from '@porta/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginFailures } from '../db/schema.js';
 import { findUserByEmail } from '../domain/membership.js';
 import { SessionService } from '../domain/sessions.js';
 import { type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
@@ -73,36 +80,103 @@ describe('POST /api/identity/login', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
+});
 
-  it('answers 429 to the 11th failed attempt within a minute for one account', async () => {
+describe('sign-in throttling (ADR 0007)', () => {
+  const WRONG = 'Wrong-Password-1';
+  const RIGHT = 'Demo-Portal-2026';
+  const db = () => t.identity.context.db;
+
+  /** Move the account's failures back in time, as if the attacker had waited. */
+  async function age(email: string, ms: number) {
+    await db()
+      .update(loginFailures)
+      .set({ at: sql`${loginFailures.at} - make_interval(secs => ${ms / 1000})` })
+      .where(eq(loginFailures.email, email));
+  }
+
+  it('lets the real user in from another address while an attacker hammers from one', async () => {
     const email = 'tenant@demo.porta.test';
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
-      const res = await login({ email, password: 'Wrong-Password-1' }, `10.1.0.${i}`);
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await login({ email, password: 'Demo-Portal-2026' }, '10.1.0.200');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBe('60');
-    expect(blocked.json().code).toBe('IDN_TOO_MANY_ATTEMPTS');
-    // Another account from another address is not affected.
-    expect(
-      (await login({ email: 'board@demo.porta.test', password: 'Demo-Portal-2026' }, '10.1.1.1')).statusCode,
-    ).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 15; i++)
+      answers.push((await login({ email, password: WRONG }, '10.1.0.66')).statusCode);
+    // The attacker got a few guesses, then only waits.
+    expect(answers.filter((s) => s === 401)).toHaveLength(LOGIN_PAIR_FREE_FAILURES);
+    expect(answers.slice(LOGIN_PAIR_FREE_FAILURES).every((s) => s === 429)).toBe(true);
+    // Neither the account nor the attacker's address is locked for anyone else.
+    expect((await login({ email, password: RIGHT }, '10.1.0.7')).statusCode).toBe(200);
+    expect((await login({ email: 'board@demo.porta.test', password: RIGHT }, '10.1.0.66')).statusCode).toBe(
+      200,
+    );
   });
 
-  it('answers 429 to the 11th failed attempt within a minute from one address', async () => {
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
-      const res = await login(
-        { email: `guess${i}@demo.porta.test`, password: 'Wrong-Password-1' },
-        '10.2.0.1',
-      );
-      expect(res.statusCode).toBe(401);
+  it('slows the account and address pair down with a growing wait, and answers Retry-After', async () => {
+    const email = 'owner@demo.porta.test';
+    const ip = '10.2.0.1';
+    for (let i = 0; i < LOGIN_PAIR_FREE_FAILURES; i++) {
+      expect((await login({ email, password: WRONG }, ip)).statusCode).toBe(401);
     }
-    const blocked = await login(
-      { email: 'manager@demo.porta.test', password: 'Demo-Portal-2026' },
-      '10.2.0.1',
+    const waits: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      // Even the right password is refused while the pair waits, and the refusal is not counted.
+      const refused = await login({ email, password: RIGHT }, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 'IDN_TOO_MANY_ATTEMPTS',
+        title: 'Too many failed sign-in attempts. Please wait a minute and try again.',
+      });
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      await age(email, wait * 1000);
+      expect((await login({ email, password: WRONG }, ip)).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, LOGIN_PAIR_MAX_DELAY_SECONDS, LOGIN_PAIR_MAX_DELAY_SECONDS]);
+    // Once the wait is over the right password signs in, and the pair starts afresh.
+    await age(email, LOGIN_PAIR_MAX_DELAY_SECONDS * 1000);
+    expect((await login({ email, password: RIGHT }, ip)).statusCode).toBe(200);
+    expect((await login({ email, password: WRONG }, ip)).statusCode).toBe(401);
+    expect((await login({ email, password: RIGHT }, ip)).statusCode).toBe(200);
+  });
+
+  it('stops a spread attack at the account ceiling, except from addresses the user signed in from', async () => {
+    const email = 'neighbour@demo.porta.test';
+    // The user signed in from home before the attack.
+    expect((await login({ email, password: RIGHT }, '10.3.0.1')).statusCode).toBe(200);
+    // Many addresses, a few guesses each: no pair is slowed, the account's failures add up.
+    const guesses = LOGIN_ACCOUNT_MAX_FAILURES - 20;
+    await db()
+      .insert(loginFailures)
+      .values(Array.from({ length: guesses }, (_, i) => ({ email, ip: `10.4.${i >> 8}.${i & 255}` })));
+    for (let i = 0; i < 20; i++) {
+      expect((await login({ email, password: WRONG }, `10.5.0.${i}`)).statusCode).toBe(401);
+    }
+    const fresh = await login({ email, password: RIGHT }, '10.6.0.1');
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().code).toBe('IDN_TOO_MANY_ATTEMPTS');
+    expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(LOGIN_FAILURE_WINDOW_SECONDS - 60);
+    // From the address the user signed in from before, the right password still works.
+    expect((await login({ email, password: RIGHT }, '10.3.0.1')).statusCode).toBe(200);
+    // An e-mail nobody has is throttled alike, so the answer tells nothing.
+    const nobody = 'nobody.here@demo.porta.test';
+    await db()
+      .insert(loginFailures)
+      .values(
+        Array.from({ length: LOGIN_ACCOUNT_MAX_FAILURES }, (_, i) => ({ email: nobody, ip: `10.7.0.${i}` })),
+      );
+    expect((await login({ email: nobody, password: RIGHT }, '10.6.0.1')).statusCode).toBe(429);
+    // When the failures leave the window, the account opens again.
+    await age(email, LOGIN_FAILURE_WINDOW_SECONDS * 1000);
+    expect((await login({ email, password: RIGHT }, '10.6.0.1')).statusCode).toBe(200);
+  });
+
+  it('lets attempts sent at the same moment through no faster than one after another', async () => {
+    const email = 'manager@demo.porta.test';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => login({ email, password: WRONG }, '10.8.0.1')),
     );
-    expect(blocked.statusCode).toBe(429);
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(LOGIN_PAIR_FREE_FAILURES);
+    expect(codes.filter((c) => c === 429)).toHaveLength(12 - LOGIN_PAIR_FREE_FAILURES);
   });
 });
 

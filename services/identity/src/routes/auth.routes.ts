@@ -26,17 +26,16 @@ export async function authRoutes(app: App, ctx: IdentityContext) {
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
-      await ctx.throttle.assertAllowed(email, request.ip);
       const user = await findUserByEmail(ctx.db, email);
+      // Throttled per account and address (ADR 0007); the attempt counts as failed until it succeeds.
+      const attempt = await ctx.throttle.admit(email, request.ip, user?.id);
       // Check a hash even for unknown accounts, so that timing tells nothing.
       const valid = await verifyPassword(
         request.body.password,
         user?.passwordHash ?? (await DUMMY_HASH_PROMISE),
       );
-      if (!user?.passwordHash || !valid) {
-        await ctx.throttle.recordFailure(email, request.ip);
-        throw new AppError('IDN_INVALID_CREDENTIALS');
-      }
+      if (!user?.passwordHash || !valid) throw new AppError('IDN_INVALID_CREDENTIALS');
+      await attempt.succeeded();
       if (!user.enabled) throw new AppError('IDN_ACCOUNT_DISABLED');
       return ctx.sessions.start(user, 'portal', { ip: request.ip, userAgent: request.headers['user-agent'] });
     },

@@ -142,6 +142,8 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'DELETE /api/identity/admin/partner-companies/:id': ALLOWED.partnerManagers,
   'POST /api/identity/admin/partner-companies/:id/users': ALLOWED.partnerManagers,
   'DELETE /api/identity/admin/partner-companies/:id/users/:userId': ALLOWED.partnerManagers,
+  'POST /api/identity/admin/partner-companies/:id/area-proposal/approve': ALLOWED.partnerManagers,
+  'DELETE /api/identity/admin/partner-companies/:id/area-proposal': ALLOWED.partnerManagers,
   'GET /api/identity/partner/company': ALLOWED.partnerOwn,
   'PUT /api/identity/partner/company': ALLOWED.partnerOwn,
   'GET /api/identity/partner/housing-companies': ALLOWED.partnerOwn,
@@ -318,6 +320,50 @@ describe('objects of another housing company answer 404', () => {
         wrong.push(`${c.method} ${c.url} as ${c.persona}: ${res.statusCode} ${res.body}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('keeps a partner who widens its own operational area out of the companies staff did not grant', async () => {
+    const birch = await idOf('housing-companies', 'Birch');
+    const c1 = await idOf('apartments', 'C 1');
+    const company = (await get('admin', `/api/identity/admin/housing-companies/${birch}`)).json();
+    // The partner edits its area to cover Birch Hill by its zip code and its building taxonomy.
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: '/api/identity/partner/company',
+      headers: auth('partner'),
+      payload: {
+        operationalAreaZips: [company.addressZip],
+        operationalAreaTaxonomies: [company.buildingTaxonomyTermId],
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    const wrong: string[] = [];
+    for (const url of [
+      `/api/identity/admin/housing-companies/${birch}`,
+      `/api/identity/admin/housing-companies/${birch}/partners`,
+      `/api/identity/admin/apartments/${c1}`,
+    ]) {
+      const res = await get('partner', url);
+      if (res.statusCode !== 404) wrong.push(`GET ${url}: ${res.statusCode} ${res.body}`);
+    }
+    expect(wrong).toEqual([]);
+    for (const url of ['/api/identity/admin/housing-companies', '/api/identity/partner/housing-companies']) {
+      const ids = ((await get('partner', url)).json() as { id: string }[]).map((h) => h.id);
+      expect(ids, url).not.toContain(birch);
+    }
+    const apartments = await get(
+      'partner',
+      `/api/identity/admin/apartments?filter=${encodeURIComponent(JSON.stringify({ housingCompanyId: birch }))}`,
+    );
+    expect(apartments.json()).toEqual([]);
+    // Staff dismiss the proposal: nothing of it stays.
+    const partnerCompanyId = edit.json().id;
+    const dismiss = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/identity/admin/partner-companies/${partnerCompanyId}/area-proposal`,
+      headers: auth('admin'),
+    });
+    expect(dismiss.statusCode).toBe(204);
   });
 
   it('lists only the users and housing companies in the caller’s reach', async () => {

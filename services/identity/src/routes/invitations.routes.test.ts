@@ -118,6 +118,14 @@ describe('first login', () => {
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ code: 'IDN_PASSWORD_FORMAT', title: 'Password invalid format' });
+    for (const common of ['Welcome1!', 'Picky-2026!']) {
+      const res = await client().post(`/api/identity/first-login/${token}`, {
+        password: common,
+        passwordConfirmation: common,
+      });
+      expect(res.statusCode, common).toBe(400);
+      expect(res.json().code, common).toBe('IDN_PASSWORD_TOO_COMMON');
+    }
     const mismatch = await client().post(`/api/identity/first-login/${token}`, {
       password: PASSWORD,
       passwordConfirmation: 'Welcome-Home-78',

@@ -126,14 +126,37 @@ describe('changing the e-mail address', () => {
     expect(await tokensOf(userId)).toEqual([]);
   });
 
-  it('refuses an address in use (409) and the current address, sending nothing', async () => {
-    const userId = await addTestUser(t, { key: 'taker' });
+  it('answers an address in use exactly as a free one, and tells its owner by mail instead', async () => {
+    const takerId = await addTestUser(t, { key: 'taker' });
+    await addTestUser(t, { key: 'taken', firstName: 'Tuula', locale: 'fi_FI' });
     const taker = await as('taker');
+    const free = await taker.post('/api/identity/me/email-change', { newEmail: 'nobody.yet@example.test' });
+    const taken = await taker.post('/api/identity/me/email-change', { newEmail: 'Taken@Demo.Porta.Test' });
+    // The same status and the same body: the answer tells nobody who is registered.
+    expect(free.statusCode).toBe(202);
+    expect(taken.statusCode).toBe(202);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(free.json()).sort());
+    expect(taken.json()).toEqual({ newEmail: 'taken@demo.porta.test', expiresAt: expect.any(String) });
+    // The owner of the address is told, in their own language, and gets no link.
+    const notices = mailsTo('taken@demo.porta.test');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe('Sähköpostiosoitettasi yritettiin käyttää Portassa');
+    expect(notices[0]!.text).toContain('Hei Tuula');
+    expect(notices[0]!.text).toContain('taken@demo.porta.test');
+    expect(notices[0]!.text).not.toContain('/profile/email-changed/');
+    // The earlier link is superseded either way, as for a free address, and nothing can be confirmed.
+    const earlier = emailChangeLink(mailsTo('nobody.yet@example.test')[0]!.text);
+    expect(
+      (await client().post(`/api/identity/email-change/${earlier.userId}/${earlier.code}`)).statusCode,
+    ).toBe(400);
+    expect((await userRow(takerId)).email).toBe('taker@demo.porta.test');
+  });
+
+  it('refuses the current address, sending nothing', async () => {
+    const userId = await addTestUser(t, { key: 'stayer' });
+    const stayer = await as('stayer');
     const before = mail.sent.length;
-    const taken = await taker.post('/api/identity/me/email-change', { newEmail: 'Owner@Demo.Porta.Test' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('IDN_EMAIL_IN_USE');
-    const same = await taker.post('/api/identity/me/email-change', { newEmail: 'taker@demo.porta.test' });
+    const same = await stayer.post('/api/identity/me/email-change', { newEmail: 'Stayer@demo.porta.test' });
     expect(same.statusCode).toBe(400);
     expect(same.json().code).toBe('IDN_EMAIL_CHANGE_FAILED');
     expect(mail.sent.length).toBe(before);
@@ -230,7 +253,7 @@ describe('changing the password', () => {
     const hashBefore = (await userRow(userId)).passwordHash;
     const change = (body: object) => careful.post('/api/identity/me/password', body);
 
-    for (const weak of ['Short-1', 'alllowercase', 'lowercase-only', 'NoDigitsOrSigns', 'x'.repeat(300)]) {
+    for (const weak of ['Short-1', 'alllowercase', 'lowercase-only', 'NoDigitsOrSign', 'x'.repeat(300)]) {
       const res = await change({
         currentPassword: 'Demo-Portal-2026',
         newPassword: weak,
@@ -270,6 +293,38 @@ describe('changing the password', () => {
 
     expect((await userRow(userId)).passwordHash).toBe(hashBefore);
     await expect(loginAs(t.app, 'careful')).resolves.toBeDefined();
+  });
+
+  it('refuses common passwords and ones made of the own name or address, and accepts long passphrases', async () => {
+    const userId = await addTestUser(t, { key: 'phrasemaker', firstName: 'Pirjo' });
+    const phrasemaker = await as('phrasemaker');
+    const hashBefore = (await userRow(userId)).passwordHash;
+    const change = (newPassword: string) =>
+      phrasemaker.post('/api/identity/me/password', {
+        currentPassword: 'Demo-Portal-2026',
+        newPassword,
+        newPasswordConfirmation: newPassword,
+      });
+    for (const common of [
+      'Password1!',
+      'Qwerty123!',
+      'Salasana2024!',
+      'Summer-2025',
+      'Pirjo-2024!',
+      'Phrasemaker#1',
+    ]) {
+      const res = await change(common);
+      expect(res.statusCode, common).toBe(400);
+      expect(res.json(), common).toMatchObject({
+        code: 'IDN_PASSWORD_TOO_COMMON',
+        title: 'This password is too common or too easy to guess. Please choose another one.',
+      });
+    }
+    expect((await userRow(userId)).passwordHash).toBe(hashBefore);
+    // A passphrase needs no particular character classes.
+    const phrase = 'mökki järven rannalla kesällä';
+    expect((await change(phrase)).statusCode).toBe(204);
+    await expect(loginAs(t.app, 'phrasemaker', phrase)).resolves.toBeDefined();
   });
 
   it('answers 401 without a token', async () => {

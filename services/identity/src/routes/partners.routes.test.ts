@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apartments,
   housingCompanies,
   housingCompanyPartners,
   outbox,
@@ -300,9 +301,17 @@ describe('the partner’s own company and area', () => {
       operationalAreaZips: ['2600', '33720'],
     });
     expect(res.statusCode).toBe(200);
+    // The details change; the operational area the partner sends waits for staff as a proposal.
     expect(res.json()).toMatchObject({
       description: 'Kitchens since 1990',
-      operationalAreaZips: ['02600', '33720'],
+      operationalAreaZips: ['02600'],
+      operationalAreaTaxonomies: [terms.helsinki],
+      proposedOperationalArea: {
+        zips: ['02600', '33720'],
+        taxonomies: [terms.helsinki],
+        proposedAt: expect.any(String),
+        proposedBy: userIds.partner,
+      },
     });
     const retype = await partner.put('/api/identity/partner/company', { type: 'PROPERTY_MANAGER' });
     expect(retype.statusCode).toBe(400);
@@ -315,8 +324,9 @@ describe('the partner’s own company and area', () => {
     );
     const stored = (await (await as('staff')).get(`${BASE}/${pcs['DEMO-PC-1']}`)).json();
     expect(stored).toMatchObject({ type: 'BUSINESS_PARTNER', externalId: 'DEMO-PC-1' });
-    // Back to the demo area for the next test.
-    await partner.put('/api/identity/partner/company', { operationalAreaZips: ['02600'] });
+    // Proposing the approved area again withdraws the proposal.
+    const back = await partner.put('/api/identity/partner/company', { operationalAreaZips: ['02600'] });
+    expect(back.json().proposedOperationalArea).toBeNull();
   });
 
   it('answers 404 for a company that is not the caller’s, 403 without a partner standing', async () => {
@@ -350,7 +360,8 @@ describe('the partner’s own company and area', () => {
     expect(res.headers['content-range']).toBe('housing-companies 0-1/2');
     expect(hcExts(await partner.get(withQuery(url, { filter: { state: 'living' } })))).toEqual(['DEMO-2000']);
     // A region covers the terms nested under it: Pirkanmaa reaches Birch Hill in Tampere.
-    await partner.put('/api/identity/partner/company', {
+    const admin = await as('admin');
+    await admin.put(`${BASE}/${pcs['DEMO-PC-1']}`, {
       operationalAreaZips: [],
       operationalAreaTaxonomies: [terms.pirkanmaa],
     });
@@ -360,13 +371,104 @@ describe('the partner’s own company and area', () => {
     const hidden = await partner.get(`/api/identity/admin/housing-companies/${hcs['DEMO-2000']}`);
     expect(hidden.statusCode).toBe(404);
     // An inactive partner company reaches nothing.
-    await (await as('admin')).put(`${BASE}/${pcs['DEMO-PC-1']}`, { active: false });
+    await admin.put(`${BASE}/${pcs['DEMO-PC-1']}`, { active: false });
     expect((await partner.get(url)).json()).toEqual([]);
-    await (await as('admin')).put(`${BASE}/${pcs['DEMO-PC-1']}`, {
+    await admin.put(`${BASE}/${pcs['DEMO-PC-1']}`, {
       active: true,
       operationalAreaZips: ['02600'],
       operationalAreaTaxonomies: [terms.helsinki],
     });
+  });
+
+  it('does not let a partner widen what it reads: its own area edit waits for staff to approve it', async () => {
+    const partner = await as('partner');
+    const staff = await as('staff');
+    const marketing = await as('marketing');
+    const url = '/api/identity/partner/housing-companies';
+    const [c1] = await t.identity.context.db
+      .select({ id: apartments.id })
+      .from(apartments)
+      .where(eq(apartments.aptext, 'DEMO-3000-C1'));
+    const birchHillHidden = async (client = partner) => {
+      expect(hcExts(await client.get(url))).toEqual(['DEMO-1000', 'DEMO-2000']);
+      expect(hcExts(await client.get('/api/identity/admin/housing-companies'))).toEqual([
+        'DEMO-1000',
+        'DEMO-2000',
+      ]);
+      for (const hidden of [
+        `/api/identity/admin/housing-companies/${hcs['DEMO-3000']}`,
+        `/api/identity/admin/housing-companies/${hcs['DEMO-3000']}/partners`,
+        `/api/identity/admin/apartments/${c1!.id}`,
+      ]) {
+        expect((await client.get(hidden)).statusCode, hidden).toBe(404);
+      }
+      const list = await client.get(
+        withQuery('/api/identity/admin/apartments', { filter: { housingCompanyId: hcs['DEMO-3000'] } }),
+      );
+      expect(list.json()).toEqual([]);
+    };
+
+    // The partner points its area at Birch Hill, by zip code and by region.
+    const proposed = await partner.put('/api/identity/partner/company', {
+      operationalAreaZips: ['02600', '33720'],
+      operationalAreaTaxonomies: [terms.helsinki, terms.pirkanmaa],
+    });
+    expect(proposed.statusCode).toBe(200);
+    const proposal = proposed.json().proposedOperationalArea;
+    expect(proposal).toMatchObject({
+      zips: ['02600', '33720'],
+      taxonomies: [terms.helsinki, terms.pirkanmaa],
+    });
+    await birchHillHidden();
+    // Signing in again changes nothing either: the reach comes from the approved area.
+    await birchHillHidden(await as('partner'));
+
+    // Staff see the proposal.
+    const shown = (await staff.get(`${BASE}/${pcs['DEMO-PC-1']}`)).json();
+    expect(shown.proposedOperationalArea).toEqual(proposal);
+    expect(shown.operationalAreaZips).toEqual(['02600']);
+
+    // Approving needs the proposal as it was seen, and a partner manager.
+    const approveUrl = `${BASE}/${pcs['DEMO-PC-1']}/area-proposal/approve`;
+    expect((await partner.post(approveUrl, { proposedAt: proposal.proposedAt })).statusCode).toBe(403);
+    expect((await staff.post(approveUrl, { proposedAt: proposal.proposedAt })).statusCode).toBe(403);
+    const stale = await marketing.post(approveUrl, { proposedAt: '2020-01-01T00:00:00.000Z' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'IDN_AREA_PROPOSAL_CHANGED',
+      title: 'The proposed operational area has changed. Please review it again.',
+    });
+    await birchHillHidden();
+
+    // Dismissed, it is gone; proposed again and approved, it is what the partner reads.
+    expect((await marketing.delete(`${BASE}/${pcs['DEMO-PC-1']}/area-proposal`)).statusCode).toBe(204);
+    expect((await staff.get(`${BASE}/${pcs['DEMO-PC-1']}`)).json().proposedOperationalArea).toBeNull();
+    expect((await marketing.post(approveUrl, { proposedAt: proposal.proposedAt })).statusCode).toBe(409);
+    const again = (
+      await partner.put('/api/identity/partner/company', { operationalAreaTaxonomies: [terms.pirkanmaa] })
+    ).json();
+    const approved = await marketing.post(approveUrl, {
+      proposedAt: again.proposedOperationalArea.proposedAt,
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      operationalAreaZips: ['02600'],
+      operationalAreaTaxonomies: [terms.pirkanmaa],
+      proposedOperationalArea: null,
+    });
+    expect(hcExts(await partner.get(url))).toEqual(['DEMO-3000', 'DEMO-2000']);
+    expect((await partner.get(`/api/identity/admin/apartments/${c1!.id}`)).statusCode).toBe(200);
+
+    // Staff setting the proposed area themselves settles the proposal too.
+    await partner.put('/api/identity/partner/company', { operationalAreaTaxonomies: [terms.helsinki] });
+    const settled = await marketing.put(`${BASE}/${pcs['DEMO-PC-1']}`, {
+      operationalAreaTaxonomies: [terms.helsinki],
+    });
+    expect(settled.json()).toMatchObject({
+      operationalAreaTaxonomies: [terms.helsinki],
+      proposedOperationalArea: null,
+    });
+    expect(hcExts(await partner.get(url))).toEqual(['DEMO-1000', 'DEMO-2000']);
   });
 
   it('lists the housing companies a property-manager company serves', async () => {

@@ -2,6 +2,7 @@ import {
   type ErrorCode,
   zAdminHousingCompanyList,
   zAdminHousingCompanyListQuery,
+  zPartnerAreaApproval,
   zPartnerCompany,
   zPartnerCompanyCreate,
   zPartnerCompanyList,
@@ -29,8 +30,10 @@ import {
 } from '../domain/housing-companies.js';
 import {
   addPartnerCompanyUser,
+  approveAreaProposal,
   createPartnerCompany,
   deletePartnerCompany,
+  dismissAreaProposal,
   getPartnerCompanyOr404,
   housingCompaniesReachedBy,
   listPartnerCompanyUsers,
@@ -64,9 +67,10 @@ function requirePayload(code: ErrorCode) {
 
 /**
  * Partner companies (03 §2, §3, §6): the staff list, details, create, update and delete, their
- * users and key contact; and the partner's own area: its company (a partner cannot change the
- * company's type) and the housing companies it reaches (served, or in a business partner's
- * operational area by zip code or building taxonomy).
+ * users and key contact, and the approval of operational areas partners propose; and the partner's
+ * own area: its company (a partner cannot change the company's type, and the operational area it
+ * edits is a proposal for staff) and the housing companies it reaches (served, or in a business
+ * partner's operational area as staff set or approved it, by zip code or building taxonomy).
  */
 export async function partnerRoutes(app: App, ctx: IdentityContext) {
   app.get(
@@ -180,6 +184,41 @@ export async function partnerRoutes(app: App, ctx: IdentityContext) {
     },
   );
 
+  app.post(
+    '/admin/partner-companies/:id/area-proposal/approve',
+    {
+      schema: {
+        summary:
+          'Approve the operational area the partner proposed: it becomes what the partner reads (partner managers)',
+        params: zPartnerCompanyParams,
+        body: zPartnerAreaApproval,
+        response: { 200: zPartnerCompany },
+      },
+      config: { policy: IDENTITY_POLICIES.partnersManage },
+    },
+    async (request) => {
+      const row = await approveAreaProposal(ctx.db, request.params.id, request.body.proposedAt);
+      ctx.kickEvents();
+      return toPartnerCompany(row);
+    },
+  );
+
+  app.delete(
+    '/admin/partner-companies/:id/area-proposal',
+    {
+      schema: {
+        summary:
+          'Dismiss the operational area the partner proposed; the company keeps its area (partner managers)',
+        params: zPartnerCompanyParams,
+      },
+      config: { policy: IDENTITY_POLICIES.partnersManage },
+    },
+    async (request, reply) => {
+      await dismissAreaProposal(ctx.db, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     '/admin/partner-companies/:id/users',
     {
@@ -252,7 +291,8 @@ export async function partnerRoutes(app: App, ctx: IdentityContext) {
     '/partner/company',
     {
       schema: {
-        summary: "Update the caller's partner company; its type cannot change",
+        summary:
+          "Update the caller's partner company; its type cannot change, and its operational area is stored as a proposal for staff to approve",
         querystring: zPartnerOwnCompanyQuery,
         body: zPartnerOwnCompanyUpdate,
         response: { 200: zPartnerCompany },
@@ -261,18 +301,16 @@ export async function partnerRoutes(app: App, ctx: IdentityContext) {
       preValidation: requirePayload('IDN_PARTNER_UPDATE_PAYLOAD'),
     },
     async (request) => {
-      const own = await ownPartnerCompany(
-        ctx.db,
-        principalOf(request).userId,
-        request.query.partnerCompanyId,
-      );
+      const { userId } = principalOf(request);
+      const own = await ownPartnerCompany(ctx.db, userId, request.query.partnerCompanyId);
       if (request.body.type !== undefined && request.body.type !== own.type) {
         throw new AppError('IDN_PARTNER_TYPE_MISMATCH', {
           detail: 'A partner cannot change the type of its company.',
           errors: [{ path: 'body.type', message: 'The type of the company cannot be changed' }],
         });
       }
-      const row = await updatePartnerCompany(ctx.db, own.id, request.body);
+      // What the partner reads comes from staff: the area it edits waits for their approval.
+      const row = await updatePartnerCompany(ctx.db, own.id, request.body, { proposedBy: userId });
       ctx.kickEvents();
       return toPartnerCompany(row);
     },

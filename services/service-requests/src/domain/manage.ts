@@ -48,6 +48,7 @@ function linkPrincipal(userId: string, name: string): Principal {
     hcs: {},
     apts: {},
     pcs: [],
+    ver: 0,
   };
   return new Principal(claims);
 }

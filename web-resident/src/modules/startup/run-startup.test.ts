@@ -130,10 +130,11 @@ describe('runStartup', () => {
     expect(final.context).toMatchObject({ outcome: 'signedIn', housingCompany: null });
   });
 
-  it('a 401 on /me logs the user out and ends signed out', async () => {
+  it('a 401 on /me that a refresh cannot mend logs the user out and ends signed out', async () => {
     storeSession();
     const mock = recordingFetch({
       'GET /api/identity/me': problem(401, 'TOKEN_EXPIRED', 'Session expired'),
+      'POST /api/identity/token/refresh': problem(401, 'TOKEN_EXPIRED', 'Session expired'),
     });
     const fx = effects();
     const { final, steps } = await run(fx);
@@ -141,7 +142,7 @@ describe('runStartup', () => {
     expect(final.context).toMatchObject({ outcome: 'signedOut', me: null, applicationError: null });
     expect(fx.session.read()).toBeNull();
     expect(fx.session.getState()).toBe('signed-out');
-    expect(mock.calls()).toEqual(['GET /api/identity/me']);
+    expect(mock.calls()).toEqual(['GET /api/identity/me', 'POST /api/identity/token/refresh']);
   });
 
   it('a request without any status (no answer at all) also logs out, ending the session on the server', async () => {

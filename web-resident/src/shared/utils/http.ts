@@ -38,18 +38,25 @@ export async function authorizedFetch(
   url: string,
   init: RequestInit = {},
 ): Promise<Response> {
+  const send = async (token: string | null) => {
+    const headers = new Headers(init.headers);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    try {
+      return await fetch(url, { ...init, headers });
+    } catch {
+      throw new ApiError(0, 'NETWORK', 'Content could not be loaded. Please refresh.');
+    }
+  };
   const token = await session.accessToken();
-  const headers = new Headers(init.headers);
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(url, { ...init, headers });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Content could not be loaded. Please refresh.');
+  let response = await send(token);
+  if (response.status === 401 && token) {
+    // A stale token is refreshed and the request sent once more; otherwise the session ended.
+    const error = await apiErrorOf(response);
+    const fresh = await session.afterUnauthorized(error.code);
+    if (!fresh) throw error;
+    response = await send(fresh);
+    if (response.status === 401) session.clear(true);
   }
-  if (!response.ok) {
-    if (response.status === 401 && token) session.clear(true);
-    throw await apiErrorOf(response);
-  }
+  if (!response.ok) throw await apiErrorOf(response);
   return response;
 }

@@ -57,6 +57,21 @@ describe('/firstlogin (public)', () => {
     });
   });
 
+  it('refuses a common password or one made of the own name before asking the server', async () => {
+    const app = open({ [SET_PASSWORD]: new Response(null, { status: 204 }) });
+    await screen.findByText('Nina, set a password for your account new.resident@demo.porta.test.');
+    const tooCommon = 'This password is too common or too easy to guess. Please choose another one.';
+    for (const password of ['Password1!', 'Newcomer-2026!']) {
+      await app.user.clear(screen.getByLabelText('New password'));
+      await app.user.clear(screen.getByLabelText('New password again'));
+      await app.user.type(screen.getByLabelText('New password'), password);
+      await app.user.type(screen.getByLabelText('New password again'), password);
+      await app.user.click(screen.getByRole('button', { name: 'Set password' }));
+      expect(screen.getByText(tooCommon), password).toBeTruthy();
+    }
+    expect(app.calls()).not.toContain(SET_PASSWORD);
+  });
+
   it('says so when the link is invalid, used or expired', async () => {
     open({ [INVITATION]: problem(400, 'IDN_LINK_INVALID', 'This link is invalid or has expired.') });
     expect(await screen.findByRole('alert')).toHaveProperty(

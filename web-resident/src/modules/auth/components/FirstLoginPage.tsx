@@ -1,4 +1,4 @@
-import { checkPassword } from '@porta/contracts';
+import { checkPassword, PASSPHRASE_MIN_LENGTH, PASSWORD_MIN_LENGTH, passwordRefusal } from '@porta/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +44,7 @@ export function FirstLoginPage() {
   };
   const formatText = t('common:errors.codes.IDN_PASSWORD_FORMAT');
   const mismatchText = t('common:errors.codes.IDN_PASSWORD_MISMATCH');
+  const tooCommonText = t('common:errors.codes.IDN_PASSWORD_TOO_COMMON');
 
   const setPassword = useMutation({
     mutationFn: () => identity.completeFirstLogin(token, values),
@@ -54,6 +55,7 @@ export function FirstLoginPage() {
     onError: (error) => {
       const code = errorCode(error);
       if (code === 'IDN_PASSWORD_FORMAT') setErrors({ password: formatText });
+      if (code === 'IDN_PASSWORD_TOO_COMMON') setErrors({ password: tooCommonText });
       if (code === 'IDN_PASSWORD_MISMATCH') setErrors({ passwordConfirmation: mismatchText });
     },
   });
@@ -69,7 +71,16 @@ export function FirstLoginPage() {
     setPassword.reset();
     const found: Partial<Record<Field, string>> = {};
     if (!values.password) found.password = t('common:form.required');
-    else if (!checkPassword(values.password).ok) found.password = formatText;
+    else {
+      // The user's own name and address are no password either (the server checks the same).
+      const check = checkPassword(values.password, [
+        invitation.data?.firstName,
+        invitation.data?.lastName,
+        invitation.data?.email,
+      ]);
+      const refusal = passwordRefusal(check);
+      if (refusal) found.password = refusal === 'IDN_PASSWORD_FORMAT' ? formatText : tooCommonText;
+    }
     if (!values.passwordConfirmation) found.passwordConfirmation = t('common:form.required');
     else if (values.password && values.password !== values.passwordConfirmation) {
       found.passwordConfirmation = mismatchText;
@@ -87,7 +98,7 @@ export function FirstLoginPage() {
   const linkError = invitation.isError
     ? errorText(invitation.error)
     : t('common:errors.codes.IDN_LINK_INVALID');
-  const fieldCodes = ['IDN_PASSWORD_FORMAT', 'IDN_PASSWORD_MISMATCH'];
+  const fieldCodes = ['IDN_PASSWORD_FORMAT', 'IDN_PASSWORD_TOO_COMMON', 'IDN_PASSWORD_MISMATCH'];
 
   return (
     <PublicCard title={t('firstLogin.heading')}>
@@ -118,7 +129,10 @@ export function FirstLoginPage() {
               onChange={set('password')}
               required
               error={errors.password}
-              hint={t('settings.password.rules')}
+              hint={t('settings.password.rules', {
+                min: PASSWORD_MIN_LENGTH,
+                passphrase: PASSPHRASE_MIN_LENGTH,
+              })}
               inputRef={refs.password}
             />
             <TextField

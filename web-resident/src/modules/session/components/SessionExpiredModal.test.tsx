@@ -20,6 +20,8 @@ async function signedInAt(path: string, meAnswers: Response[]) {
     'GET /api/identity/login-options': json({ password: true, b2c: false }),
     'POST /api/identity/login': json(tokens(2)),
     'GET /api/identity/things': problem(401, 'TOKEN_EXPIRED', 'Session expired'),
+    // The session ended elsewhere: the refresh a stale-looking token gets is refused too.
+    'POST /api/identity/token/refresh': problem(401, 'TOKEN_EXPIRED', 'Session expired'),
   });
   const app = renderApp(path);
   await screen.findByRole('heading', { level: 1 });
@@ -48,6 +50,30 @@ describe('session-expired modal', () => {
     expect(document.querySelector('.app-root')?.hasAttribute('inert')).toBe(true);
     expect(app.session.getState()).toBe('expired');
     expect(app.session.read()).toBeNull();
+  });
+
+  it('does not appear when only the token was stale (the roles changed): it is refreshed and the call repeated', async () => {
+    storeSession();
+    const api = mockFetch({
+      'GET /api/identity/me': json(meResponse()),
+      [FEATURES]: json(features),
+      'GET /api/identity/things': [
+        problem(401, 'TOKEN_EXPIRED', 'Session expired'),
+        (request) => json({ token: request.authorization }),
+      ],
+      'POST /api/identity/token/refresh': json(tokens(3)),
+    });
+    const app = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const answer = await act(() => app.session.request('GET', '/api/identity/things'));
+    expect(answer).toEqual({ token: `Bearer ${tokens(3).accessToken}` });
+    expect(api.calls().filter((c) => c.includes('/things') || c.includes('/token/refresh'))).toEqual([
+      'GET /api/identity/things',
+      'POST /api/identity/token/refresh',
+      'GET /api/identity/things',
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app.session.getState()).not.toBe('expired');
   });
 
   it('appears when /me is re-validated on returning to the tab and the session was revoked', async () => {

@@ -42,6 +42,17 @@ describe('my settings: password (03 §5)', () => {
     expect(passwordCalls(app)).toHaveLength(0);
   });
 
+  it('says a common password is too common, without asking the server, and names the passphrase rule', async () => {
+    const app = settings();
+    const form = await fillPassword(app, { next: 'Password1!', again: 'Password1!' });
+    expect(form.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      form.getByText('This password is too common or too easy to guess. Please choose another one.'),
+    ).toBeTruthy();
+    expect(form.getByText(/or a passphrase of at least 15 characters/)).toBeTruthy();
+    expect(passwordCalls(app)).toHaveLength(0);
+  });
+
   it('says "Password doesn\'t match" when the new password is not repeated exactly', async () => {
     const app = settings();
     const form = await fillPassword(app, { again: `${STRONG}!` });

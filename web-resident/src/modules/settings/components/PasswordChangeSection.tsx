@@ -1,4 +1,4 @@
-import { checkPassword } from '@porta/contracts';
+import { checkPassword, PASSPHRASE_MIN_LENGTH, PASSWORD_MIN_LENGTH, passwordRefusal } from '@porta/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +14,15 @@ type Errors = Partial<Record<Field, string>>;
 const FIELD_OF_CODE: Record<string, Field> = {
   IDN_INSUFFICIENT_CREDENTIALS: 'currentPassword',
   IDN_PASSWORD_FORMAT: 'newPassword',
+  IDN_PASSWORD_TOO_COMMON: 'newPassword',
   IDN_PASSWORD_MISMATCH: 'newPasswordConfirmation',
 };
 
 /**
- * Change password (03 §2, §5): the current password, the new one (8 to 256 characters, three of the
- * four character classes) and the new one again ("Password doesn't match"). The same rules are
- * checked here first; the server's refusals show at the field they concern.
+ * Change password (03 §2, §5, ADR 0020): the current password, the new one (8 to 256 characters,
+ * three of the four character classes unless it is a passphrase of 15 or more, and not a common
+ * password) and the new one again ("Password doesn't match"). The same rules are checked here
+ * first; the server's refusals show at the field they concern.
  */
 export function PasswordChangeSection() {
   const { t } = useTranslation(['resident', 'common']);
@@ -41,6 +43,7 @@ export function PasswordChangeSection() {
   const texts = {
     IDN_INSUFFICIENT_CREDENTIALS: t('common:errors.codes.IDN_INSUFFICIENT_CREDENTIALS'),
     IDN_PASSWORD_FORMAT: t('common:errors.codes.IDN_PASSWORD_FORMAT'),
+    IDN_PASSWORD_TOO_COMMON: t('common:errors.codes.IDN_PASSWORD_TOO_COMMON'),
     IDN_PASSWORD_MISMATCH: t('common:errors.codes.IDN_PASSWORD_MISMATCH'),
   } as Record<string, string>;
 
@@ -84,7 +87,10 @@ export function PasswordChangeSection() {
     const required = t('common:form.required');
     if (!values.currentPassword) found.currentPassword = required;
     if (!values.newPassword) found.newPassword = required;
-    else if (!checkPassword(values.newPassword).ok) found.newPassword = texts.IDN_PASSWORD_FORMAT;
+    else {
+      const refusal = passwordRefusal(checkPassword(values.newPassword));
+      if (refusal) found.newPassword = texts[refusal];
+    }
     if (!values.newPasswordConfirmation) found.newPasswordConfirmation = required;
     else if (values.newPassword && values.newPasswordConfirmation !== values.newPassword) {
       found.newPasswordConfirmation = texts.IDN_PASSWORD_MISMATCH;
@@ -121,7 +127,7 @@ export function PasswordChangeSection() {
           onChange={set('newPassword')}
           required
           error={errors.newPassword}
-          hint={t('settings.password.rules')}
+          hint={t('settings.password.rules', { min: PASSWORD_MIN_LENGTH, passphrase: PASSPHRASE_MIN_LENGTH })}
           inputRef={refs.newPassword}
         />
         <TextField

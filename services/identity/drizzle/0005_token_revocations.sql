@@ -1,0 +1,3 @@
+ALTER TABLE "identity"."users" ADD COLUMN "membership_changed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "sessions_revoked_idx" ON "identity"."sessions" USING btree ("revoked_at") WHERE revoked_at is not null;--> statement-breakpoint
+CREATE INDEX "users_membership_changed_idx" ON "identity"."users" USING btree ("membership_changed_at") WHERE membership_changed_at is not null;
