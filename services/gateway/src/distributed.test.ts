@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { createCommunity, zCommunityConfig } from '@porta/community';
 import { createContent, zContentConfig } from '@porta/content';
 import { LOGIN_PAIR_FREE_FAILURES } from '@porta/contracts';
@@ -229,6 +230,15 @@ describe('distributed gateway', () => {
       url: `/api/content/news?housingCompanyId=${housingCompanyId}`,
     });
     expect(anonymous.statusCode).toBe(401);
+    // The service's answer is compressed on its way through the gateway.
+    const docs = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/content/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).paths).toBeTruthy();
   });
 
   it('reports readiness of the services behind it', async () => {
@@ -305,11 +315,13 @@ describe('distributed gateway', () => {
     const otherAddress = await otherGateway.app.listen({ host: '127.0.0.1', port: 0 });
     const controller = new AbortController();
     const res = await fetch(`${otherAddress}/api/notifications/stream`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
+      headers: { authorization: `Bearer ${ownerToken}`, 'accept-encoding': 'br, gzip' },
       signal: controller.signal,
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
+    // Never compressed: each event must reach the browser as it is written.
+    expect(res.headers.get('content-encoding')).toBeNull();
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let received = '';
     const reading = (async () => {

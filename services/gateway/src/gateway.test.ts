@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { type Database, loadConfig, openDatabase } from '@porta/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zGatewayConfig } from './config.js';
 import { buildGateway, type Gateway } from './gateway.js';
+
+const BIG_SCRIPT = `export const text = ${JSON.stringify('Porta '.repeat(500))};\n`;
 
 function webDirs() {
   const root = mkdtempSync(join(tmpdir(), 'porta-web-'));
@@ -18,6 +21,11 @@ function webDirs() {
     writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${name}</title>`);
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), `console.log('${name}')`);
   }
+  // A built file with the copies scripts/precompress.mjs leaves beside it; each copy says which it is.
+  const big = join(resident, 'assets', 'big-def456.js');
+  writeFileSync(big, BIG_SCRIPT);
+  writeFileSync(`${big}.br`, brotliCompressSync(`${BIG_SCRIPT}// br`));
+  writeFileSync(`${big}.gz`, gzipSync(`${BIG_SCRIPT}// gz`));
   return { resident, admin };
 }
 
@@ -211,6 +219,44 @@ describe('embedded gateway', () => {
     expect((await g.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     const traversal = await g.app.inject({ method: 'GET', url: '/..%2f..%2f..%2fetc%2fpasswd' });
     expect(traversal.body).not.toContain('root:');
+  });
+
+  it('sends the built files compressed at build, and API answers compressed on the way', async () => {
+    const asset = (encoding?: string) =>
+      g.app.inject({
+        method: 'GET',
+        url: '/assets/big-def456.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${BIG_SCRIPT}// br`);
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(`${BIG_SCRIPT}// gz`);
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // No copy beside it: the file as it is.
+    const small = await g.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe("console.log('resident')");
+    // An API answer of more than a kilobyte, in the embedded mode.
+    const docs = await g.app.inject({
+      method: 'GET',
+      url: '/api/identity/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toBeTruthy();
   });
 
   it('merges the OpenAPI documents at /api/docs', async () => {

@@ -17,6 +17,7 @@ import {
   TokenRevocations,
 } from '@porta/service-kit';
 import { createServiceRequests } from '@porta/service-requests';
+import { compression } from './compression.js';
 import { type GatewayConfig, serviceUrls } from './config.js';
 import { docsRoutes, type OpenApiDoc } from './openapi.js';
 import { detachRequestBody, onUpstreamError, ProxiedEventStreams, retryDelay } from './proxy.js';
@@ -142,6 +143,7 @@ export async function buildGateway(
     });
     app.addReadinessCheck('database', () => database.ping());
     app.addReadinessCheck('bus', () => runtime.bus.ping());
+    await compression(app);
     const rateLimitCounts = await sharedRateLimitCounts(app, config);
     await edgeSecurity(app, config, rateLimitCounts ?? undefined);
     await app.register(identity.plugin);
@@ -193,6 +195,7 @@ export async function buildGateway(
     trustProxy: config.TRUST_PROXY,
     headers: securityHeaders(config),
   });
+  await compression(app);
   const rateLimitCounts = await sharedRateLimitCounts(app, config);
   await edgeSecurity(app, config, rateLimitCounts ?? undefined);
   const eventStreams = new ProxiedEventStreams();

@@ -18,11 +18,19 @@ function inside(dir: string, relative: string): string | null {
 }
 
 /**
- * Serves the built web apps: files as they are (hashed assets cached for a year), and index.html
- * for every other path of an app (SPA fallback). API paths never fall back.
+ * Serves the built web apps: files as they are, or their precompressed copy (hashed assets cached
+ * for a year), and index.html for every other path of an app (SPA fallback). API paths never fall
+ * back.
  */
 export async function webAppRoutes(app: App, apps: { resident: string; admin: string }) {
-  await app.register(fastifyStatic, { root: resolve(apps.resident), serve: false, cacheControl: false });
+  // preCompressed: the build leaves a .br and a .gz beside each text file (scripts/precompress.mjs);
+  // the one the browser accepts is sent, the file itself otherwise.
+  await app.register(fastifyStatic, {
+    root: resolve(apps.resident),
+    serve: false,
+    cacheControl: false,
+    preCompressed: true,
+  });
   const admin: WebApp = { prefix: '/admin/', dir: resolve(apps.admin) };
   const resident: WebApp = { prefix: '/', dir: resolve(apps.resident) };
 
@@ -31,6 +39,8 @@ export async function webAppRoutes(app: App, apps: { resident: string; admin: st
     {
       schema: { hide: true, params: z.object({ '*': z.string() }) },
       config: { policy: policy.public('the web apps are public; their API calls are not') },
+      // Compressed at build, never per request (a file without copies is small, or not text).
+      compress: false,
     },
     async (request, reply) => {
       // The raw path: the router ignores trailing slashes, and /admin and /admin/ differ here.
@@ -45,6 +55,7 @@ export async function webAppRoutes(app: App, apps: { resident: string; admin: st
         if (relative.endsWith('.html')) reply.headers(WEB_APP_HEADERS);
         return reply
           .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+          .header('vary', 'accept-encoding')
           .sendFile(relative, web.dir);
       }
       if (/\.[a-z0-9]{1,8}$/i.test(relative)) throw new AppError('NOT_FOUND');
@@ -54,6 +65,7 @@ export async function webAppRoutes(app: App, apps: { resident: string; admin: st
       return reply
         .headers(WEB_APP_HEADERS)
         .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
         .sendFile('index.html', web.dir);
     },

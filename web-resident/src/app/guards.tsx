@@ -2,13 +2,15 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { isConsumptionManagerOnly } from '../modules/access';
 import { BUSINESS_PARTNER_DASHBOARD_PATH } from '../modules/business-partners';
-import { DashboardPage } from '../modules/dashboard';
 import { ADMIN_PATH, useRouteMeta } from '../modules/layout';
 import { MAINTENANCE_PATH, sendsToMaintenance } from '../modules/maintenance';
 import type { RegisterLocationState } from '../modules/profile';
 import { useAuth, useCurrentUser } from '../modules/startup';
 import { useAppConfig, useLeaveApp, useServices } from '../shared/services';
 import { Loader } from '../shared/ui/Loader';
+import { lazyPage } from './lazy-page';
+
+const DashboardPage = lazyPage(() => import('../modules/dashboard'), 'DashboardPage');
 
 export const REGISTER_PATH = '/register';
 

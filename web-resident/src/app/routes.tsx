@@ -4,35 +4,52 @@ import { matchRoutes, Navigate, useLocation } from 'react-router';
 import heroDesktop from '../assets/hero-desktop.svg';
 import heroMobile from '../assets/hero-mobile.svg';
 import { COMMUNITY_FEATURES, type RoutePolicy } from '../modules/access';
-import { BUSINESS_PARTNER_DASHBOARD_PATH, BusinessPartnerDashboardPage } from '../modules/business-partners';
-import {
-  ConversationPage,
-  ConversationsPage,
-  DiscussionPage,
-  NeighboursPage,
-  NewConversationPage,
-  PublicDiscussionsPage,
-} from '../modules/community';
-import { CorporateNewsArchivePage, RecommendedArchivePage, RecommendedArticlePage } from '../modules/feeds';
+import { BUSINESS_PARTNER_DASHBOARD_PATH } from '../modules/business-partners';
 import { CHANGE_HOUSING_COMPANY_PATH, ChangeHousingCompanyPage } from '../modules/housing-company';
 import type { HeroImages, RouteMeta } from '../modules/layout';
-import {
-  CalendarEntryPage,
-  CalendarPage,
-  NewsArchivePage,
-  NewsDetailPage,
-  NewsPage,
-  StepPage,
-} from '../modules/news';
-import { NotificationSettingsPage } from '../modules/notifications';
-import { DeactivatePage, GdprReportPage, MyProfilePage } from '../modules/profile';
-import { type SectionLink, SectionPage, UiSandboxPage } from '../modules/sections';
-import { NewServiceRequestPage, ServiceRequestPage, ServiceRequestsPage } from '../modules/service-requests';
-import { MySettingsPage } from '../modules/settings';
-import { AllCampaignsPage, CampaignDetailPage, PartnerPage, ServiceShopPage } from '../modules/shop';
+import { type SectionLink, SectionPage } from '../modules/sections';
 import { useCurrentUser } from '../modules/startup';
-import { ContactBookPage, FaqPage } from '../modules/support';
 import { HomeRoute } from './guards';
+import { lazyPage } from './lazy-page';
+
+/** The pages, each section's loaded when first shown. */
+const BusinessPartnerDashboardPage = lazyPage(
+  () => import('../modules/business-partners'),
+  'BusinessPartnerDashboardPage',
+);
+const ConversationPage = lazyPage(() => import('../modules/community'), 'ConversationPage');
+const ConversationsPage = lazyPage(() => import('../modules/community'), 'ConversationsPage');
+const DiscussionPage = lazyPage(() => import('../modules/community'), 'DiscussionPage');
+const NeighboursPage = lazyPage(() => import('../modules/community'), 'NeighboursPage');
+const NewConversationPage = lazyPage(() => import('../modules/community'), 'NewConversationPage');
+const PublicDiscussionsPage = lazyPage(() => import('../modules/community'), 'PublicDiscussionsPage');
+const CorporateNewsArchivePage = lazyPage(() => import('../modules/feeds'), 'CorporateNewsArchivePage');
+const RecommendedArchivePage = lazyPage(() => import('../modules/feeds'), 'RecommendedArchivePage');
+const RecommendedArticlePage = lazyPage(() => import('../modules/feeds'), 'RecommendedArticlePage');
+const CalendarEntryPage = lazyPage(() => import('../modules/news'), 'CalendarEntryPage');
+const CalendarPage = lazyPage(() => import('../modules/news'), 'CalendarPage');
+const NewsArchivePage = lazyPage(() => import('../modules/news'), 'NewsArchivePage');
+const NewsDetailPage = lazyPage(() => import('../modules/news'), 'NewsDetailPage');
+const NewsPage = lazyPage(() => import('../modules/news'), 'NewsPage');
+const StepPage = lazyPage(() => import('../modules/news'), 'StepPage');
+const NotificationSettingsPage = lazyPage(
+  () => import('../modules/notifications'),
+  'NotificationSettingsPage',
+);
+const DeactivatePage = lazyPage(() => import('../modules/profile'), 'DeactivatePage');
+const GdprReportPage = lazyPage(() => import('../modules/profile'), 'GdprReportPage');
+const MyProfilePage = lazyPage(() => import('../modules/profile'), 'MyProfilePage');
+const NewServiceRequestPage = lazyPage(() => import('../modules/service-requests'), 'NewServiceRequestPage');
+const ServiceRequestPage = lazyPage(() => import('../modules/service-requests'), 'ServiceRequestPage');
+const ServiceRequestsPage = lazyPage(() => import('../modules/service-requests'), 'ServiceRequestsPage');
+const MySettingsPage = lazyPage(() => import('../modules/settings'), 'MySettingsPage');
+const AllCampaignsPage = lazyPage(() => import('../modules/shop'), 'AllCampaignsPage');
+const CampaignDetailPage = lazyPage(() => import('../modules/shop'), 'CampaignDetailPage');
+const PartnerPage = lazyPage(() => import('../modules/shop'), 'PartnerPage');
+const ServiceShopPage = lazyPage(() => import('../modules/shop'), 'ServiceShopPage');
+const ContactBookPage = lazyPage(() => import('../modules/support'), 'ContactBookPage');
+const FaqPage = lazyPage(() => import('../modules/support'), 'FaqPage');
+const UiSandboxPage = lazyPage(() => import('../modules/sections'), 'UiSandboxPage');
 
 /** A route of the signed-in app: where, what, its frame (01 §2) and its policy (01 §6). */
 export interface AppRoute {

@@ -96,7 +96,7 @@ describe('housing-company switcher', () => {
     ]);
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('radio')).toBeNull();
-    const card = screen.getByRole('region', { name: 'Your housing company' });
+    const card = await screen.findByRole('region', { name: 'Your housing company' });
     expect(within(card).getByText('As Oy Living')).toBeTruthy();
     expect(within(card).getByText('Apartment B 2')).toBeTruthy();
     await waitFor(() => expect(app.path()).toBe('/'));

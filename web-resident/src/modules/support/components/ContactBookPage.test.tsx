@@ -84,7 +84,7 @@ describe('/support/contact-book', () => {
     expect(within(other).getByText('Default contact')).toBeTruthy();
     expect(within(other).queryByText('Primary contact')).toBeNull();
 
-    const request = app.requests.find((r) => r.path.startsWith('/api/content/contacts'));
+    const request = app.requests.find((r) => r.path.startsWith('/api/content/contacts?'));
     expect(request?.path).toBe(`/api/content/contacts?housingCompanyId=${IDS.demoHc}&lang=en`);
     await waitFor(() => expect(document.title).toBe('Contact book - Support - Porta'));
   });
