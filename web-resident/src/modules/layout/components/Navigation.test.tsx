@@ -1,5 +1,5 @@
 import type { MeResponse, Role } from '@porta/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +143,22 @@ describe('section switcher', () => {
       ).toBe('true');
     });
   }
+
+  it('folds into a compact menu on phones: the button opens it, Escape closes it and returns focus', async () => {
+    startSignedIn('/', { me: withRoles(['admin']) });
+    const header = await screen.findByRole('banner');
+    const nav = await within(header).findByRole('navigation', { name: 'Switch section' });
+    const button = within(nav).getByRole('button', { name: 'Switch section' });
+    const list = nav.querySelector('ul') as HTMLElement;
+    expect(button.getAttribute('aria-controls')).toBe(list.id);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(list.getAttribute('data-open')).toBe('true');
+    fireEvent.keyDown(within(nav).getByRole('link', { name: 'Settings' }), { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
 
   it('on an admin route: the logo leads to /admin, no housing-company dropdown, the admin title', async () => {
     startSignedIn('/business-partners/dashboard', { me: withRoles(['admin']) });
