@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
+import { preloadLandingPage } from './app/guards';
 import { createQueryClient } from './app/query-client';
 import { createIdentityApi } from './modules/identity';
 import { createI18n } from './modules/language';
@@ -10,6 +11,8 @@ import './styles.css';
 
 const session = new SessionClient();
 const services = { session, identity: createIdentityApi(session) };
+
+preloadLandingPage(window.location.pathname, session.read() !== null);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -11,8 +11,10 @@ import enSupport from './locales/en/support.json' with { type: 'json' };
  * `src/locales/<lang>/<namespace>.json`; English is the reference every other language must match
  * key for key (see `locales.test.ts`).
  *
- * English is the default and fallback language, so it is bundled; the other languages load lazily,
- * one chunk per language and namespace (03 §9).
+ * Every language loads lazily, one chunk per language and namespace (03 §9), English too: a web
+ * app's first load carries no dictionary, and startup fetches the one language it shows (issue 17).
+ * `englishResources` (the reference, eager) is for tests and servers; a web app that imports it
+ * bundles every English dictionary into its first load.
  */
 export const NAMESPACES = ['common', 'resident', 'news', 'support', 'community', 'serviceRequests'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -51,7 +53,15 @@ type Loaders = { [N in Namespace]: () => Promise<{ default: Dictionary<N> }> };
  * Literal import paths (no template strings) so that bundlers split one chunk per file and the
  * compiler checks that every language file has at least the keys of the English one.
  */
-const lazy: Record<Exclude<Language, 'en'>, Loaders> = {
+const lazy: Record<Language, Loaders> = {
+  en: {
+    common: () => import('./locales/en/common.json', { with: { type: 'json' } }),
+    resident: () => import('./locales/en/resident.json', { with: { type: 'json' } }),
+    news: () => import('./locales/en/news.json', { with: { type: 'json' } }),
+    support: () => import('./locales/en/support.json', { with: { type: 'json' } }),
+    community: () => import('./locales/en/community.json', { with: { type: 'json' } }),
+    serviceRequests: () => import('./locales/en/serviceRequests.json', { with: { type: 'json' } }),
+  },
   cs: {
     common: () => import('./locales/cs/common.json', { with: { type: 'json' } }),
     resident: () => import('./locales/cs/resident.json', { with: { type: 'json' } }),
@@ -126,11 +136,10 @@ export function isNamespace(value: unknown): value is Namespace {
   return typeof value === 'string' && (NAMESPACES as readonly string[]).includes(value);
 }
 
-/** The dictionary of one namespace in one language; English resolves at once, the rest load lazily. */
+/** The dictionary of one namespace in one language, loaded lazily (once: the module stays loaded). */
 export async function loadLocale<N extends Namespace>(lang: Language, ns: N): Promise<Dictionary<N>> {
   if (!isLanguage(lang)) throw new Error(`Unknown language: ${String(lang)}`);
   if (!isNamespace(ns)) throw new Error(`Unknown namespace: ${String(ns)}`);
-  if (lang === 'en') return englishResources[ns];
   const module = await lazy[lang][ns]();
   return module.default;
 }

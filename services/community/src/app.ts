@@ -24,6 +24,7 @@ import { discussionRoutes } from './routes/discussions.routes.js';
 import { imageRoutes } from './routes/images.routes.js';
 import { neighbourRoutes } from './routes/neighbours.routes.js';
 import { reportRoutes } from './routes/reports.routes.js';
+import { seedCommunityDemo } from './seed.js';
 
 export const COMMUNITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -32,6 +33,11 @@ export interface Community {
   /** The Fastify plugin with the routes under /api/community. */
   plugin: FastifyPluginAsync;
   migrate(): Promise<void>;
+  /**
+   * Seed the demo discussions, conversations and a report unless they are there (needs identity's
+   * demo, asked over the bus); answers whether it seeded.
+   */
+  seedDemo(): Promise<boolean>;
   /**
    * Start the outbox relay, hearing identity's events and the image purge (call before
    * jobs.start()).
@@ -79,6 +85,7 @@ export function createCommunity(options: {
       },
     }),
     migrate: () => migrateService(database, 'community', COMMUNITY_MIGRATIONS),
+    seedDemo: () => seedCommunityDemo(context),
     async start() {
       relay.start();
       consumer = await consumeIdentityEvents(context);

@@ -11,6 +11,11 @@ export const zCommunitySettings = z.object({
   BAN_CACHE_SECONDS: z.coerce.number().int().min(0).max(BAN_CHECK_CACHE_MAX_SECONDS).default(3),
   /** Images uploaded but never put on a comment are removed after this many hours. */
   UNATTACHED_IMAGE_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Seed the demo discussions and conversations on first start (the embedded mode does). */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export const zCommunityConfig = zBaseConfig.extend(zCommunitySettings.shape);

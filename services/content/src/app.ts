@@ -16,6 +16,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ContentConfig } from './config.js';
 import type { ContentContext } from './context.js';
 import * as schema from './db/schema.js';
+import { answerArticleReaders } from './domain/article-readers.js';
 import { type Clock, ShiftableClock } from './domain/clock.js';
 import { consumeIdentityEvents, syncDirectoryOnce } from './domain/directory.js';
 import { scheduleContentJobs } from './jobs/index.js';
@@ -45,7 +46,8 @@ export interface Content {
   seedDemo(): Promise<boolean>;
   /**
    * Start keeping the directory read model (a full pull from identity on the first start, then
-   * identity's events), the outbox relay and the repeat jobs (call before jobs.start()).
+   * identity's events), answering whether a reader may read an article (rpc.content.article.get.v1),
+   * the outbox relay and the repeat jobs (call before jobs.start()).
    */
   start(): Promise<void>;
   /** Stop the consumer and the relay (part of shutdown, before the bus and database close). */
@@ -66,6 +68,7 @@ export function createContent(options: {
   const db = database.drizzle(schema);
   const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
   let consumer: Subscription | null = null;
+  let responder: Subscription | null = null;
   const context: ContentContext = {
     config,
     database,
@@ -105,11 +108,14 @@ export function createContent(options: {
       relay?.start();
       if (bus) {
         consumer = await consumeIdentityEvents(context);
+        responder = await answerArticleReaders(context, bus);
         await syncDirectoryOnce(context);
       }
       if (jobs) await scheduleContentJobs(context, jobs);
     },
     async stop() {
+      await responder?.stop();
+      responder = null;
       await consumer?.stop();
       await relay?.stop();
     },

@@ -1,8 +1,10 @@
-import { withTransaction } from '@porta/service-kit';
+import { type DemoDirectory, findDemoDirectory, withTransaction } from '@porta/service-kit';
 import { eq } from 'drizzle-orm';
 import type { ContentContext } from './context.js';
 import { directoryHousingCompanies, pages } from './db/schema.js';
 import { seedEditorial } from './seed/editorial.js';
+import { seedFeedback } from './seed/feedback.js';
+import { seedDemoImages } from './seed/images.js';
 import { seedShop } from './seed/shop.js';
 import { seedSupport } from './seed/support.js';
 
@@ -11,8 +13,10 @@ const MARKER_PAGE = 'terms-and-conditions';
 
 /**
  * The demo content for the demo housing companies: news, calendar, lifecycle steps, contacts,
- * FAQ, pages, campaigns, shop partners and feed items. Needs the directory (identity's demo).
- * Answers whether it seeded (false when it was there, or identity's demo is missing).
+ * FAQ, pages, campaigns, shop partners (with the demo's pictures) and feed items, in English, Finnish and Swedish; and the
+ * demo residents' feedback for staff (their ids asked from identity over the bus, when there is
+ * one). Needs the directory (identity's demo). Answers whether it seeded (false when it was there,
+ * or identity's demo is missing).
  */
 export async function seedContentDemo(ctx: ContentContext): Promise<boolean> {
   const [seeded] = await ctx.db.select({ id: pages.id }).from(pages).where(eq(pages.path, MARKER_PAGE));
@@ -28,10 +32,15 @@ export async function seedContentDemo(ctx: ContentContext): Promise<boolean> {
     lindenCourtTaxonomy: linden.taxonomyPath,
   };
   const now = ctx.clock.now();
+  const people: DemoDirectory | null = ctx.bus
+    ? await findDemoDirectory(ctx.bus, ['DEMO-1000', 'DEMO-2000', 'DEMO-3000'])
+    : null;
   await withTransaction(ctx.db, async (tx) => {
     await seedEditorial(tx, demo, now);
     await seedSupport(tx, demo, now);
     await seedShop(tx, demo, now);
+    await seedDemoImages(tx, ctx.storage, now);
+    if (people) await seedFeedback(tx, people, [harbour, linden, birch], now);
   });
   return true;
 }

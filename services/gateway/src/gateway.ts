@@ -128,6 +128,12 @@ export async function buildGateway(
     });
     await serviceRequests.migrate();
     await serviceRequests.start();
+    if (config.SEED_DEMO) {
+      // Community, service requests and the bell need identity's demo; each seeds once.
+      await community.seedDemo();
+      await serviceRequests.seedDemo();
+      await notifications.seedDemo();
+    }
     await runtime.jobs.start();
     // Sessions and memberships identity revoked: their tokens are refused at once, not at expiry.
     const revocations = new TokenRevocations(runtime.bus, { logger: runtime.logger });

@@ -23,6 +23,7 @@ import { sendMailsJob, sweepMailsJob } from './domain/mail.js';
 import { inboxRoutes } from './routes/inbox.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { streamRoutes } from './routes/stream.routes.js';
+import { seedNotificationsDemo } from './seed.js';
 
 export const NOTIFICATIONS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -31,6 +32,8 @@ export interface Notifications {
   /** The Fastify plugin with the routes under /api/notifications. */
   plugin: FastifyPluginAsync;
   migrate(): Promise<void>;
+  /** Seed the demo users' notices unless they are there (needs identity's demo); answers whether it seeded. */
+  seedDemo(): Promise<boolean>;
   /** Start consuming content's, community's and service requests' events and listening for live updates (call before jobs.start()). */
   start(): Promise<void>;
   /** Stop consuming, close the live streams (part of shutdown, before the bus closes). */
@@ -69,6 +72,7 @@ export function createNotifications(options: {
       },
     }),
     migrate: () => migrateService(database, 'notifications', NOTIFICATIONS_MIGRATIONS),
+    seedDemo: () => seedNotificationsDemo(context),
     async start() {
       await context.live.start();
       if (options.jobs) {

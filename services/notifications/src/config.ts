@@ -26,6 +26,11 @@ export const zNotificationsSettings = z.object({
   LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
   /** A comment line keeps idle streams open through proxies. */
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(120).default(25),
+  /** Seed the demo users' notices on first start (the embedded mode does). */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export const zNotificationsConfig = zBaseConfig.extend(zNotificationsSettings.shape);

@@ -25,6 +25,7 @@ import { manageRoutes } from './routes/manage.routes.js';
 import { requestRoutes } from './routes/requests.routes.js';
 import { staffRoutes } from './routes/staff.routes.js';
 import { typeRoutes } from './routes/types.routes.js';
+import { seedServiceRequestsDemo } from './seed.js';
 
 export const SERVICE_REQUESTS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -33,6 +34,8 @@ export interface ServiceRequests {
   /** The Fastify plugin with the routes under /api/service-requests. */
   plugin: FastifyPluginAsync;
   migrate(): Promise<void>;
+  /** Seed the demo requests unless they are there (needs identity's demo); answers whether it seeded. */
+  seedDemo(): Promise<boolean>;
   /** Start the outbox relay and the purge of attachments never used (call before jobs.start()). */
   start(): Promise<void>;
   /** Stop the relay (part of shutdown, before the bus and database close). */
@@ -80,6 +83,7 @@ export function createServiceRequests(options: {
       },
     }),
     migrate: () => migrateService(database, 'service-requests', SERVICE_REQUESTS_MIGRATIONS),
+    seedDemo: () => seedServiceRequestsDemo(context),
     async start() {
       relay.start();
       // identity's changes reach the kept feature decisions and directory entries of every instance at once.

@@ -12,6 +12,11 @@ export const zServiceRequestsSettings = z.object({
   MANAGE_LINK_SECRET: z.string().min(LINK_SECRET_MIN_CHARS).optional(),
   /** A manage link works for this many days from the notice that carried it. */
   MANAGE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** Seed the demo requests on first start (the embedded mode does). */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export const zServiceRequestsConfig = zBaseConfig.extend(zServiceRequestsSettings.shape);

@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequirePolicy, type RoutePolicy } from '../modules/access';
-import { FirstLoginPage, LoginPage, LogoutPage } from '../modules/auth';
+import { LoginPage, LogoutPage } from '../modules/auth';
 import { CatchAllLayout, ContentPage } from '../modules/content-pages';
 import { ErrorPage } from '../modules/errors';
 import { AppLayout, PageFrame, RouteMetaProvider } from '../modules/layout';
@@ -27,6 +27,8 @@ const ManageServiceRequestPage = lazyPage(
   'ManageServiceRequestPage',
 );
 const EmailChangedPage = lazyPage(() => import('../modules/settings'), 'EmailChangedPage');
+/** An invitation's page (with the password rules and the common-password list) only when opened. */
+const FirstLoginPage = lazyPage(() => import('../modules/auth/components/FirstLoginPage'), 'FirstLoginPage');
 
 /** One page of the signed-in app in its frame (hero, section title), behind its policy. */
 function RoutePage({ policy, children }: { policy: RoutePolicy | undefined; children: ReactNode }) {

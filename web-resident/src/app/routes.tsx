@@ -5,7 +5,7 @@ import heroDesktop from '../assets/hero-desktop.svg';
 import heroMobile from '../assets/hero-mobile.svg';
 import { COMMUNITY_FEATURES, type RoutePolicy } from '../modules/access';
 import { BUSINESS_PARTNER_DASHBOARD_PATH } from '../modules/business-partners';
-import { CHANGE_HOUSING_COMPANY_PATH, ChangeHousingCompanyPage } from '../modules/housing-company';
+import { CHANGE_HOUSING_COMPANY_PATH } from '../modules/housing-company';
 import type { HeroImages, RouteMeta } from '../modules/layout';
 import { type SectionLink, SectionPage } from '../modules/sections';
 import { useCurrentUser } from '../modules/startup';
@@ -49,7 +49,13 @@ const PartnerPage = lazyPage(() => import('../modules/shop'), 'PartnerPage');
 const ServiceShopPage = lazyPage(() => import('../modules/shop'), 'ServiceShopPage');
 const ContactBookPage = lazyPage(() => import('../modules/support'), 'ContactBookPage');
 const FaqPage = lazyPage(() => import('../modules/support'), 'FaqPage');
+const SupportCentrePage = lazyPage(() => import('../modules/support'), 'SupportCentrePage');
+const MyApartmentPage = lazyPage(() => import('../modules/apartment'), 'MyApartmentPage');
 const UiSandboxPage = lazyPage(() => import('../modules/sections'), 'UiSandboxPage');
+const ChangeHousingCompanyPage = lazyPage(
+  () => import('../modules/housing-company/components/ChangeHousingCompanyPage'),
+  'ChangeHousingCompanyPage',
+);
 
 /** A route of the signed-in app: where, what, its frame (01 §2) and its policy (01 §6). */
 export interface AppRoute {
@@ -60,11 +66,6 @@ export interface AppRoute {
 }
 
 const PROFILE_HERO: HeroImages = { mobile: heroMobile, desktop: heroDesktop };
-
-const SUPPORT_LINKS: readonly SectionLink[] = [
-  { to: '/support/service-requests', label: 'serviceRequests', features: ['service-requests'] },
-  { to: '/support/contact-book', label: 'contactBook' },
-];
 
 const COMMUNITY_LINKS: readonly SectionLink[] = [
   { to: '/community/public-discussions', label: 'publicDiscussions', features: ['public-discussion'] },
@@ -234,29 +235,29 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   {
     path: '/service-shop',
     element: <ServiceShopPage />,
-    meta: { section: 'serviceLounge', layout: 'fullwidth' },
+    meta: { section: 'serviceShop', layout: 'fullwidth' },
     policy: { features: ['service-lounge'] },
   },
   {
     path: '/service-shop/all-campaigns',
     element: <AllCampaignsPage />,
-    meta: { section: 'serviceLounge', layout: 'fullwidth' },
+    meta: { section: 'serviceShop', layout: 'fullwidth' },
     policy: { features: ['service-lounge'] },
   },
   ...each(['/service-shop/campaign/:id', '/service-shop/advertisement/:id', '/campaign/:id'], {
     element: <CampaignDetailPage />,
-    meta: { section: 'serviceLounge' },
+    meta: { section: 'serviceShop' },
     policy: { features: ['service-lounge'] },
   }),
   ...each(['/service-shop/partner/:id', '/partner/:id'], {
     element: <PartnerPage />,
-    meta: { section: 'serviceLounge' },
+    meta: { section: 'serviceShop' },
     policy: { features: ['service-lounge'] },
   }),
   {
     path: '/service-shop/my-bookings/:id/:type?',
     element: <SectionPage />,
-    meta: { section: 'serviceLounge' },
+    meta: { section: 'serviceShop' },
     policy: { features: ['service-lounge'] },
   },
   // Recommended articles (feature atp-feed) and corporate news (feature yit-corporation-news), 02 §2
@@ -283,7 +284,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     meta: { section: 'faq' },
     policy: { features: ['faq'] },
   }),
-  { path: '/support', element: <SectionPage links={SUPPORT_LINKS} />, meta: { section: 'support' } },
+  { path: '/support', element: <SupportCentrePage />, meta: { section: 'support' } },
   // Service requests (02 §2, feature service-requests); the manage link's page is public (AppRoutes)
   {
     path: '/support/service-requests',
@@ -307,8 +308,10 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   {
     path: '/support/contact-book',
     element: <ContactBookPage />,
-    meta: { section: 'support', layout: 'subpage' },
+    meta: { section: 'support' },
   },
+  // The apartment's page (01 §2): the apartment areas below hang from it.
+  { path: '/my-apartment', element: <MyApartmentPage />, meta: { section: 'myApartment' } },
   ...each(['/my-apartment/consumption', '/my-apartment/consumption/*'], {
     element: <SectionPage title="consumption" />,
     meta: { section: 'myApartment', layout: 'subpage' },

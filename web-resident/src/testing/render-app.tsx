@@ -6,8 +6,8 @@ import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { App } from '../app/App';
 import { createIdentityApi } from '../modules/identity';
-import { createI18n } from '../modules/language';
 import { type AppConfig, DEFAULT_APP_CONFIG } from '../shared/config';
+import { createTestI18n } from './i18n';
 
 const pathOnly = (path: string) => path.split('?')[0] ?? path;
 const searchOf = (path: string) => (path.includes('?') ? `?${path.split('?')[1]}` : '');
@@ -35,7 +35,7 @@ export function renderApp(
   const leaveApp = vi.fn<(url: string) => void>();
   const services = { session, identity: createIdentityApi(session), leaveApp, config };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = createI18n();
+  const i18n = createTestI18n();
   const current: { location: Location | null } = { location: null };
 
   const view = render(

@@ -6,6 +6,8 @@
 export const COMMUNITY_ERRORS = {
   COM_HOUSING_COMPANY_NOT_FOUND: { status: 404, message: 'Housing company could not be retrieved' },
   COM_DISCUSSION_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
+  /** A reference (a news article) the caller may not read in the housing company, or none. */
+  COM_REFERENCE_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
   COM_COMMENT_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
   COM_REPORT_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
   COM_CONVERSATION_NOT_FOUND: { status: 404, message: 'Content could not be loaded. Please refresh.' },
@@ -22,7 +24,7 @@ export const COMMUNITY_ERRORS = {
   COM_COMMENT_DELETED: { status: 409, message: 'This comment has been deleted.' },
   COM_PARENT_INVALID: {
     status: 400,
-    message: 'A reply goes to a top-level comment of the same discussion.',
+    message: 'A reply goes to a top-level comment of the same discussion or article.',
   },
   // Private conversations and area discussions (02 §6)
   /** A recipient who is not a member of the housing company with a public profile (or none allowed). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zIsoDateTime, zUuid } from '../common.js';
 import { zRole } from '../roles.js';
+import { zReferenceType } from './comments.js';
 import { zCommunityLanguage } from './common.js';
 import { type ConversationType, zConversationType } from './conversations.js';
 
@@ -9,7 +10,7 @@ import { type ConversationType, zConversationType } from './conversations.js';
  * outbox, for the notifications service. Each names its notification type (01 §3 notification
  * settings: public_discussion → PUBLIC_DISCUSSIONS, public_discussion_reply →
  * PUBLIC_DISCUSSIONS_REPLY, neighbour_message → NEIGHBOUR_MESSAGES, neighbour_message_reply →
- * NEIGHBOUR_MESSAGES_REPLY), the title in every language, the target path in the resident app and
+ * NEIGHBOUR_MESSAGES_REPLY, news_comment → NEWS_COMMENT), the title in every language, the target path in the resident app and
  * its audience, resolved when the event is written.
  */
 export const COMMUNITY_EVENTS = {
@@ -17,6 +18,7 @@ export const COMMUNITY_EVENTS = {
   commentCreated: 'community.comment.created.v1',
   conversationCreated: 'community.conversation.created.v1',
   messageCreated: 'community.message.created.v1',
+  referenceCommentCreated: 'community.reference-comment.created.v1',
 } as const;
 export type CommunityEventSubject = (typeof COMMUNITY_EVENTS)[keyof typeof COMMUNITY_EVENTS];
 
@@ -123,3 +125,25 @@ export const zMessageCreatedEvent = zConversationEvent.extend({
   }),
 });
 export type MessageCreatedEvent = z.infer<typeof zMessageCreatedEvent>;
+
+/**
+ * A new comment or reply on a reference (type news_comment for a news article): those who
+ * commented on it earlier in the same housing company hear of it, never its writer
+ * (audience.userIds, resolved at write time).
+ */
+export const zReferenceCommentCreatedEvent = z.object({
+  commentId: zUuid,
+  referenceType: zReferenceType,
+  referenceId: zUuid,
+  housingCompanyId: zUuid,
+  parentId: zUuid.nullable(),
+  authorId: zUuid,
+  type: z.literal('news_comment'),
+  titles: zTitles,
+  defaultLanguage: zCommunityLanguage,
+  /** The article's address with #comment-<id>. */
+  url: z.string(),
+  audience: z.object({ userIds: z.array(zUuid) }),
+  createdAt: zIsoDateTime,
+});
+export type ReferenceCommentCreatedEvent = z.infer<typeof zReferenceCommentCreatedEvent>;

@@ -101,7 +101,8 @@ export const zAdminReportList = z.array(zAdminReport);
 export const zReportTarget = z.object({
   kind: z.enum(['discussion', 'comment']),
   id: zUuid,
-  discussionId: zUuid,
+  /** The discussion it is in; null for a comment on a reference (a news article). */
+  discussionId: zUuid.nullable(),
   /** The text as plain text (images and markup left out). */
   text: z.string(),
   authorId: zUuid,

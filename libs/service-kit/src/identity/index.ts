@@ -1,3 +1,4 @@
 export * from './cached-answers.js';
+export * from './demo-directory.js';
 export * from './forgetting.js';
 export * from './identity-client.js';

@@ -1,9 +1,10 @@
-import type { AuthorLabel, ConversationType } from '@porta/contracts';
+import type { AuthorLabel, ConversationType, ReferenceType } from '@porta/contracts';
 import { outboxTable } from '@porta/service-kit';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -16,7 +17,7 @@ import {
 
 /**
  * The community service owns this Postgres schema: public discussions per housing company, their
- * comments and replies, likes, subscriptions to a discussion's notifications, comment images,
+ * comments and replies (and comments on a news article), likes, subscriptions to a discussion's notifications, comment images,
  * violation reports, and private conversations and area discussions with their messages (ADR 0017). Every row carries its housing company, and every read is bound to
  * the caller's housing companies.
  */
@@ -65,14 +66,20 @@ export const discussions = community.table(
   ],
 );
 
+/**
+ * Comments on a discussion, or on a reference of another service (a news article of content:
+ * reference_type news, reference_id the article's id), each thread per housing company. Exactly
+ * one of the two is set.
+ */
 export const comments = community.table(
   'comments',
   {
     /** UUIDv7: ordered by creation. */
     id: uuid('id').primaryKey(),
-    discussionId: uuid('discussion_id')
-      .notNull()
-      .references(() => discussions.id, { onDelete: 'cascade' }),
+    discussionId: uuid('discussion_id').references(() => discussions.id, { onDelete: 'cascade' }),
+    /** What the comment is on when it is not a discussion: `news`. */
+    referenceType: text('reference_type').$type<ReferenceType>(),
+    referenceId: uuid('reference_id'),
     housingCompanyId: uuid('housing_company_id').notNull(),
     /** The top-level comment this one replies to (one level only). */
     parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
@@ -84,7 +91,16 @@ export const comments = community.table(
     isDeleted: boolean('is_deleted').notNull().default(false),
     ...edited(),
   },
-  (t) => [index('comments_thread_idx').on(t.discussionId, t.parentId, t.createdAt, t.id)],
+  (t) => [
+    index('comments_thread_idx').on(t.discussionId, t.parentId, t.createdAt, t.id),
+    index('comments_reference_idx')
+      .on(t.referenceId, t.housingCompanyId, t.parentId, t.createdAt, t.id)
+      .where(sql`reference_id is not null`),
+    check(
+      'comments_one_thread',
+      sql`(discussion_id is null) <> (reference_id is null) and (reference_id is null) = (reference_type is null)`,
+    ),
+  ],
 );
 
 /** One like per user and discussion or comment. */

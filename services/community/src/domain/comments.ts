@@ -6,26 +6,47 @@ import type {
   CommentUpdate,
   Language,
   LikesSummary,
+  ReferenceType,
 } from '@porta/contracts';
 import { AppError, type Principal, skipLimitPage, uuidv7, withTransaction } from '@porta/service-kit';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { CommunityContext, CommunityDb } from '../context.js';
 import { comments, discussions, likes, subscriptions } from '../db/schema.js';
 import { assertNotBanned, rightsOf, type Viewer } from './access.js';
 import { authoredBy, authorOf, storedAuthor } from './author.js';
-import { loadDiscussion, requiredBody } from './discussions.js';
-import { commentCreated } from './events.js';
+import { type DiscussionRow, loadDiscussion, requiredBody } from './discussions.js';
+import { commentCreated, referenceCommentCreated } from './events.js';
 import { attachImages, deleteFiles, imagesOf, removeImagesOf } from './images.js';
 import { likeSummaries } from './likes.js';
+import { loadReference, type Reference } from './references.js';
 
 /**
  * Comments on a public discussion and replies to them, one level deep (01 §3, §4; 02 §4, §7).
  * Lists are oldest first. A deleted comment keeps its place: it is answered with isDeleted, an
  * empty body and no images (its likes and images are removed), and the app hides its header and
  * footer. Writers and repliers subscribe to the discussion's notifications.
+ *
+ * The same comments hang on a reference (a news article, see references.ts), one thread per
+ * housing company; there the article's earlier commenters hear of a new comment (NEWS_COMMENT).
  */
 
 export type CommentRow = typeof comments.$inferSelect;
+
+/** What comments are on: a discussion, or a reference in one housing company. */
+export type Thread =
+  | { kind: 'discussion'; discussion: DiscussionRow }
+  | { kind: 'reference'; reference: Reference };
+
+/** The comments of a thread. */
+function inThread(thread: Thread): SQL {
+  if (thread.kind === 'discussion') return eq(comments.discussionId, thread.discussion.id);
+  const { reference } = thread;
+  return and(
+    eq(comments.referenceId, reference.id),
+    eq(comments.referenceType, reference.type),
+    eq(comments.housingCompanyId, reference.housingCompanyId),
+  ) as SQL;
+}
 
 export function toComment(
   row: CommentRow,
@@ -35,6 +56,8 @@ export function toComment(
   return {
     id: row.id,
     discussionId: row.discussionId,
+    referenceType: row.referenceType,
+    referenceId: row.referenceId,
     housingCompanyId: row.housingCompanyId,
     parentId: row.parentId,
     body: row.isDeleted ? '' : row.body,
@@ -65,11 +88,34 @@ export async function listComments(
   query: { parentId?: string | undefined; skip: number; limit: number; lang?: Language | undefined },
 ): Promise<CommentList> {
   const { row: discussion, viewer } = await loadDiscussion(ctx, p, discussionId, query.lang);
+  return listThread(ctx, { kind: 'discussion', discussion }, viewer, query);
+}
+
+/** A reference's comments in a housing company, or the replies to one (see references.ts). */
+export async function listReferenceComments(
+  ctx: CommunityContext,
+  p: Principal,
+  ref: { type: ReferenceType; id: string },
+  query: { housingCompanyId: string; parentId?: string | undefined; skip: number; limit: number },
+): Promise<CommentList> {
+  const { reference, viewer } = await loadReference(ctx, p, {
+    ...ref,
+    housingCompanyId: query.housingCompanyId,
+  });
+  return listThread(ctx, { kind: 'reference', reference }, viewer, query);
+}
+
+async function listThread(
+  ctx: CommunityContext,
+  thread: Thread,
+  viewer: Viewer,
+  query: { parentId?: string | undefined; skip: number; limit: number },
+): Promise<CommentList> {
   if (query.parentId) {
     const [parent] = await ctx.db
       .select({ id: comments.id })
       .from(comments)
-      .where(and(eq(comments.id, query.parentId), eq(comments.discussionId, discussion.id)));
+      .where(and(eq(comments.id, query.parentId), inThread(thread)));
     if (!parent) throw new AppError('COM_COMMENT_NOT_FOUND');
   }
   return skipLimitPage(
@@ -77,7 +123,7 @@ export async function listComments(
     comments,
     {
       where: and(
-        eq(comments.discussionId, discussion.id),
+        inThread(thread),
         query.parentId ? eq(comments.parentId, query.parentId) : isNull(comments.parentId),
       ),
       orderBy: [asc(comments.createdAt), asc(comments.id)],
@@ -89,20 +135,29 @@ export async function listComments(
 }
 
 /**
- * A comment the caller may read, with its discussion's viewer: the discussion is not deleted and
- * of a housing company the caller reads, else 404.
+ * A comment the caller may read, with its thread's viewer: the discussion is not deleted and of a
+ * housing company the caller reads, or the caller reads the reference there; else 404.
  */
 export async function loadComment(
   ctx: CommunityContext,
   p: Principal,
   id: string,
   lang: Language | undefined,
-): Promise<{ row: CommentRow; viewer: Viewer; discussionTitle: string }> {
+): Promise<{ row: CommentRow; viewer: Viewer }> {
   const [row] = await ctx.db.select().from(comments).where(eq(comments.id, id));
   if (!row) throw new AppError('COM_COMMENT_NOT_FOUND');
+  if (row.discussionId === null) {
+    const { viewer } = await loadReference(
+      ctx,
+      p,
+      { type: row.referenceType!, id: row.referenceId!, housingCompanyId: row.housingCompanyId },
+      'COM_COMMENT_NOT_FOUND',
+    );
+    return { row, viewer };
+  }
   try {
-    const { row: discussion, viewer } = await loadDiscussion(ctx, p, row.discussionId, lang);
-    return { row, viewer, discussionTitle: discussion.title };
+    const { viewer } = await loadDiscussion(ctx, p, row.discussionId, lang);
+    return { row, viewer };
   } catch (error) {
     if (error instanceof AppError && error.code === 'COM_DISCUSSION_NOT_FOUND') {
       throw new AppError('COM_COMMENT_NOT_FOUND');
@@ -125,6 +180,30 @@ export async function createComment(
   lang: Language | undefined,
 ): Promise<Comment> {
   const { row: discussion, viewer } = await loadDiscussion(ctx, p, discussionId, lang);
+  return writeComment(ctx, p, { kind: 'discussion', discussion }, viewer, input);
+}
+
+/**
+ * Write a comment or a reply on a reference in a housing company (see createComment): the
+ * reference's earlier commenters in that company hear of it (NEWS_COMMENT), never the writer.
+ */
+export async function createReferenceComment(
+  ctx: CommunityContext,
+  p: Principal,
+  ref: { type: ReferenceType; id: string; housingCompanyId: string },
+  input: CommentCreate,
+): Promise<Comment> {
+  const { reference, viewer } = await loadReference(ctx, p, ref);
+  return writeComment(ctx, p, { kind: 'reference', reference }, viewer, input);
+}
+
+async function writeComment(
+  ctx: CommunityContext,
+  p: Principal,
+  thread: Thread,
+  viewer: Viewer,
+  input: CommentCreate,
+): Promise<Comment> {
   const body = requiredBody(input.body);
   const parentId = input.parentId ?? null;
   let parent: CommentRow | undefined;
@@ -132,10 +211,10 @@ export async function createComment(
     [parent] = await ctx.db
       .select()
       .from(comments)
-      .where(and(eq(comments.id, parentId), eq(comments.discussionId, discussion.id)));
+      .where(and(eq(comments.id, parentId), inThread(thread)));
     if (!parent || parent.parentId !== null) {
       throw new AppError('COM_PARENT_INVALID', {
-        errors: [{ path: 'body.parentId', message: 'Not a top-level comment of this discussion' }],
+        errors: [{ path: 'body.parentId', message: 'Not a top-level comment of this discussion or article' }],
       });
     }
     if (parent.isDeleted) throw new AppError('COM_COMMENT_DELETED');
@@ -150,8 +229,13 @@ export async function createComment(
       .insert(comments)
       .values({
         id: uuidv7(),
-        discussionId: discussion.id,
-        housingCompanyId: discussion.housingCompanyId,
+        ...(thread.kind === 'discussion'
+          ? { discussionId: thread.discussion.id, housingCompanyId: thread.discussion.housingCompanyId }
+          : {
+              referenceType: thread.reference.type,
+              referenceId: thread.reference.id,
+              housingCompanyId: thread.reference.housingCompanyId,
+            }),
         parentId,
         body,
         ...authoredBy(author),
@@ -166,6 +250,23 @@ export async function createComment(
         .set({ childCount: sql`${comments.childCount} + 1` })
         .where(eq(comments.id, parentId));
     }
+    if (thread.kind === 'reference') {
+      // Everyone who commented on the article before in this housing company hears of it.
+      const earlier = await tx
+        .selectDistinct({ userId: comments.authorId })
+        .from(comments)
+        .where(and(inThread(thread), ne(comments.authorId, author.id), ne(comments.id, created!.id)));
+      await referenceCommentCreated(tx, {
+        id: created!.id,
+        reference: thread.reference,
+        parentId,
+        authorId: author.id,
+        commenterIds: earlier.map((e) => e.userId),
+        createdAt: now,
+      });
+      return created!;
+    }
+    const { discussion } = thread;
     await tx
       .update(discussions)
       .set({ commentCount: sql`${discussions.commentCount} + 1`, lastActivityAt: now })

@@ -7,13 +7,17 @@ import {
   conversationUrl,
   type DiscussionCreatedEvent,
   discussionUrl,
+  LANGUAGES,
   type Language,
   type MessageCreatedEvent,
   noticeTitles,
+  type ReferenceCommentCreatedEvent,
+  referenceUrl,
 } from '@porta/contracts';
 import { enqueueEvent } from '@porta/service-kit';
 import type { CommunityDb } from '../context.js';
 import { outbox } from '../db/schema.js';
+import type { Reference } from './references.js';
 
 /** Record a community event inside the caller's transaction (use withTransaction). */
 function emitEvent(tx: CommunityDb, subject: CommunityEventSubject, payload: Record<string, unknown>) {
@@ -56,6 +60,19 @@ const NEW_REPLY: Record<Language, string> = {
   pl: 'Nowa odpowiedź na Twój komentarz w dyskusji: {title}',
   sk: 'Nová odpoveď na váš komentár v diskusii: {title}',
   sv: 'Nytt svar på din kommentar i diskussionen: {title}',
+};
+
+/** A new comment on a news article ({title}: the article's title in that language, else its own). */
+const NEW_NEWS_COMMENT: Record<Language, string> = {
+  cs: 'Nový komentář k novince: {title}',
+  en: 'New comment on the news item: {title}',
+  et: 'Uus kommentaar uudisele: {title}',
+  fi: 'Uusi kommentti uutiseen: {title}',
+  lt: 'Naujas komentaras naujienai: {title}',
+  lv: 'Jauns komentārs jaunumam: {title}',
+  pl: 'Nowy komentarz do aktualności: {title}',
+  sk: 'Nový komentár k novinke: {title}',
+  sv: 'Ny kommentar till nyheten: {title}',
 };
 
 /**
@@ -254,4 +271,44 @@ export function messageCreated(
     createdAt: m.createdAt.toISOString(),
   };
   return emitEvent(tx, COMMUNITY_EVENTS.messageCreated, payload);
+}
+
+/**
+ * community.reference-comment.created.v1 (news_comment, key NEWS_COMMENT): a new comment or reply
+ * on a news article; those who commented on it earlier in the same housing company hear of it,
+ * never the writer. The title names the article in each reader's language when it has one.
+ */
+export function referenceCommentCreated(
+  tx: CommunityDb,
+  c: {
+    id: string;
+    reference: Reference;
+    parentId: string | null;
+    authorId: string;
+    commenterIds: readonly string[];
+    createdAt: Date;
+  },
+) {
+  const { reference } = c;
+  const fallback =
+    reference.titles[reference.defaultLanguage] ?? Object.values(reference.titles).find(Boolean) ?? '';
+  const titles = {} as Record<Language, string>;
+  for (const lang of LANGUAGES) {
+    titles[lang] = noticeTitles(NEW_NEWS_COMMENT, { title: reference.titles[lang] || fallback })[lang];
+  }
+  const payload: ReferenceCommentCreatedEvent = {
+    commentId: c.id,
+    referenceType: reference.type,
+    referenceId: reference.id,
+    housingCompanyId: reference.housingCompanyId,
+    parentId: c.parentId,
+    authorId: c.authorId,
+    type: 'news_comment',
+    titles,
+    defaultLanguage: reference.defaultLanguage,
+    url: referenceUrl(reference.type, reference.id, c.id),
+    audience: { userIds: [...new Set(c.commenterIds)].filter((id) => id !== c.authorId) },
+    createdAt: c.createdAt.toISOString(),
+  };
+  return emitEvent(tx, COMMUNITY_EVENTS.referenceCommentCreated, payload);
 }

@@ -6,6 +6,7 @@ import {
   type ReportCreate,
   type ReportTarget,
   type ReportType,
+  referenceUrl,
   reportHrefHousingCompany,
 } from '@porta/contracts';
 import { AppError, htmlToText, type Principal, plainText, type Scope, sortBy } from '@porta/service-kit';
@@ -145,7 +146,9 @@ async function reportTarget(ctx: CommunityContext, report: ReportRow): Promise<R
       authorFirstName: comment.authorFirstName,
       createdAt: comment.createdAt.toISOString(),
       isDeleted: comment.isDeleted,
-      url: discussionUrl(comment.discussionId, comment.id),
+      url: comment.discussionId
+        ? discussionUrl(comment.discussionId, comment.id)
+        : referenceUrl(comment.referenceType!, comment.referenceId!, comment.id),
     };
   }
   if (report.targetType === 'discussion') {

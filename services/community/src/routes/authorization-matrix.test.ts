@@ -68,6 +68,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'GET /api/community/images/:id': ALLOWED.resident,
   'GET /api/community/neighbours': ALLOWED.resident,
   'GET /api/community/openapi.json': ALLOWED.public,
+  'GET /api/community/references/:type/:id/comments': ALLOWED.resident,
   'POST /api/community/comments/:id/likes': ALLOWED.resident,
   'POST /api/community/conversations': ALLOWED.resident,
   'POST /api/community/conversations/:id/messages': ALLOWED.resident,
@@ -76,6 +77,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'POST /api/community/discussions/:id/likes': ALLOWED.resident,
   'POST /api/community/discussions/:id/subscription': ALLOWED.resident,
   'POST /api/community/images': ALLOWED.resident,
+  'POST /api/community/references/:type/:id/comments': ALLOWED.resident,
   'POST /api/community/reports': ALLOWED.reportSend,
   'PUT /api/community/comments/:id': ALLOWED.resident,
   'PUT /api/community/conversations/:id': ALLOWED.resident,
@@ -123,7 +125,7 @@ describe('community authorization matrix', () => {
       personas: PERSONAS,
       anonymous: 'anonymous',
       headers: auth,
-      fillPath: (url) => url.replace(/:id/g, () => randomUUID()),
+      fillPath: (url) => url.replace(':type', 'news').replace(/:id/g, () => randomUUID()),
       // A 403 with a community code (e.g. COM_NOT_EDITABLE) comes from the handler, past the policy.
       handlerRefusalPrefix: 'COM_',
     });
@@ -157,6 +159,15 @@ describe('community authorization matrix', () => {
       imageIds: [imageId],
     });
     const commentId = comment.json<{ id: string }>().id;
+    // A news article of Linden Court only, with a comment.
+    const articleId = t.article({ housingCompanyIds: [t.hc.lindenCourt] });
+    const newsComment = await inject(
+      'owner',
+      'POST',
+      `/api/community/references/news/${articleId}/comments?housingCompanyId=${t.hc.lindenCourt}`,
+      { body: 'Members only' },
+    );
+    expect(newsComment.statusCode, newsComment.body).toBe(201);
     const report = await inject('owner', 'POST', '/api/community/reports', {
       housingCompanyId: t.hc.lindenCourt,
       targetObject: commentId,
@@ -180,11 +191,13 @@ describe('community authorization matrix', () => {
       conversations: conversationId,
       messages: newestMessage.id,
       admin: reportId,
+      references: articleId,
     };
     const objectOf = (url: string) => objects[url.split('/')[3]!]!;
     const bodies: Record<string, unknown> = {
       'PUT /api/community/discussions/:id': { title: 'Taken over', body: 'x' },
       'POST /api/community/discussions/:id/comments': { body: 'x' },
+      'POST /api/community/references/:type/:id/comments': { body: 'x' },
       'PUT /api/community/comments/:id': { body: 'x' },
       'PUT /api/community/conversations/:id': { title: 'Taken over' },
       'POST /api/community/conversations/:id/messages': { body: 'x' },
@@ -194,9 +207,20 @@ describe('community authorization matrix', () => {
     for (const [route, allowed] of Object.entries(MATRIX)) {
       if (!route.includes(':id')) continue;
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(':id', objectOf(path));
+      const url = path.replace(':type', 'news').replace(':id', objectOf(path));
       for (const persona of ['neighbour', 'othermanager'] as const) {
         if (!allowed.includes(persona)) continue;
+        // A reference's comments are asked in Linden Court, and in the caller's own company.
+        const urls = path.includes('/references/')
+          ? [t.hc.lindenCourt, t.hc.birchHill].map((hc) => `${url}?housingCompanyId=${hc}`)
+          : [url];
+        for (const one of urls) {
+          const res = await inject(persona, method, one, bodies[route]);
+          if (res.statusCode !== 404 || res.body.includes('Members only')) {
+            wrong.push(`${route} ${one} as ${persona}: ${res.statusCode}`);
+          }
+        }
+        if (urls.length > 1) continue;
         const res = await inject(persona, method, url, bodies[route]);
         if (res.statusCode !== 404 || res.body.includes('Members only')) {
           wrong.push(`${route} as ${persona}: ${res.statusCode}`);
@@ -207,6 +231,14 @@ describe('community authorization matrix', () => {
     // Nothing of theirs changed.
     const after = await inject('owner', 'GET', `/api/community/discussions/${discussionId}/comments`);
     expect(after.json().items[0]).toMatchObject({ id: commentId, body: 'Members only', isDeleted: false });
+    const news = await inject(
+      'owner',
+      'GET',
+      `/api/community/references/news/${articleId}/comments?housingCompanyId=${t.hc.lindenCourt}`,
+    );
+    expect(news.json().items).toEqual([
+      expect.objectContaining({ id: newsComment.json().id, body: 'Members only', isDeleted: false }),
+    ]);
     const thread = await inject('owner', 'GET', `/api/community/conversations/${conversationId}/messages`);
     expect(thread.json().items).toEqual([
       expect.objectContaining({ id: newestMessage.id, body: 'Members only', isDeleted: false }),

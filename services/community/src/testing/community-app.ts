@@ -1,3 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ArticleReadResponse,
+  CONTENT_ARTICLE_RPC,
+  type Role,
+  zArticleReadRequest,
+} from '@porta/contracts';
 import type { Identity } from '@porta/identity';
 import { addTestUser, apiClient, identityTestBed, loginAs } from '@porta/identity/testing';
 import { type App, createStorage, loadConfig, type MemoryBus, silentLogger } from '@porta/service-kit';
@@ -17,6 +24,11 @@ export interface CommunityTestApp {
   hc: { harbourView: string; lindenCourt: string; birchHill: string };
   /** The user id of a demo (or test) user by key. */
   userId(key: string): Promise<string>;
+  /**
+   * A news article content would let readers of these housing companies (and, when given, only
+   * these roles) read: the stand-in for content's rpc.content.article.get.v1. Answers its id.
+   */
+  article(options: { housingCompanyIds: string[]; roles?: Role[]; title?: string }): string;
   /** Events the community service wrote, oldest first. */
   events(subject?: string): Promise<{ subject: string; payload: Record<string, unknown> }[]>;
   close(): Promise<void>;
@@ -26,7 +38,8 @@ export interface CommunityTestApp {
  * identity and community on one fresh in-memory PGlite with an in-process bus, as the embedded
  * gateway runs them: identity migrated and seeded with the demo and its feature toggles
  * (public-discussion, neighbours and area-discussion on everywhere, as the demo has them), answering bans, directory,
- * features, first names, neighbours and areas over the bus. Bans are asked on every write
+ * features, first names, neighbours and areas over the bus; a stand-in for content says which news
+ * articles a reader may read (see article()). Bans are asked on every write
  * (BAN_CACHE_SECONDS=0) unless env says otherwise.
  */
 export async function communityTestApp(env: Record<string, string> = {}): Promise<CommunityTestApp> {
@@ -42,6 +55,27 @@ export async function communityTestApp(env: Record<string, string> = {}): Promis
   });
   await community.migrate();
   await community.start();
+  // content is not here: a stand-in answers which articles a reader may read.
+  const articles = new Map<string, { housingCompanyIds: string[]; roles: Role[]; title: string }>();
+  const responder = await bed.bus.reply(CONTENT_ARTICLE_RPC, async (data): Promise<ArticleReadResponse> => {
+    const ask = zArticleReadRequest.parse(data);
+    const found = articles.get(ask.articleId);
+    const reads =
+      found?.housingCompanyIds.includes(ask.housingCompanyId) &&
+      (found.roles.length === 0 ||
+        ask.roles.includes('admin') ||
+        found.roles.some((r) => ask.roles.includes(r)));
+    if (!found || !reads) return { article: null };
+    return {
+      article: {
+        id: ask.articleId,
+        codename: `article-${ask.articleId}`,
+        titles: { en: found.title, fi: `${found.title} (fi)` },
+        defaultLanguage: 'en',
+        url: `/news/article-${ask.articleId}`,
+      },
+    };
+  });
   const app = await bed.mount('community-test', config, [community.plugin]);
   const { db } = community.context;
   return {
@@ -51,8 +85,17 @@ export async function communityTestApp(env: Record<string, string> = {}): Promis
     bus: bed.bus,
     hc: bed.hc,
     userId: bed.userId,
+    article({ housingCompanyIds, roles = [], title = 'Roof repairs' }) {
+      const id = randomUUID();
+      articles.set(id, { housingCompanyIds, roles, title });
+      return id;
+    },
     events: (subject) => outboxEvents(db, outbox, subject),
-    close: () => bed.close(() => community.stop()),
+    close: () =>
+      bed.close(async () => {
+        await responder.stop();
+        await community.stop();
+      }),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../db/schema.js';
 import { addDays } from '../domain/clock.js';
 import { audienceOf } from '../domain/reader.js';
+import { SWEDISH_ARTICLES, SWEDISH_ENTRIES } from './swedish.js';
 import type { DemoHousingCompanies } from './types.js';
 
 /*
@@ -18,7 +19,8 @@ import type { DemoHousingCompanies } from './types.js';
  * weeks, a past event, an archived and a board-only article, one scheduled article), Birch Hill
  * has a couple of items, and one article goes to every housing company. Items already published
  * count as announced (no notification burst when the demo starts); scheduled ones and coming
- * deadlines are announced by the announce job when their time comes.
+ * deadlines are announced by the announce job when their time comes. Every item is in English,
+ * Finnish and Swedish (the Swedish texts are in swedish.ts, by codename).
  */
 
 const AUTHOR = { authorId: null, authorName: 'Porta', authorRoles: ['yitUser'] };
@@ -67,7 +69,8 @@ function at(now: Date, days: number, hour?: number): Date {
 }
 
 function articleRow(now: Date, a: DemoArticle) {
-  const variants: Variants<ArticleTexts> = { en: a.en, ...(a.fi ? { fi: a.fi } : {}) };
+  const sv = SWEDISH_ARTICLES[a.codename];
+  const variants: Variants<ArticleTexts> = { en: a.en, ...(a.fi ? { fi: a.fi } : {}), ...(sv ? { sv } : {}) };
   const targeting = { housingCompanyIds: a.housingCompanyIds ?? [], buildingTaxonomies: [] };
   const publishAt = at(now, a.publishedDays);
   const published = publishAt <= now;
@@ -93,7 +96,12 @@ function articleRow(now: Date, a: DemoArticle) {
 }
 
 function entryRow(now: Date, e: DemoEntry) {
-  const variants: Variants<CalendarTexts> = { en: e.en, ...(e.fi ? { fi: e.fi } : {}) };
+  const sv = SWEDISH_ENTRIES[e.codename];
+  const variants: Variants<CalendarTexts> = {
+    en: e.en,
+    ...(e.fi ? { fi: e.fi } : {}),
+    ...(sv ? { sv } : {}),
+  };
   const targeting = { housingCompanyIds: e.housingCompanyIds, buildingTaxonomies: [] };
   const startAt = at(now, e.startDays, e.startHour ?? 9);
   const publishAt = at(now, Math.min(e.startDays, 0) - 14);
@@ -398,6 +406,10 @@ export async function seedEditorial(db: ContentDb, hc: DemoHousingCompanies, now
       en: {
         title: 'Guest parking rules',
         content: p('Guest places are for visitors only; park for at most 24 hours at a time.'),
+      },
+      fi: {
+        title: 'Vieraspysäköinnin säännöt',
+        content: p('Vieraspaikat ovat vain vieraille; pysäköi enintään 24 tuntia kerrallaan.'),
       },
     },
   ];

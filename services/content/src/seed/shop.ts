@@ -9,6 +9,7 @@ import {
 } from '../db/schema.js';
 import { addDays } from '../domain/clock.js';
 import { audienceOf } from '../domain/reader.js';
+import { CAMPAIGN_TRANSLATIONS } from './shop-translations.js';
 import type { DemoHousingCompanies } from './types.js';
 
 /*
@@ -282,7 +283,13 @@ export async function seedShop(db: ContentDb, hc: DemoHousingCompanies, now: Dat
         housingCompanyIds: c.housingCompanyIds ?? [],
         buildingTaxonomies: c.buildingTaxonomies ?? [],
       };
-      const variants: Variants<CampaignTexts> = { en: c.en, ...(c.fi ? { fi: c.fi } : {}) };
+      const more = CAMPAIGN_TRANSLATIONS[c.codename];
+      const fi = c.fi ?? more?.fi;
+      const variants: Variants<CampaignTexts> = {
+        en: c.en,
+        ...(fi ? { fi } : {}),
+        ...(more ? { sv: more.sv } : {}),
+      };
       const partner = partners[c.partner];
       return {
         codename: c.codename,

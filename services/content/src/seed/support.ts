@@ -16,12 +16,13 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
   const html = (text: string) => sanitizeRichText(text);
 
   // --- Public pages (01 §2 footer: terms, privacy, accessibility, cookies) --------------------
-  const page = (path: string, en: [string, string], fi: [string, string]) => ({
+  const page = (path: string, en: [string, string], fi: [string, string], sv: [string, string]) => ({
     path,
     title: en[0],
     variants: {
       en: { title: en[0], html: html(en[1]) },
       fi: { title: fi[0], html: html(fi[1]) },
+      sv: { title: sv[0], html: html(sv[1]) },
     },
     status: 'published',
     defaultLanguage: 'en',
@@ -39,6 +40,10 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           'Käyttöehdot',
           '<p>Nämä ehdot koskevat Porta-asukasportaalin käyttöä. Kirjautumalla hyväksyt ehdot.</p><h2>Palvelun käyttö</h2><p>Portaali on tarkoitettu asukkaille, omistajille ja taloyhtiön hallinnolle. Pidä salasanasi omana tietonasi.</p>',
         ],
+        [
+          'Användarvillkor',
+          '<p>Dessa villkor gäller användningen av invånarportalen Porta. Genom att logga in godkänner du dem.</p><h2>Användning av tjänsten</h2><p>Portalen är avsedd för invånare, ägare och husbolagets förvaltning. Håll ditt lösenord för dig själv.</p>',
+        ],
       ),
       page(
         'privacy-policy',
@@ -49,6 +54,10 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
         [
           'Tietosuojaseloste',
           '<p>Käsittelemme nimeäsi, sähköpostiosoitettasi, puhelinnumeroasi ja rooliasi taloyhtiössä portaalin tarjoamiseksi.</p><h2>Oikeutesi</h2><p>Voit pyytää raportin tiedoistasi asetuksista.</p>',
+        ],
+        [
+          'Dataskyddsbeskrivning',
+          '<p>Vi behandlar ditt namn, din e-postadress, ditt telefonnummer och din roll i husbolaget för att kunna erbjuda portalen.</p><h2>Dina rättigheter</h2><p>Du kan begära en rapport över dina uppgifter i inställningarna.</p>',
         ],
       ),
       page(
@@ -61,6 +70,10 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           'Saavutettavuusseloste',
           '<p>Tavoitteenamme on WCAG 2.1 AA -taso. Portaalia voi käyttää näppäimistöllä ja ruudunlukijalla.</p>',
         ],
+        [
+          'Tillgänglighetsutlåtande',
+          '<p>Vårt mål är nivån WCAG 2.1 AA. Portalen kan användas med tangentbord och skärmläsare.</p>',
+        ],
       ),
       page(
         'cookies',
@@ -71,6 +84,10 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
         [
           'Evästeet',
           '<p>Portaali käyttää vain kirjautumisen ja kielivalinnan muistamiseen tarvittavia evästeitä.</p>',
+        ],
+        [
+          'Kakor',
+          '<p>Portalen använder bara de kakor som behövs för att hålla dig inloggad och komma ihåg ditt språk.</p>',
         ],
       ),
     ]);
@@ -83,12 +100,14 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
     dateStart: string | null,
     en: [string, string, string],
     fi: [string, string, string],
+    sv: [string, string, string],
   ) => ({
     codename,
     title: en[0],
     variants: {
       en: { title: en[0], introduction: en[1], content: html(en[2]) },
       fi: { title: fi[0], introduction: fi[1], content: html(fi[2]) },
+      sv: { title: sv[0], introduction: sv[1], content: html(sv[2]) },
     },
     dateStart,
     ...harbour,
@@ -111,6 +130,11 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           "Harbour View'n maanrakennustyöt alkavat Satamakadulla.",
           '<p>Kaivu- ja paalutustyöt alkavat tässä kuussa.</p>',
         ],
+        [
+          'Bygget börjar',
+          'Markarbetena för Harbour View börjar på Hamngatan.',
+          '<p>Schaktning och pålning börjar den här månaden.</p>',
+        ],
       ),
       step(
         'harbour-view-topping-out',
@@ -124,6 +148,11 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           'Harjannostajaiset',
           'Rakennuksen runko on valmis ja katto paikallaan.',
           '<p>Vietimme harjannostajaisia rakentajien kanssa.</p>',
+        ],
+        [
+          'Taklagsfest',
+          'Husets stomme är klar och taket är på plats.',
+          '<p>Vi firade taklagsfest med byggarna.</p>',
         ],
       ),
       step(
@@ -139,6 +168,11 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           'Valitse lattiat, laatat ja keittiön ovet ennen määräaikaa.',
           '<p>Tee valintasi materiaalivalintastudiossa.</p>',
         ],
+        [
+          'Materialvalen stänger',
+          'Välj golv, kakel och köksluckor före tidsfristen.',
+          '<p>Gör dina val i valstudion.</p>',
+        ],
       ),
       step(
         'harbour-view-pre-inspection',
@@ -152,6 +186,11 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           'Ennakkotarkastus',
           'Omistajat pääsevät tutustumaan asuntoonsa ennen luovutusta.',
           '<p>Tarkastusajat lähetetään sähköpostilla.</p>',
+        ],
+        [
+          'Förhandsbesiktning',
+          'Ägarna kan bekanta sig med sin bostad före överlåtelsen.',
+          '<p>Besiktningstiderna skickas per e-post.</p>',
         ],
       ),
       step(
@@ -167,6 +206,11 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           'Avaimet luovutetaan ja asukkaat voivat muuttaa.',
           '<p>Avainten luovutus tapahtuu työmaatoimistolla.</p>',
         ],
+        [
+          'Överlåtelse och inflyttning',
+          'Nycklarna överlämnas och invånarna kan flytta in.',
+          '<p>Nycklarna överlämnas på byggplatskontoret.</p>',
+        ],
       ),
       step(
         'harbour-view-warranty-inspection',
@@ -180,6 +224,11 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           'Takuutarkastus',
           'Rakennus tarkastetaan vuoden kuluttua luovutuksesta.',
           '<p>Ilmoita huomaamasi viat takuusivujen kautta.</p>',
+        ],
+        [
+          'Garantibesiktning',
+          'Huset besiktas ett år efter överlåtelsen.',
+          '<p>Anmäl fel du upptäcker via garantisidorna.</p>',
         ],
       ),
     ]);
@@ -200,6 +249,7 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
       contactTaxonomies: string[];
       en: { title: string; openingHours?: string; phoneInfo?: string; info?: string };
       fi: { title: string; openingHours?: string; phoneInfo?: string; info?: string };
+      sv: { title: string; openingHours?: string; phoneInfo?: string; info?: string };
       isPrimary?: boolean;
       isDefault?: boolean;
     },
@@ -209,7 +259,7 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
     return {
       codename,
       name: fields.name,
-      variants: { en: texts(fields.en), fi: texts(fields.fi) },
+      variants: { en: texts(fields.en), fi: texts(fields.fi), sv: texts(fields.sv) },
       email: fields.email,
       phoneNumber: fields.phoneNumber,
       isPrimary: fields.isPrimary ?? false,
@@ -220,7 +270,7 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
       ...published,
     };
   };
-  const weekdays = { en: 'Mon–Fri 9–15', fi: 'ma–pe 9–15' };
+  const weekdays = { en: 'Mon–Fri 9–15', fi: 'ma–pe 9–15', sv: 'mån–fre 9–15' };
   await db.insert(contacts).values([
     contact(
       'porta-customer-service',
@@ -243,6 +293,12 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           phoneInfo: 'Paikallisverkkomaksu',
           info: '<p>Kysymykset asuntokaupasta, maksuista ja portaalista.</p>',
         },
+        sv: {
+          title: 'Byggherrens kundtjänst',
+          openingHours: 'mån–fre 8–16',
+          phoneInfo: 'Lokalnätsavgift',
+          info: '<p>Frågor om bostadsköpet, betalningar och portalen.</p>',
+        },
       },
     ),
     ...companies.flatMap((c) => [
@@ -254,6 +310,7 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
         isPrimary: true,
         en: { title: `Building manager, ${c.name}`, openingHours: weekdays.en },
         fi: { title: `Isännöitsijä, ${c.name}`, openingHours: weekdays.fi },
+        sv: { title: `Disponent, ${c.name}`, openingHours: weekdays.sv },
       }),
       contact(`${c.key}-property-management`, [c.id], {
         name: 'Demo Isännöinti Oy',
@@ -262,6 +319,7 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
         contactTaxonomies: ['property_management'],
         en: { title: 'Property management office', openingHours: weekdays.en },
         fi: { title: 'Kiinteistönhoidon toimisto', openingHours: weekdays.fi },
+        sv: { title: 'Fastighetsförvaltningens kontor', openingHours: weekdays.sv },
       }),
       contact(`${c.key}-maintenance`, [c.id], {
         name: 'Demo Huolto Oy',
@@ -278,6 +336,11 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           openingHours: 'joka päivä 0–24',
           phoneInfo: 'Virka-ajan ulkopuolella vain kiireelliset asiat',
         },
+        sv: {
+          title: 'Fastighetsskötsel och nödsituationer',
+          openingHours: 'alla dagar 0–24',
+          phoneInfo: 'Utanför kontorstid endast brådskande ärenden',
+        },
       }),
       contact(`${c.key}-construction-site`, [c.id], {
         name: 'Kalle Site',
@@ -291,6 +354,10 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
         fi: {
           title: c.id === hc.harbourView ? 'Vastaava työnjohtaja' : 'Takuukorjausten työnjohtaja',
           openingHours: 'ma–pe 7–16',
+        },
+        sv: {
+          title: c.id === hc.harbourView ? 'Arbetsplatschef' : 'Arbetsledare för garantireparationer',
+          openingHours: 'mån–fre 7–16',
         },
       }),
       contact(`${c.key}-material-selections`, [c.id], {
@@ -306,141 +373,195 @@ export async function seedSupport(db: ContentDb, hc: DemoHousingCompanies, now: 
           title: 'Materiaalivalinnat ja muutostyöt',
           info: '<p>Varaa aika valintastudioon.</p>',
         },
+        sv: {
+          title: 'Materialval och ändringsarbeten',
+          info: '<p>Boka en tid i valstudion.</p>',
+        },
       }),
     ]),
   ]);
 
   // --- FAQ (kind faq, every housing company) and the staff help section (kind help) ------------
-  const entry = (
-    kind: 'faq' | 'help',
-    codename: string,
-    faqTaxonomy: string,
-    priority: number,
-    en: [string, string],
-    fi: [string, string],
-  ) => ({
-    kind,
-    codename,
-    title: en[0],
-    variants: {
-      en: { question: en[0], answer: html(en[1]) },
-      fi: { question: fi[0], answer: html(fi[1]) },
+  // Groups are ordered by their best entry's priority (domain/faq.ts groupFaq), so each group
+  // has its own range of priorities (1–9, 11–19, 21–29): the groups come in the same order in
+  // every language, whatever the questions' alphabetical order. The resident app names the
+  // groups by their codename in the reader's language (support.json faq.groups).
+  type QA = [question: string, answer: string];
+  const FAQ_ENTRIES: {
+    kind: 'faq' | 'help';
+    codename: string;
+    group: string;
+    priority: number;
+    en: QA;
+    fi: QA;
+    sv: QA;
+  }[] = [
+    {
+      kind: 'faq',
+      codename: 'faq-report-a-fault',
+      group: 'maintenance',
+      priority: 1,
+      en: [
+        'How do I report a fault in my apartment?',
+        '<p>Send a service request under Support. For emergencies such as water leaks call the maintenance number in the contact book.</p>',
+      ],
+      fi: [
+        'Miten ilmoitan viasta asunnossani?',
+        '<p>Lähetä palvelupyyntö Tuki-osiossa. Kiireellisissä asioissa, kuten vesivuodoissa, soita yhteystiedoista löytyvään huollon numeroon.</p>',
+      ],
+      sv: [
+        'Hur anmäler jag ett fel i min bostad?',
+        '<p>Skicka en serviceförfrågan under Support. Vid akuta fall, till exempel vattenläckor, ring fastighetsskötselns nummer i kontaktboken.</p>',
+      ],
     },
-    faqTaxonomy,
-    priority,
-    audience: audienceOf({ housingCompanyIds: [], buildingTaxonomies: [] }),
-    ...published,
-  });
-  await db
-    .insert(faqs)
-    .values([
-      entry(
-        'faq',
-        'faq-report-a-fault',
-        'maintenance',
-        1,
-        [
-          'How do I report a fault in my apartment?',
-          '<p>Send a service request under Support. For emergencies such as water leaks call the maintenance number in the contact book.</p>',
-        ],
-        [
-          'Miten ilmoitan viasta asunnossani?',
-          '<p>Lähetä palvelupyyntö Tuki-osiossa. Kiireellisissä asioissa soita huollon numeroon.</p>',
-        ],
-      ),
-      entry(
-        'faq',
-        'faq-sauna-booking',
-        'maintenance',
-        5,
-        [
-          'How do I book the sauna or the laundry room?',
-          '<p>Use common-space bookings if your housing company has them; otherwise ask the maintenance company.</p>',
-        ],
-        [
-          'Miten varaan saunavuoron tai pesutuvan?',
-          '<p>Käytä yhteistilojen varausta tai kysy huoltoyhtiöltä.</p>',
-        ],
-      ),
-      entry(
-        'faq',
-        'faq-moving-in-keys',
-        'moving_in',
-        1,
-        [
-          'When do I get the keys?',
-          '<p>Keys are handed over on the handover day shown in the lifecycle steps, once the purchase price is paid.</p>',
-        ],
-        ['Milloin saan avaimet?', '<p>Avaimet luovutetaan luovutuspäivänä, kun kauppahinta on maksettu.</p>'],
-      ),
-      entry(
-        'faq',
-        'faq-moving-in-notice',
-        'moving_in',
-        2,
-        [
-          'Do I need to file a notice of move?',
-          '<p>Yes. File the notice of move with the population register at the latest one week after moving.</p>',
-        ],
-        ['Pitääkö minun tehdä muuttoilmoitus?', '<p>Kyllä, viimeistään viikon kuluttua muutosta.</p>'],
-      ),
-      entry(
-        'faq',
-        'faq-portal-language',
-        'portal',
-        1,
-        [
-          'How do I change the language of the portal?',
-          '<p>Open My settings from the profile menu and choose your language.</p>',
-        ],
-        ['Miten vaihdan portaalin kielen?', '<p>Avaa Omat asetukset profiilivalikosta ja valitse kieli.</p>'],
-      ),
-      entry(
-        'faq',
-        'faq-portal-notifications',
-        'portal',
-        3,
-        [
-          'Can I stop the e-mail notifications?',
-          '<p>Yes: in the notification settings you can switch each kind of notification off.</p>',
-        ],
-        ['Voinko lopettaa sähköposti-ilmoitukset?', '<p>Kyllä, ilmoitusasetuksista.</p>'],
-      ),
-      entry(
-        'help',
-        'help-publish-news',
-        'news_and_calendar',
-        1,
-        [
-          'How do I publish news to one housing company?',
-          '<p>Create the article under News, choose the housing company in the targeting step and publish.</p>',
-        ],
-        [
-          'Miten julkaisen uutisen yhdelle taloyhtiölle?',
-          '<p>Luo artikkeli, valitse taloyhtiö ja julkaise.</p>',
-        ],
-      ),
-      entry(
-        'help',
-        'help-contact-priorities',
-        'contacts',
-        1,
-        [
-          'In which order are contacts shown?',
-          '<p>By priority: building administration 1, property management 2, maintenance 3, construction site 4, material selections 5, others 999, unless a contact has its own priority.</p>',
-        ],
-        ['Missä järjestyksessä yhteystiedot näytetään?', '<p>Prioriteetin mukaan.</p>'],
-      ),
-      entry(
-        'help',
-        'help-add-resident',
-        'users',
-        1,
-        [
-          'How do I add a resident to an apartment?',
-          '<p>Open Users, choose Add user and give the apartment and the role.</p>',
-        ],
-        ['Miten lisään asukkaan asuntoon?', '<p>Avaa Käyttäjät ja valitse Lisää käyttäjä.</p>'],
-      ),
-    ]);
+    {
+      kind: 'faq',
+      codename: 'faq-sauna-booking',
+      group: 'maintenance',
+      priority: 5,
+      en: [
+        'How do I book the sauna or the laundry room?',
+        '<p>Use common-space bookings if your housing company has them; otherwise ask the maintenance company.</p>',
+      ],
+      fi: [
+        'Miten varaan saunavuoron tai pesutuvan?',
+        '<p>Käytä yhteistilojen varausta, jos taloyhtiössäsi on se; muuten kysy huoltoyhtiöltä.</p>',
+      ],
+      sv: [
+        'Hur bokar jag bastun eller tvättstugan?',
+        '<p>Använd bokningen av gemensamma utrymmen om ditt husbolag har den; annars fråga fastighetsskötseln.</p>',
+      ],
+    },
+    {
+      kind: 'faq',
+      codename: 'faq-moving-in-keys',
+      group: 'moving_in',
+      priority: 11,
+      en: [
+        'When do I get the keys?',
+        '<p>Keys are handed over on the handover day shown in the lifecycle steps, once the purchase price is paid.</p>',
+      ],
+      fi: [
+        'Milloin saan avaimet?',
+        '<p>Avaimet luovutetaan elinkaaren vaiheissa näkyvänä luovutuspäivänä, kun kauppahinta on maksettu.</p>',
+      ],
+      sv: [
+        'När får jag nycklarna?',
+        '<p>Nycklarna överlämnas på den överlåtelsedag som visas i byggskedena, när köpesumman är betald.</p>',
+      ],
+    },
+    {
+      kind: 'faq',
+      codename: 'faq-moving-in-notice',
+      group: 'moving_in',
+      priority: 12,
+      en: [
+        'Do I need to file a notice of move?',
+        '<p>Yes. File the notice of move with the population register at the latest one week after moving.</p>',
+      ],
+      fi: [
+        'Pitääkö minun tehdä muuttoilmoitus?',
+        '<p>Kyllä. Tee muuttoilmoitus väestötietojärjestelmään viimeistään viikon kuluttua muutosta.</p>',
+      ],
+      sv: [
+        'Måste jag göra en flyttanmälan?',
+        '<p>Ja. Gör flyttanmälan till befolkningsregistret senast en vecka efter flytten.</p>',
+      ],
+    },
+    {
+      kind: 'faq',
+      codename: 'faq-portal-language',
+      group: 'portal',
+      priority: 21,
+      en: [
+        'How do I change the language of the portal?',
+        '<p>Before signing in, choose the language on the sign-in page. Once signed in, open the menu under your name at the top of the page, choose My profile, then Edit profile, and pick your language under Language; the portal and your future notifications switch to it.</p>',
+      ],
+      fi: [
+        'Miten vaihdan portaalin kielen?',
+        '<p>Ennen kirjautumista voit valita kielen kirjautumissivulla. Kirjautuneena avaa sivun yläreunasta nimesi alta aukeava valikko, valitse Oma profiili ja sitten Muokkaa profiilia, ja valitse kieli kohdasta Kieli; portaali ja tulevat ilmoituksesi vaihtuvat sille kielelle.</p>',
+      ],
+      sv: [
+        'Hur byter jag portalens språk?',
+        '<p>Innan du loggar in kan du välja språk på inloggningssidan. När du är inloggad öppnar du menyn under ditt namn högst upp på sidan, väljer Min profil och sedan Redigera profil och väljer ditt språk under Språk; portalen och dina kommande aviseringar byter då språk.</p>',
+      ],
+    },
+    {
+      kind: 'faq',
+      codename: 'faq-portal-notifications',
+      group: 'portal',
+      priority: 23,
+      en: [
+        'Can I stop the e-mail notifications?',
+        '<p>Yes: in the notification settings you can switch each kind of notification off.</p>',
+      ],
+      fi: [
+        'Voinko lopettaa sähköposti-ilmoitukset?',
+        '<p>Kyllä: ilmoitusasetuksista voit kytkeä kunkin ilmoitustyypin pois päältä.</p>',
+      ],
+      sv: [
+        'Kan jag stänga av aviseringarna per e-post?',
+        '<p>Ja: i aviseringsinställningarna kan du stänga av varje typ av avisering.</p>',
+      ],
+    },
+    {
+      kind: 'help',
+      codename: 'help-publish-news',
+      group: 'news_and_calendar',
+      priority: 1,
+      en: [
+        'How do I publish news to one housing company?',
+        '<p>Create the article under News, choose the housing company in the targeting step and publish.</p>',
+      ],
+      fi: [
+        'Miten julkaisen uutisen yhdelle taloyhtiölle?',
+        '<p>Luo artikkeli, valitse taloyhtiö ja julkaise.</p>',
+      ],
+      sv: [
+        'Hur publicerar jag en nyhet för ett husbolag?',
+        '<p>Skapa artikeln under Nyheter, välj husbolaget i målgruppssteget och publicera.</p>',
+      ],
+    },
+    {
+      kind: 'help',
+      codename: 'help-contact-priorities',
+      group: 'contacts',
+      priority: 11,
+      en: [
+        'In which order are contacts shown?',
+        '<p>By priority: building administration 1, property management 2, maintenance 3, construction site 4, material selections 5, others 999, unless a contact has its own priority.</p>',
+      ],
+      fi: ['Missä järjestyksessä yhteystiedot näytetään?', '<p>Prioriteetin mukaan.</p>'],
+      sv: ['I vilken ordning visas kontakterna?', '<p>Enligt prioritet.</p>'],
+    },
+    {
+      kind: 'help',
+      codename: 'help-add-resident',
+      group: 'users',
+      priority: 21,
+      en: [
+        'How do I add a resident to an apartment?',
+        '<p>Open Users, choose Add user and give the apartment and the role.</p>',
+      ],
+      fi: ['Miten lisään asukkaan asuntoon?', '<p>Avaa Käyttäjät ja valitse Lisää käyttäjä.</p>'],
+      sv: [
+        'Hur lägger jag till en invånare i en bostad?',
+        '<p>Öppna Användare och välj Lägg till användare.</p>',
+      ],
+    },
+  ];
+  const everyone = audienceOf({ housingCompanyIds: [], buildingTaxonomies: [] });
+  const qa = ([question, answer]: QA) => ({ question, answer: html(answer) });
+  await db.insert(faqs).values(
+    FAQ_ENTRIES.map((e) => ({
+      kind: e.kind,
+      codename: e.codename,
+      title: e.en[0],
+      variants: { en: qa(e.en), fi: qa(e.fi), sv: qa(e.sv) },
+      faqTaxonomy: e.group,
+      priority: e.priority,
+      audience: everyone,
+      ...published,
+    })),
+  );
 }

@@ -318,3 +318,57 @@ describe('area discussion notices', () => {
     });
   });
 });
+
+// NEWS_COMMENT (01 §3): a news article's comments, through community's comments on a reference.
+describe('news comment notifications', () => {
+  it("tells the article's earlier commenters of a new comment, not its writer nor those who turned NEWS_COMMENT off", async () => {
+    const admin = await clientAs(t, 'admin');
+    const created = await admin.post('/api/content/admin/articles', {
+      variants: { en: { title: 'Sauna renovation', content: '<p>It starts in May.</p>' } },
+      targeting: { housingCompanyIds: [lindenCourt], buildingTaxonomies: [] },
+      status: 'published',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const articleId = created.json<{ id: string }>().id;
+    const commentsUrl = `/api/community/references/news/${articleId}/comments?housingCompanyId=${lindenCourt}`;
+    const newsComments = async (key: string) =>
+      (await stored(key)).filter((n) => n.type === 'news_comment' && n.url.startsWith(`/news/${articleId}#`));
+
+    // The manager turns NEWS_COMMENT off: they comment but are not told.
+    const off = defaultNotificationSettings();
+    off.settings = off.settings.map((s) => (s.key === 'NEWS_COMMENT' ? { ...s, active: false } : s));
+    expect((await c.manager!.put('/api/notifications/settings', off)).statusCode).toBe(200);
+
+    for (const [key, body] of [
+      ['owner', 'Finally!'],
+      ['tenant', 'How long will it take?'],
+      ['manager', 'About two weeks.'],
+    ] as const) {
+      const res = await c[key]!.post(commentsUrl, { body });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const latest = await c.board!.post(commentsUrl, { body: 'Is the gym closed too?' });
+    expect(latest.statusCode, latest.body).toBe(201);
+    const latestId = latest.json<{ id: string }>().id;
+
+    for (const key of ['owner', 'tenant']) {
+      const got = await until(
+        () => newsComments(key),
+        (list) => list.some((n) => n.url.endsWith(latestId)),
+      );
+      expect(got.find((n) => n.url.endsWith(latestId))).toEqual({
+        type: 'news_comment',
+        title: 'New comment on the news item: Sauna renovation',
+        url: `/news/${articleId}#comment-${latestId}`,
+      });
+    }
+    // The owner, the first, heard of the tenant's and the manager's comments too; the board member,
+    // the writer of the latest, of none; the manager turned the key off; a neighbour of another
+    // housing company never commented.
+    expect(await newsComments('owner')).toHaveLength(3);
+    expect(await newsComments('tenant')).toHaveLength(2);
+    expect(await newsComments('board')).toEqual([]);
+    expect(await newsComments('manager')).toEqual([]);
+    expect(await newsComments('neighbour')).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import {
   zDeadlineComingEvent,
   zDiscussionCreatedEvent,
   zMessageCreatedEvent,
+  zReferenceCommentCreatedEvent,
   zServiceRequestEvent,
 } from '@porta/contracts';
 import type { BusMessage, Subscription } from '@porta/service-kit';
@@ -63,7 +64,8 @@ export function contentNotice(message: BusMessage): Notice | null {
 /**
  * What an event of the community service tells: a new discussion to the housing company (not its
  * author), a new comment to the discussion's subscribers, and a reply also to the author of the
- * comment replied to, in words of their own (a second notice of the same event); a new private
+ * comment replied to, in words of their own (a second notice of the same event); a new comment on
+ * a news article to those who commented on it before in the housing company (NEWS_COMMENT); a new private
  * conversation or message to its participants, a new area discussion to the area's housing
  * companies and its messages to those who wrote in it (never the writer). A private
  * conversation's notice belongs to its housing company; an area discussion's to each user's own.
@@ -99,6 +101,20 @@ export function communityNotices(message: BusMessage): Notice[] {
         );
       }
       return notices;
+    }
+    case COMMUNITY_EVENTS.referenceCommentCreated: {
+      // A news article's earlier commenters in the housing company (NEWS_COMMENT), while they may
+      // still read its community: a member, or the developer's staff.
+      const e = zReferenceCommentCreatedEvent.parse(message.data);
+      const readers = readersOf([e.housingCompanyId], true);
+      return [
+        noticeOf(
+          sourceKey,
+          e,
+          { userIds: e.audience.userIds, housingCompanyId: e.housingCompanyId, readers },
+          [e.authorId],
+        ),
+      ];
     }
     case COMMUNITY_EVENTS.conversationCreated:
     case COMMUNITY_EVENTS.messageCreated: {

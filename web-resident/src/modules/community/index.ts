@@ -5,5 +5,6 @@ export { DiscussionPage } from './components/DiscussionPage';
 export { NeighboursPage } from './components/NeighboursPage';
 export { NewConversationPage } from './components/NewConversationPage';
 export { PublicDiscussionsPage } from './components/PublicDiscussionsPage';
+export { ReferenceComments } from './components/ReferenceComments';
 export { communityKey } from './hooks/queries';
 export { hasText, textToHtml } from './utils/body';

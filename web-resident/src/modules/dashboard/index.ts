@@ -1,1 +1,2 @@
 export { DashboardPage } from './components/DashboardPage';
+export { FeedbackBox } from './components/FeedbackBox';

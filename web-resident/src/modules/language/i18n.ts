@@ -1,14 +1,16 @@
-import { DEFAULT_LANGUAGE, englishResources, type Language, loadLanguage, NAMESPACES } from '@porta/i18n';
+import { DEFAULT_LANGUAGE, type Language, loadLanguage, NAMESPACES, type Resources } from '@porta/i18n';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export type I18n = i18n;
 
 /**
- * A fresh i18next instance with English (the default and fallback) bundled; other languages are
- * added by `applyLanguage` when startup picks one.
+ * A fresh i18next instance without dictionaries: startup loads the language it shows with
+ * `applyLanguage` before anything is rendered (English, the default and fallback, is a lazy chunk
+ * like the others, so that the first load carries no dictionary). Tests hand in the dictionaries
+ * they render with.
  */
-export function createI18n(): I18n {
+export function createI18n(dictionaries: Partial<Record<Language, Resources>> = {}): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: DEFAULT_LANGUAGE,
@@ -17,13 +19,18 @@ export function createI18n(): I18n {
     ns: [...NAMESPACES],
     defaultNS: 'resident',
     fallbackNS: 'common',
-    resources: { [DEFAULT_LANGUAGE]: englishResources },
+    resources: dictionaries,
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
     react: { useSuspense: false },
   });
   return instance;
+}
+
+/** Start fetching a language's dictionaries (startup does while it fetches the features). */
+export function prefetchLanguage(lang: Language): void {
+  void loadLanguage(lang).catch(() => undefined);
 }
 
 /** Load a language's dictionaries (lazily, once) and switch to it. */

@@ -1,2 +1,3 @@
-export { applyLanguage, createI18n, type I18n } from './i18n';
+export { applyLanguage, createI18n, type I18n, prefetchLanguage } from './i18n';
+export { LanguagePicker } from './LanguagePicker';
 export { type LanguageSources, langParam, languageFrom, pickLanguage } from './pick-language';

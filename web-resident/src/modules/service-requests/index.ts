@@ -6,6 +6,7 @@ export {
 } from './api/service-requests.api';
 export { ManageServiceRequestPage } from './components/ManageServiceRequestPage';
 export { NewServiceRequestPage } from './components/NewServiceRequestPage';
+export { StatusBadge } from './components/RequestBadges';
 export { ServiceRequestPage } from './components/ServiceRequestPage';
 export { ServiceRequestsPage } from './components/ServiceRequestsPage';
 export { serviceRequestsKey } from './hooks/queries';

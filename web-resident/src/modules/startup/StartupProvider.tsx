@@ -15,7 +15,7 @@ import { useLocation } from 'react-router';
 import { useServices } from '../../shared/services';
 import { Loader } from '../../shared/ui/Loader';
 import { ME_QUERY_KEY, selectedHousingCompany, useMeQuery } from '../identity';
-import { applyLanguage } from '../language';
+import { applyLanguage, prefetchLanguage } from '../language';
 import { useSessionState } from '../session';
 import { delay as realDelay, runStartup, type StartupEffects } from './run-startup';
 import {
@@ -113,7 +113,10 @@ export function StartupProvider({
         session,
         identity,
         applyLanguage: (lang) => applyLanguage(i18n, lang),
+        prefetchLanguage,
         delay,
+        now: () => performance.now(),
+        startedAt: performance.now(),
         location: openedAt.current,
         browserLanguages: typeof navigator === 'undefined' ? [] : navigator.languages,
       };

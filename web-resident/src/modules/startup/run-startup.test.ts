@@ -93,6 +93,51 @@ describe('runStartup', () => {
     });
   });
 
+  it("starts fetching the user's language as soon as /me answers, before the features", async () => {
+    storeSession();
+    recordingFetch({
+      'GET /api/identity/me': json(meResponse({}, { locale: 'sv_SE' })),
+      [`GET /api/identity/features?housingCompanyId=${IDS.demoHc}`]: json(features),
+    });
+    await run(effects({ prefetchLanguage: (lang) => log.push(`prefetch ${lang}`) }));
+    expect(log).toEqual([
+      'GET /api/identity/me',
+      'prefetch sv',
+      `GET /api/identity/features?housingCompanyId=${IDS.demoHc}`,
+      'language sv',
+      'delay 150',
+    ]);
+  });
+
+  it("mounts APP_MOUNT_DELAY_MS after the start: the steps' time counts towards the wait", async () => {
+    storeSession();
+    recordingFetch({
+      'GET /api/identity/me': json(meResponse({})),
+      [`GET /api/identity/features?housingCompanyId=${IDS.demoHc}`]: json(features),
+    });
+    let clock = 1_000;
+    const slowLanguage = effects({
+      now: () => clock,
+      startedAt: 1_000,
+      applyLanguage: async () => {
+        clock += 400;
+      },
+    });
+    await run(slowLanguage);
+    expect(slowLanguage.delay).toHaveBeenCalledWith(0);
+
+    clock = 1_000;
+    const quick = effects({
+      now: () => clock,
+      startedAt: 1_000,
+      applyLanguage: async () => {
+        clock += APP_MOUNT_DELAY_MS - 40;
+      },
+    });
+    await run(quick);
+    expect(quick.delay).toHaveBeenCalledWith(40);
+  });
+
   it('without a selected housing company picks the first one and stores the choice', async () => {
     storeSession();
     const unselected = meResponse({ selectedHousingCompanyId: null, selectedApartmentId: null });

@@ -11,6 +11,17 @@ export interface StartupEffects {
   /** Load a language's dictionaries and switch the interface to it. */
   applyLanguage(lang: Language): Promise<void>;
   delay(ms: number): Promise<void>;
+  /**
+   * The clock, and when startup began on it: the app mounts APP_MOUNT_DELAY_MS after the start
+   * (01 §2), so the steps' own time counts towards that wait. Without them the whole wait is kept.
+   */
+  now?: () => number;
+  startedAt?: number;
+  /**
+   * Start fetching a language's dictionaries while the features are fetched (the loadLanguage step
+   * then finds them loaded). Optional: failures are left to that step.
+   */
+  prefetchLanguage?(lang: Language): void;
   /** The address the app was opened at. */
   location: { pathname: string; search: string };
   browserLanguages: readonly string[];
@@ -67,12 +78,22 @@ async function obtainToken(fx: StartupEffects): Promise<StartupEvent> {
   return fx.session.read() ? { type: 'TOKEN_FOUND' } : { type: 'NO_TOKEN' };
 }
 
-async function loadLanguage(state: StartupState, fx: StartupEffects): Promise<StartupEvent> {
-  const language = pickLanguage({
+function languageFor(me: MeResponse | null | undefined, fx: StartupEffects): Language {
+  return pickLanguage({
     urlLang: langParam(fx.location.search),
-    userLocale: state.context.me?.user.locale,
+    userLocale: me?.user.locale,
     browserLanguages: fx.browserLanguages,
   });
+}
+
+/** What is left of the wait before mounting, counted from the start of startup. */
+export function mountDelay(fx: Pick<StartupEffects, 'now' | 'startedAt'>): number {
+  if (!fx.now || fx.startedAt === undefined) return APP_MOUNT_DELAY_MS;
+  return Math.max(0, APP_MOUNT_DELAY_MS - (fx.now() - fx.startedAt));
+}
+
+async function loadLanguage(state: StartupState, fx: StartupEffects): Promise<StartupEvent> {
+  const language = languageFor(state.context.me, fx);
   try {
     await fx.applyLanguage(language);
     return { type: 'LANGUAGE_LOADED', language };
@@ -90,8 +111,11 @@ export async function performStep(state: StartupState, fx: StartupEffects): Prom
     switch (state.step) {
       case 'obtainToken':
         return await obtainToken(fx);
-      case 'fetchUser':
-        return { type: 'USER_FETCHED', me: await fx.identity.getMe() };
+      case 'fetchUser': {
+        const me = await fx.identity.getMe();
+        fx.prefetchLanguage?.(languageFor(me, fx));
+        return { type: 'USER_FETCHED', me };
+      }
       case 'pickHousingCompany':
         if (!state.context.me) throw new Error('pickHousingCompany without a user');
         return await pickHousingCompany(state.context.me, fx.identity);
@@ -105,7 +129,7 @@ export async function performStep(state: StartupState, fx: StartupEffects): Prom
       case 'loadLanguage':
         return await loadLanguage(state, fx);
       case 'mount':
-        await fx.delay(APP_MOUNT_DELAY_MS);
+        await fx.delay(mountDelay(fx));
         return { type: 'MOUNTED' };
       case 'done':
         throw new Error('startup is already done');

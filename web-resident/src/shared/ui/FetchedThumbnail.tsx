@@ -18,20 +18,27 @@ export function useObjectUrl(blob: Blob | undefined): string | null {
 /**
  * An image served only to signed-in readers, fetched with the session's token (`blob`, while it
  * loads undefined) and shown from memory: a placeholder named `loadingLabel` until it is there,
- * then a thumbnail opening the full image, named `openLabel`.
+ * then a thumbnail button, named `openLabel`, that opens the image viewer (`onOpen`).
  */
 export function FetchedThumbnail(props: {
   blob: Blob | undefined;
   name: string;
   loadingLabel: string;
   openLabel: string;
+  onOpen(): void;
 }) {
   const src = useObjectUrl(props.blob);
   if (!src)
     return <span className="thumbnail thumbnail--loading" role="img" aria-label={props.loadingLabel} />;
   return (
-    <a href={src} target="_blank" rel="noopener" aria-label={props.openLabel}>
+    <button
+      type="button"
+      className="thumbnail-button"
+      aria-label={props.openLabel}
+      aria-haspopup="dialog"
+      onClick={props.onOpen}
+    >
       <img className="thumbnail" src={src} alt={props.name} loading="lazy" />
-    </a>
+    </button>
   );
 }

@@ -1,4 +1,5 @@
 import { TOAST_MS } from '@porta/contracts';
+import { XIcon } from 'lucide-react';
 import {
   createContext,
   type ReactNode,
@@ -81,7 +82,7 @@ export function ToastProvider({ children, duration = TOAST_MS }: { children: Rea
               aria-label={t('actions.close')}
               onClick={() => dismiss(toast.id)}
             >
-              <span aria-hidden="true">×</span>
+              <XIcon aria-hidden="true" focusable="false" size={18} />
             </button>
           </div>
         ))}

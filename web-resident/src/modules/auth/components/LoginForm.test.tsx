@@ -3,12 +3,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../language';
+import { createTestI18n } from '../../../testing/i18n';
 import { type Credentials, LoginForm } from './LoginForm';
 
 function renderForm(onSubmit: (c: Credentials) => Promise<void>, initialError?: unknown) {
   render(
-    <I18nextProvider i18n={createI18n()}>
+    <I18nextProvider i18n={createTestI18n()}>
       <LoginForm onSubmit={onSubmit} initialError={initialError} />
     </I18nextProvider>,
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useServices } from '../../../shared/services';
 import { b2cStartUrl } from '../../identity';
+import { LanguagePicker } from '../../language';
 import { Logo, usePageMeta } from '../../layout';
 import { useStartup } from '../../startup';
 import { useLoginOptions } from '../hooks/use-login-options';
@@ -52,10 +53,13 @@ export function LoginPage() {
   return (
     <main className="login-page" id="main">
       <div className="login-card">
-        <p className="login-card__brand">
-          <Logo />
-          <span>{t('common:siteName')}</span>
-        </p>
+        <div className="login-card__top">
+          <p className="login-card__brand">
+            <Logo />
+            <span>{t('common:siteName')}</span>
+          </p>
+          <LanguagePicker />
+        </div>
         <h1 className="login-card__title">{t('login.heading')}</h1>
         <p className="login-card__intro">{t('login.intro')}</p>
         {notice && (

@@ -21,6 +21,7 @@ import {
   type MessageUpdate,
   type NeighbourList,
   type RecipientList,
+  type ReferenceType,
   type ReportCreate,
   type SubscriptionState,
   zComment,
@@ -75,6 +76,22 @@ export interface CommunityApi {
     params: PageParams & { parentId?: string | null; lang?: Language },
   ): Promise<CommentList>;
   createComment(discussionId: string, input: CommentCreate, lang?: Language): Promise<Comment>;
+  /**
+   * GET /references/:type/:id/comments: a reference's (a news article's) top-level comments in the
+   * housing company, or the replies to parentId, oldest first.
+   */
+  listReferenceComments(
+    type: ReferenceType,
+    id: string,
+    params: PageParams & { housingCompanyId: string; parentId?: string | null; lang?: Language },
+  ): Promise<CommentList>;
+  createReferenceComment(
+    type: ReferenceType,
+    id: string,
+    housingCompanyId: string,
+    input: CommentCreate,
+    lang?: Language,
+  ): Promise<Comment>;
   updateComment(id: string, input: CommentUpdate, lang?: Language): Promise<Comment>;
   /** DELETE /comments/:id: the comment as it is now (deleted, keeping its place). */
   deleteComment(id: string, lang?: Language): Promise<Comment>;
@@ -143,6 +160,18 @@ export function createCommunityApi(session: SessionClient): CommunityApi {
     async createComment(discussionId, input, lang) {
       return zComment.parse(
         await call('POST', `/discussions/${segment(discussionId)}/comments${lq(lang)}`, input),
+      );
+    },
+    async listReferenceComments(type, id, { housingCompanyId, parentId, skip, limit, lang }) {
+      const query = queryString({ housingCompanyId, parentId, skip, limit, lang });
+      return zCommentList.parse(
+        await call('GET', `/references/${segment(type)}/${segment(id)}/comments${query}`),
+      );
+    },
+    async createReferenceComment(type, id, housingCompanyId, input, lang) {
+      const query = queryString({ housingCompanyId, lang });
+      return zComment.parse(
+        await call('POST', `/references/${segment(type)}/${segment(id)}/comments${query}`, input),
       );
     },
     async updateComment(id, input, lang) {

@@ -1,3 +1,4 @@
+import { EllipsisIcon } from 'lucide-react';
 import { useDisclosure } from '../../../shared/hooks/use-disclosure';
 
 export type MenuAction =
@@ -15,7 +16,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: readon
   return (
     <div className="actions-menu" {...rootProps}>
       <button type="button" className="icon-button actions-menu__button" aria-label={label} {...buttonProps}>
-        <span aria-hidden="true">⋯</span>
+        <EllipsisIcon aria-hidden="true" focusable="false" size={20} />
       </button>
       <ul className="actions-menu__list" {...panelProps}>
         {actions.map((action) => (

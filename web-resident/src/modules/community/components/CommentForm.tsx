@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateComment } from '../hooks/queries';
+import { type CommentThread, useCreateComment } from '../hooks/queries';
 import { useSentToasts } from '../hooks/use-sent-toasts';
 import { ImagePicker } from './ImagePicker';
 import { WritingForm } from './WritingForm';
@@ -11,15 +11,16 @@ import { WritingForm } from './WritingForm';
  * (02 §5): without one nothing is sent and the form says so.
  */
 export function CommentForm({
-  discussionId,
+  thread,
   parentId = null,
 }: {
-  discussionId: string;
+  /** The discussion or reference (news article) commented on. */
+  thread: CommentThread;
   parentId?: string | null;
 }) {
   const { t } = useTranslation('community');
   const sentToasts = useSentToasts();
-  const create = useCreateComment(discussionId, parentId);
+  const create = useCreateComment(thread, parentId);
   const [files, setFiles] = useState<File[]>([]);
   const [badImage, setBadImage] = useState(false);
   const sending = create.isPending;

@@ -1,8 +1,15 @@
-import { type Comment, discussionUrl } from '@porta/contracts';
+import type { Comment } from '@porta/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkTargetContext } from '../hooks/link-target';
-import { useComments, useDeleteComment, useToggleCommentLike, useUpdateComment } from '../hooks/queries';
+import {
+  threadOf,
+  threadPage,
+  useComments,
+  useDeleteComment,
+  useToggleCommentLike,
+  useUpdateComment,
+} from '../hooks/queries';
 import { CommentForm } from './CommentForm';
 import { CommentImages } from './CommentImages';
 import { LikeButton } from './LikeButton';
@@ -51,7 +58,7 @@ export function CommentItem({ comment, onReport }: { comment: Comment; onReport:
     <PostArticle
       kind="comment"
       post={comment}
-      page={discussionUrl(comment.discussionId)}
+      page={threadPage(threadOf(comment))}
       update={update}
       remove={remove}
       onReport={onReport}
@@ -71,7 +78,8 @@ export function CommentItem({ comment, onReport }: { comment: Comment; onReport:
 /** The replies to a top-level comment, oldest first, and the reply form (not under a deleted one). */
 function Replies({ id, parent, onReport }: { id: string; parent: Comment; onReport: OnReport }) {
   const { t } = useTranslation('community');
-  const query = useComments(parent.discussionId, parent.id);
+  const thread = threadOf(parent);
+  const query = useComments(thread, parent.id);
   return (
     <section
       id={id}
@@ -85,7 +93,7 @@ function Replies({ id, parent, onReport }: { id: string; parent: Comment; onRepo
         loadMoreLabel={t('comments.loadMoreReplies')}
         renderItem={(reply) => <CommentItem key={reply.id} comment={reply} onReport={onReport} />}
       />
-      {!parent.isDeleted && <CommentForm discussionId={parent.discussionId} parentId={parent.id} />}
+      {!parent.isDeleted && <CommentForm thread={thread} parentId={parent.id} />}
     </section>
   );
 }

@@ -1,25 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { useCommentTarget } from '../hooks/link-target';
-import { useComments } from '../hooks/queries';
+import { type CommentThread, useComments } from '../hooks/queries';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import { PostsSection } from './PostsSection';
 import type { ReportTarget } from './ReportDialog';
 
 /**
- * The comments of a discussion, oldest first, 25 at a time, each with its replies, and the form
- * for a new comment. A `#comment-<id>` address brings that comment (or reply) into view.
+ * The comments of a discussion or of a reference (a news article), oldest first, 25 at a time,
+ * each with its replies, and the form for a new comment. A `#comment-<id>` address brings that
+ * comment (or reply) into view.
  */
 export function CommentsSection({
-  discussionId,
+  thread,
   onReport,
 }: {
-  discussionId: string;
+  thread: CommentThread;
   onReport(target: ReportTarget): void;
 }) {
   const { t } = useTranslation('community');
-  const query = useComments(discussionId, null);
-  const target = useCommentTarget(discussionId, query);
+  const query = useComments(thread, null);
+  const target = useCommentTarget(thread, query);
   return (
     <PostsSection
       title={t('comments.title')}
@@ -29,7 +30,7 @@ export function CommentsSection({
       loadMoreLabel={t('comments.loadMore')}
       renderItem={(comment) => <CommentItem key={comment.id} comment={comment} onReport={onReport} />}
     >
-      <CommentForm discussionId={discussionId} />
+      <CommentForm thread={thread} />
     </PostsSection>
   );
 }

@@ -416,6 +416,29 @@ describe('the discussion page', () => {
     ]);
   });
 
+  it('shows the subscription right after commenting (commenting subscribes the writer)', async () => {
+    const added = ownComment(2, { body: '<p>Count me in</p>' });
+    const app = openDiscussion({
+      top: [[], [added]],
+      routes: {
+        // The server subscribes the writer when they comment: the discussion read again says so.
+        [`GET /api/community/discussions/${DISCUSSION_ID}`]: [
+          json(discussion()),
+          json(discussion({ subscribed: true, commentCount: 1 })),
+        ],
+        [`POST ${COMMENTS}`]: json(added, 201),
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Notify me of new comments' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    await app.user.type(screen.getByLabelText('Write a comment'), 'Count me in');
+    await app.user.click(screen.getByRole('button', { name: 'Send comment' }));
+    await waitFor(() => expect(toasts().textContent).toContain('Comment added'));
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    // Nothing toggled it: the state is the server's.
+    expect(app.requests.some((r) => r.path.includes('/subscription'))).toBe(false);
+  });
+
   it('brings a linked reply into view: its replies open, it takes focus and is highlighted', async () => {
     const parent = comment(1, { childMessageCount: 2 });
     const other = comment(2);
@@ -492,7 +515,9 @@ describe('the discussion page', () => {
     await app.user.click(screen.getByRole('button', { name: 'Delete discussion' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this discussion?' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete discussion' }));
-    await screen.findByText('no items found');
+    await screen.findByText(
+      'No discussions yet. Start the first one: ask your neighbours something or share news from the building.',
+    );
     expect(app.path()).toBe('/community/public-discussions');
     expect(toasts().textContent).toContain('Discussion deleted');
   });

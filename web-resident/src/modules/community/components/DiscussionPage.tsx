@@ -6,6 +6,7 @@ import { SwitchField } from '../../../shared/ui/fields';
 import { useToast } from '../../../shared/ui/Toast';
 import { SafeHtml } from '../../news';
 import {
+  discussionThread,
   useDeleteDiscussion,
   useDiscussion,
   useToggleDiscussionLike,
@@ -42,7 +43,7 @@ export function DiscussionPage() {
       render={(discussion, onReport) => (
         <>
           <DiscussionArticle discussion={discussion} onReport={onReport} />
-          <CommentsSection discussionId={discussion.id} onReport={onReport} />
+          <CommentsSection thread={discussionThread(discussion.id)} onReport={onReport} />
         </>
       )}
     />

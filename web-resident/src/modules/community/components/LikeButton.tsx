@@ -1,5 +1,6 @@
 import type { LikesSummary } from '@porta/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
+import { HeartIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useListOf } from '../hooks/use-names';
 
@@ -35,9 +36,7 @@ export function LikeButton({
         disabled={pending}
         onClick={() => toggle.mutate()}
       >
-        <span className="like-button__icon" aria-hidden="true">
-          ♥
-        </span>
+        <HeartIcon className="like-button__icon" aria-hidden="true" focusable="false" size={18} />
         {t('likes.like')}
         <span className="like-button__count" aria-hidden="true">
           {likes.count}

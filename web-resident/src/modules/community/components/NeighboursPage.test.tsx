@@ -65,6 +65,6 @@ describe('/community/my-neighbours', () => {
       'Content could not be loaded. Please refresh.',
     );
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    expect(await screen.findByText('No apartments listed yet')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import type { NeighbourApartment } from '@porta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { RequireHousingCompany } from '../../news';
 import type { SectionLink } from '../../sections';
@@ -25,7 +26,6 @@ export function NeighboursPage({ links = [] }: { links?: readonly SectionLink[] 
 function Neighbours({ links }: { links: readonly SectionLink[] }) {
   const { t } = useTranslation('community');
   const { t: tr } = useTranslation();
-  const { t: tc } = useTranslation('common');
   const query = useNeighbours();
   const apartments = query.data?.apartments;
   return (
@@ -34,7 +34,7 @@ function Neighbours({ links }: { links: readonly SectionLink[] }) {
       <QueryStatus pending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
       {apartments &&
         (apartments.length === 0 ? (
-          <p className="empty-state">{tc('empty.noItems')}</p>
+          <EmptyState title={t('neighbours.emptyTitle')} description={t('neighbours.emptyText')} />
         ) : (
           <ul className="neighbour-list" aria-label={t('neighbours.list')}>
             {apartments.map((apartment) => (

@@ -55,12 +55,16 @@ describe('/community/public-discussions', () => {
     ]);
   });
 
-  it("says 'no items found' when there are no discussions", async () => {
+  it('says there are no discussions yet and how to start one', async () => {
     startSignedIn('/community/public-discussions', {
       features,
       routes: { 'GET /api/community/discussions': json(page([])) },
     });
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'No discussions yet. Start the first one: ask your neighbours something or share news from the building.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Discussions' })).toBeNull();
   });
 
@@ -91,7 +95,9 @@ describe('/community/public-discussions', () => {
         [`GET /api/community/discussions/${created.id}/comments`]: json(page([])),
       },
     });
-    await screen.findByText('no items found');
+    await screen.findByText(
+      'No discussions yet. Start the first one: ask your neighbours something or share news from the building.',
+    );
     const newButton = screen.getByRole('button', { name: 'New discussion' });
     await app.user.click(newButton);
     expect(newButton.getAttribute('aria-expanded')).toBe('true');

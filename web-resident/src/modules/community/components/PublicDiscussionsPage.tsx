@@ -25,7 +25,6 @@ export function PublicDiscussionsPage({ links = [] }: { links?: readonly Section
 function PublicDiscussions({ links }: { links: readonly SectionLink[] }) {
   const { t } = useTranslation('community');
   const { t: tr } = useTranslation();
-  const { t: tc } = useTranslation('common');
   const query = useDiscussions();
   const create = useCreateDiscussion();
   return (
@@ -44,7 +43,7 @@ function PublicDiscussions({ links }: { links: readonly SectionLink[] }) {
         query={query}
         className="discussion-list"
         label={t('discussions.list')}
-        empty={tc('empty.noItems')}
+        empty={t('discussions.empty')}
         loadMoreLabel={t('discussions.loadMore')}
         showCount
         renderItem={(discussion) => <DiscussionCard key={discussion.id} discussion={discussion} />}

@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useLocation } from 'react-router';
 import { useContentScope } from '../../news';
 import { allItems, type Page } from '../utils/pages';
-import { commentsQueryOptions } from './queries';
+import { type CommentThread, commentsQueryOptions } from './queries';
 import { useCommunityApi } from './use-community-api';
 
 /** How long a linked comment or message stays highlighted once it has been brought into view. */
@@ -127,7 +127,7 @@ export function useLinkTarget<T extends { id: string }>(
  * find it; only theirs).
  */
 export function useCommentTarget(
-  discussionId: string,
+  thread: CommentThread,
   top: UseInfiniteQueryResult<InfiniteData<Page<Comment>>>,
 ): LinkTarget {
   const api = useCommunityApi();
@@ -141,7 +141,7 @@ export function useCommentTarget(
           searched.add(parent.id);
           const replies = await queryClient
             .fetchInfiniteQuery({
-              ...commentsQueryOptions(api, { housingCompanyId, lang }, discussionId, parent.id),
+              ...commentsQueryOptions(api, { housingCompanyId, lang }, thread, parent.id),
               pages: Math.ceil(parent.childMessageCount / PAGE_SIZE_COMMUNITY),
             })
             .catch(() => undefined);
@@ -150,7 +150,7 @@ export function useCommentTarget(
       );
       return found.find((id) => id !== null) ?? null;
     },
-    [api, housingCompanyId, lang, queryClient, discussionId],
+    [api, housingCompanyId, lang, queryClient, thread],
   );
   return useLinkTarget('comment', top, searchReplies);
 }

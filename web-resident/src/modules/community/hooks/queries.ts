@@ -3,10 +3,13 @@ import {
   type CommentList,
   type Discussion,
   type DiscussionList,
+  discussionUrl,
   type Language,
   PAGE_SIZE_COMMUNITY,
+  type ReferenceType,
   type ReportCreate,
   type ReportType,
+  referenceUrl,
 } from '@porta/contracts';
 import {
   type InfiniteData,
@@ -35,11 +38,43 @@ export function communityKey(housingCompanyId: string | null, ...rest: unknown[]
 
 const discussionsKey = (hc: string | null) => communityKey(hc, 'discussions');
 const discussionKey = (hc: string | null, id: string) => communityKey(hc, 'discussion', id);
-/** Every comment list of a discussion (the top-level one and each comment's replies). */
-const commentListsKey = (hc: string | null, discussionId: string) =>
-  communityKey(hc, 'comments', discussionId);
-const commentsKey = (hc: string | null, discussionId: string, parentId: string | null) => [
-  ...commentListsKey(hc, discussionId),
+
+/**
+ * What comments are on: a discussion, or a reference (a news article) whose comments the selected
+ * housing company's readers share (01 §7 comments for a reference).
+ */
+export type CommentThread =
+  | { kind: 'discussion'; id: string }
+  | { kind: 'reference'; type: ReferenceType; id: string };
+
+export function discussionThread(id: string): CommentThread {
+  return { kind: 'discussion', id };
+}
+
+export function referenceThread(type: ReferenceType, id: string): CommentThread {
+  return { kind: 'reference', type, id };
+}
+
+/** The thread a comment is on. */
+export function threadOf(comment: Comment): CommentThread {
+  return comment.discussionId !== null
+    ? discussionThread(comment.discussionId)
+    : referenceThread(comment.referenceType ?? 'news', comment.referenceId ?? '');
+}
+
+/** The resident app's address of the page the thread is on. */
+export function threadPage(thread: CommentThread): string {
+  return thread.kind === 'discussion' ? discussionUrl(thread.id) : referenceUrl(thread.type, thread.id);
+}
+
+const threadName = (thread: CommentThread) =>
+  thread.kind === 'discussion' ? thread.id : `${thread.type}:${thread.id}`;
+
+/** Every comment list of a thread (the top-level one and each comment's replies). */
+const commentListsKey = (hc: string | null, thread: CommentThread) =>
+  communityKey(hc, 'comments', threadName(thread));
+const commentsKey = (hc: string | null, thread: CommentThread, parentId: string | null) => [
+  ...commentListsKey(hc, thread),
   parentId ?? 'top',
 ];
 
@@ -205,35 +240,37 @@ export function useDeleteDiscussion(id: string) {
 // --- Comments --------------------------------------------------------------------------------
 
 /**
- * The top-level comments of a discussion (parentId null) or the replies to one comment, oldest
- * first. The same options serve the list on screen and the search for a linked comment, so both
- * share one cache entry.
+ * The top-level comments of a thread (parentId null) or the replies to one comment, oldest first.
+ * The same options serve the list on screen and the search for a linked comment, so both share one
+ * cache entry.
  */
 export function commentsQueryOptions(
   api: CommunityApi,
   scope: { housingCompanyId: string | null; lang: Language },
-  discussionId: string,
+  thread: CommentThread,
   parentId: string | null,
 ) {
   return infiniteQueryOptions({
-    queryKey: commentsKey(scope.housingCompanyId, discussionId, parentId),
-    queryFn: ({ pageParam }): Promise<CommentList> =>
-      api.listComments(discussionId, {
-        parentId,
-        skip: pageParam,
-        limit: PAGE_SIZE_COMMUNITY,
-        lang: scope.lang,
-      }),
+    queryKey: commentsKey(scope.housingCompanyId, thread, parentId),
+    queryFn: ({ pageParam }): Promise<CommentList> => {
+      const page = { parentId, skip: pageParam, limit: PAGE_SIZE_COMMUNITY, lang: scope.lang };
+      return thread.kind === 'discussion'
+        ? api.listComments(thread.id, page)
+        : api.listReferenceComments(thread.type, thread.id, {
+            ...page,
+            housingCompanyId: scope.housingCompanyId!,
+          });
+    },
     initialPageParam: 0,
     getNextPageParam: nextSkip,
   });
 }
 
-export function useComments(discussionId: string, parentId: string | null, enabled = true) {
+export function useComments(thread: CommentThread, parentId: string | null, enabled = true) {
   const api = useCommunityApi();
   const scope = useContentScope();
   return useInfiniteQuery({
-    ...commentsQueryOptions(api, scope, discussionId, parentId),
+    ...commentsQueryOptions(api, scope, thread, parentId),
     enabled: enabled && scope.housingCompanyId !== null,
   });
 }
@@ -282,37 +319,37 @@ export interface NewComment {
 /**
  * Write a comment, or a reply when `parentId` is given: the chosen images are uploaded first, then
  * the comment with their ids. Afterwards the list it belongs to is read again (02 §4: posting a
- * sub-comment reloads the list), and the counts shown elsewhere go up.
+ * sub-comment reloads the list), and the counts shown elsewhere go up. A discussion is read again
+ * too: commenting subscribes the writer to it (unless they had unsubscribed), which only the
+ * server knows, so the "notify me" switch shows the subscription at once.
  */
-export function useCreateComment(discussionId: string, parentId: string | null) {
+export function useCreateComment(thread: CommentThread, parentId: string | null) {
   return useCommunityMutation<Comment, NewComment>(
     async (api, { text, files }, { housingCompanyId, lang }) => {
       const images = [];
       for (const file of files) images.push(await api.uploadImage(housingCompanyId, file, lang));
-      return api.createComment(
-        discussionId,
-        { body: textToHtml(text), parentId, imageIds: images.map((image) => image.id) },
-        lang,
-      );
+      const input = { body: textToHtml(text), parentId, imageIds: images.map((image) => image.id) };
+      return thread.kind === 'discussion'
+        ? api.createComment(thread.id, input, lang)
+        : api.createReferenceComment(thread.type, thread.id, housingCompanyId, input, lang);
     },
     async ({ queryClient, housingCompanyId }) => {
-      updateDiscussion(queryClient, housingCompanyId, discussionId, (d) => ({
-        ...d,
-        commentCount: d.commentCount + 1,
-      }));
+      if (thread.kind === 'discussion') {
+        updateDiscussion(queryClient, housingCompanyId, thread.id, (d) => ({
+          ...d,
+          commentCount: d.commentCount + 1,
+        }));
+        void queryClient.invalidateQueries({ queryKey: discussionKey(housingCompanyId, thread.id) });
+        void queryClient.invalidateQueries({ queryKey: discussionsKey(housingCompanyId) });
+      }
       if (parentId) {
-        updateListed<Comment>(
-          queryClient,
-          commentListsKey(housingCompanyId, discussionId),
-          parentId,
-          (c) => ({
-            ...c,
-            childMessageCount: c.childMessageCount + 1,
-          }),
-        );
+        updateListed<Comment>(queryClient, commentListsKey(housingCompanyId, thread), parentId, (c) => ({
+          ...c,
+          childMessageCount: c.childMessageCount + 1,
+        }));
       }
       await queryClient.invalidateQueries({
-        queryKey: commentsKey(housingCompanyId, discussionId, parentId),
+        queryKey: commentsKey(housingCompanyId, thread, parentId),
       });
     },
   );
@@ -324,7 +361,7 @@ function useCommentChange<TResult, TVariables = void>(
   call: (api: CommunityApi, variables: TVariables, lang: Language) => Promise<TResult>,
   apply: (stored: Comment, result: TResult) => Comment,
 ) {
-  return useListedChange((hc) => commentListsKey(hc, comment.discussionId), comment.id, call, apply);
+  return useListedChange((hc) => commentListsKey(hc, threadOf(comment)), comment.id, call, apply);
 }
 
 /** Edit one's own comment (the text as written; sent as HTML). */

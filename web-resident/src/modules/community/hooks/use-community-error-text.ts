@@ -1,15 +1,11 @@
-import { englishResources } from '@porta/i18n';
+import type { Resources } from '@porta/i18n';
 import { ApiError } from '@porta/web-kit';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode, useErrorText } from '../../errors';
 import { IMAGE_ERROR_CODES } from '../utils/images';
 
-type CommunityCode = keyof typeof englishResources.community.errors;
-
-function isCommunityCode(code: string): code is CommunityCode {
-  return Object.hasOwn(englishResources.community.errors, code);
-}
+type CommunityCode = keyof Resources['community']['errors'];
 
 /**
  * The text of a failed community call (01 §8): an image refusal is the general image validation
@@ -17,8 +13,13 @@ function isCommunityCode(code: string): code is CommunityCode {
  * an error that is not an answer (a failure in the app) shows its own message.
  */
 export function useCommunityErrorText(): (error: unknown) => string {
-  const { t } = useTranslation('community');
+  const { t, i18n } = useTranslation('community');
   const errorText = useErrorText();
+  const isCommunityCode = useCallback(
+    (code: string): code is CommunityCode =>
+      i18n.exists(`errors.${code}`, { ns: 'community', fallbackNS: false }),
+    [i18n],
+  );
   return useCallback(
     (error: unknown) => {
       const code = errorCode(error);
@@ -34,6 +35,6 @@ export function useCommunityErrorText(): (error: unknown) => string {
       }
       return errorText(error);
     },
-    [t, errorText],
+    [t, errorText, isCommunityCode],
   );
 }

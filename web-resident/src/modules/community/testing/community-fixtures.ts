@@ -69,6 +69,8 @@ export function comment(n: number, overrides: Partial<Comment> = {}): Comment {
   return {
     id: communityId(100 + n),
     discussionId: DISCUSSION_ID,
+    referenceType: null,
+    referenceId: null,
     housingCompanyId: IDS.demoHc,
     parentId: null,
     body: `<p>Comment number ${n}</p>`,

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { LanguagePicker } from '../../language';
 import { Footer, Logo } from '../../layout';
 import { useAuth } from '../../startup';
 
 /**
  * The frame of the catch-all content page: the signed-in layout (given by the router, with its
- * rules) for signed-in users, else a plain public frame with the brand, a sign-in link and the
- * footer links.
+ * rules) for signed-in users, else a plain public frame with the brand, the language choice, a
+ * sign-in link and the footer links.
  */
 export function CatchAllLayout({ signedIn }: { signedIn: ReactNode }) {
   const auth = useAuth();
@@ -28,6 +29,7 @@ function PublicLayout() {
             <span className="logo__text">{t('common:siteName')}</span>
           </Link>
           <div className="site-header__end">
+            <LanguagePicker className="language-picker--header" />
             <Link to="/login" className="button button--secondary">
               {t('login.submit')}
             </Link>

@@ -6,8 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { ServicesProvider } from '../../../shared/services';
 import { storeSession } from '../../../testing/fixtures';
+import { createTestI18n } from '../../../testing/i18n';
 import { createIdentityApi } from '../../identity';
-import { createI18n } from '../../language';
 
 /**
  * One component (a dashboard box) with the app's services over the mocked fetch and a stored
@@ -18,7 +18,7 @@ export function renderWithServices(ui: ReactNode, path = '/') {
   const session = new SessionClient('', localStorage);
   const services = { session, identity: createIdentityApi(session) };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = createI18n();
+  const i18n = createTestI18n();
   return render(
     <ServicesProvider services={services}>
       <QueryClientProvider client={queryClient}>

@@ -196,4 +196,15 @@ describe('quick links', () => {
     });
     await waitFor(() => expect(shownLinks()).toEqual(['Service requests /support/service-requests']));
   });
+
+  it('draws each link with a decorative icon, not an emoji (issue 17)', async () => {
+    startSignedIn('/', { routes: quickLinkRoutes(['documents-v2', 'contact-book', 'service-requests']) });
+    await waitFor(() => expect(within(box()).getAllByRole('link')).toHaveLength(3));
+    for (const link of within(box()).getAllByRole('link')) {
+      const icon = link.querySelector('svg');
+      expect(icon?.getAttribute('aria-hidden')).toBe('true');
+      // The accessible name is the label alone, and no emoji font is needed to draw the link.
+      expect(link.textContent).toMatch(/^[\p{L}\s]+$/u);
+    }
+  });
 });

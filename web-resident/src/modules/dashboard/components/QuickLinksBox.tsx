@@ -4,6 +4,24 @@ import {
   type QuickLink,
   type QuickLinkModuleId,
 } from '@porta/contracts';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  CalendarIcon,
+  ChartColumnIcon,
+  ContactIcon,
+  FolderIcon,
+  GripVerticalIcon,
+  LinkIcon,
+  type LucideIcon,
+  MessageCircleIcon,
+  PaletteIcon,
+  RadioTowerIcon,
+  ShieldIcon,
+  ShoppingBagIcon,
+  WrenchIcon,
+  XIcon,
+} from 'lucide-react';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,18 +29,26 @@ import { Loader } from '../../../shared/ui/Loader';
 import { useQuickLinks, useSaveQuickLinks } from '../../news';
 import { useCurrentUser } from '../../startup';
 
-const ICONS: Record<string, string> = {
-  folder: '📁',
-  shield: '🛡️',
-  chart: '📊',
-  sensor: '📡',
-  contacts: '📇',
-  wrench: '🔧',
-  chat: '💬',
-  shop: '🛍️',
-  calendar: '📅',
-  palette: '🎨',
+/** The icon of each quick link's `icon` name (Lucide, docs/design-system.md); others get a link. */
+const ICONS: Record<string, LucideIcon> = {
+  folder: FolderIcon,
+  shield: ShieldIcon,
+  chart: ChartColumnIcon,
+  sensor: RadioTowerIcon,
+  contacts: ContactIcon,
+  wrench: WrenchIcon,
+  chat: MessageCircleIcon,
+  shop: ShoppingBagIcon,
+  calendar: CalendarIcon,
+  palette: PaletteIcon,
 };
+
+function QuickLinkIcon({ name }: { name: string }) {
+  const Icon = ICONS[name] ?? LinkIcon;
+  return (
+    <Icon className="quick-link__icon" data-icon={name} aria-hidden="true" focusable="false" size={22} />
+  );
+}
 
 function sameOrder(a: readonly QuickLinkModuleId[], b: readonly QuickLinkModuleId[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
@@ -192,9 +218,7 @@ export function QuickLinksBox({ housingCompanyId }: { housingCompanyId: string }
             {links.map((link) => (
               <li key={link._id}>
                 <Link className="quick-link" to={link.href}>
-                  <span className="quick-link__icon" aria-hidden="true">
-                    {ICONS[link.icon] ?? '🔗'}
-                  </span>
+                  <QuickLinkIcon name={link.icon} />
                   <span>{label(link.moduleId)}</span>
                 </Link>
               </li>
@@ -231,9 +255,12 @@ export function QuickLinksBox({ housingCompanyId }: { housingCompanyId: string }
                   onDrop={(event) => onDrop(event, index)}
                   onDragEnd={onDragEnd}
                 >
-                  <span className="quick-links__handle" aria-hidden="true">
-                    ⠿
-                  </span>
+                  <GripVerticalIcon
+                    className="quick-links__handle"
+                    aria-hidden="true"
+                    focusable="false"
+                    size={18}
+                  />
                   <span className="quick-links__label">{label(id)}</span>
                   <span className="quick-links__actions">
                     <button
@@ -243,7 +270,7 @@ export function QuickLinksBox({ housingCompanyId }: { housingCompanyId: string }
                       aria-disabled={index === 0 || undefined}
                       onClick={() => move(index, index - 1)}
                     >
-                      <span aria-hidden="true">↑</span>
+                      <ArrowUpIcon aria-hidden="true" focusable="false" size={18} />
                     </button>
                     <button
                       type="button"
@@ -252,7 +279,7 @@ export function QuickLinksBox({ housingCompanyId }: { housingCompanyId: string }
                       aria-disabled={index === draft.length - 1 || undefined}
                       onClick={() => move(index, index + 1)}
                     >
-                      <span aria-hidden="true">↓</span>
+                      <ArrowDownIcon aria-hidden="true" focusable="false" size={18} />
                     </button>
                     <button
                       type="button"
@@ -260,7 +287,7 @@ export function QuickLinksBox({ housingCompanyId }: { housingCompanyId: string }
                       aria-label={t('quickLinks.remove', { label: label(id) })}
                       onClick={() => remove(index)}
                     >
-                      <span aria-hidden="true">×</span>
+                      <XIcon aria-hidden="true" focusable="false" size={18} />
                     </button>
                   </span>
                 </li>

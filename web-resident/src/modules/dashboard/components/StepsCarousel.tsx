@@ -1,4 +1,5 @@
 import { CAROUSEL_AUTOPLAY_MS, type StepSummary } from '@porta/contracts';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from 'lucide-react';
 import { type FocusEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -60,7 +61,11 @@ export function StepsCarousel({
             aria-label={stopped ? t('welcome.play') : t('welcome.pause')}
             onClick={() => setStopped((value) => !value)}
           >
-            <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
+            {stopped ? (
+              <PlayIcon aria-hidden="true" focusable="false" size={18} />
+            ) : (
+              <PauseIcon aria-hidden="true" focusable="false" size={18} />
+            )}
           </button>
           <button
             type="button"
@@ -69,7 +74,7 @@ export function StepsCarousel({
             aria-label={t('welcome.previous')}
             onClick={() => go(-1)}
           >
-            <span aria-hidden="true">‹</span>
+            <ChevronLeftIcon aria-hidden="true" focusable="false" size={20} />
           </button>
           <button
             type="button"
@@ -78,7 +83,7 @@ export function StepsCarousel({
             aria-label={t('welcome.next')}
             onClick={() => go(1)}
           >
-            <span aria-hidden="true">›</span>
+            <ChevronRightIcon aria-hidden="true" focusable="false" size={20} />
           </button>
         </div>
       )}

@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fetch-mock';
 import { housingCompany, IDS, meResponse } from '../../../testing/fixtures';
+import { createTestI18n } from '../../../testing/i18n';
 import { startSignedIn } from '../../../testing/signed-in';
-import { createI18n } from '../../language';
 import { step } from '../../news/testing/content-fixtures';
 import { StepsCarousel } from './StepsCarousel';
 import { WELCOME_DIALOG_ID } from './WelcomeDialog';
@@ -95,7 +95,7 @@ describe('welcome dialog', () => {
 describe('steps carousel', () => {
   function renderCarousel(steps = STEPS) {
     return render(
-      <I18nextProvider i18n={createI18n()}>
+      <I18nextProvider i18n={createTestI18n()}>
         <MemoryRouter>
           <StepsCarousel steps={steps} />
         </MemoryRouter>

@@ -1,13 +1,9 @@
-import { englishResources } from '@porta/i18n';
+import type { Resources } from '@porta/i18n';
 import { ApiError } from '@porta/web-kit';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type TranslatedCode = keyof typeof englishResources.common.errors.codes;
-
-function isTranslatedCode(code: string): code is TranslatedCode {
-  return Object.hasOwn(englishResources.common.errors.codes, code);
-}
+type TranslatedCode = keyof Resources['common']['errors']['codes'];
 
 /**
  * The user-facing text of an error (an `ApiError`, or `{ code, message }` as startup keeps them):
@@ -15,7 +11,11 @@ function isTranslatedCode(code: string): code is TranslatedCode {
  * spec's texts), and anything else gets the generic text.
  */
 export function useErrorText(): (error: unknown) => string {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  const isTranslatedCode = useCallback(
+    (code: string): code is TranslatedCode => i18n.exists(`errors.codes.${code}`, { ns: 'common' }),
+    [i18n],
+  );
   return useCallback(
     (error: unknown) => {
       const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
@@ -25,6 +25,6 @@ export function useErrorText(): (error: unknown) => string {
       }
       return t('errors.somethingWentWrong');
     },
-    [t],
+    [t, isTranslatedCode],
   );
 }

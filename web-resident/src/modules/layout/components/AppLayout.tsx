@@ -42,9 +42,10 @@ function Frame() {
   // The footer's main contacts of the selected housing company (01 §2, at most 4).
   const contacts = useMainContacts(housingCompany?.id ?? null, language);
 
+  const hasApartment = (housingCompany?.apts.length ?? 0) > 0;
   const navigation = useMemo(
-    () => buildMainNavigation({ state: housingCompany?.state ?? null, features, language }),
-    [housingCompany?.state, features, language],
+    () => buildMainNavigation({ state: housingCompany?.state ?? null, features, language, hasApartment }),
+    [housingCompany?.state, features, language, hasApartment],
   );
 
   // The header names the page: the partner company for business partners, the admin title on admin

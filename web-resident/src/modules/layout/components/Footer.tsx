@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailLink } from '../../../shared/ui/EmailLink';
 
 /** One of the main contacts of the housing company (01 §2, §3 Contact). */
 export interface FooterContact {
@@ -53,7 +54,7 @@ export function Footer({
                     <div>
                       <dt>{t('footer.email')}</dt>
                       <dd>
-                        <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                        <EmailLink email={contact.email} />
                       </dd>
                     </div>
                   )}

@@ -1,3 +1,4 @@
+import { XIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -53,7 +54,7 @@ export function MainNavigation({
             )}
           </p>
           <button ref={closeRef} type="button" className="icon-button" onClick={onClose}>
-            <span aria-hidden="true">×</span>
+            <XIcon aria-hidden="true" focusable="false" size={22} />
             <span className="visually-hidden">{t('header.closeMenu')}</span>
           </button>
         </div>

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import heroDesktop from '../../../assets/hero-desktop.svg';
 import heroMobile from '../../../assets/hero-mobile.svg';
 import { housingCompany, IDS, meResponse } from '../../../testing/fixtures';
+import { createTestI18n } from '../../../testing/i18n';
 import { featuresOn, startSignedIn } from '../../../testing/signed-in';
-import { createI18n } from '../../language';
 import { Footer } from './Footer';
 
 const LIVING_FEATURES = {
@@ -41,6 +41,7 @@ describe('main navigation', () => {
     const app = startSignedIn('/', { me: livingSelected(), features: { [IDS.livingHc]: LIVING_FEATURES } });
     expect(await openMenu(app)).toEqual([
       ['Home', '/'],
+      ['My apartment', '/my-apartment'],
       ['News', '/news'],
       ['Material selection', '/material-selection'],
       ['Warranty', '/apartment/warranty'],
@@ -92,7 +93,7 @@ describe('main navigation', () => {
       within(drawer)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Home', 'News', 'Warranty', 'FAQ', 'Support']);
+    ).toEqual(['Home', 'My apartment', 'News', 'Warranty', 'FAQ', 'Support']);
   });
 });
 
@@ -188,11 +189,13 @@ describe('page frame', () => {
     startSignedIn('/support', { features: featuresOn('service-requests') });
     await screen.findByRole('heading', { level: 1, name: 'Support' });
     await waitFor(() => expect(document.title).toBe('Support - Porta'));
-    // Its sub sections that are on.
-    expect(screen.getByRole('link', { name: 'Service requests' }).getAttribute('href')).toBe(
+    // The support centre leads to its areas that are on.
+    expect((await screen.findByRole('link', { name: 'Your service requests' })).getAttribute('href')).toBe(
       '/support/service-requests',
     );
-    expect(screen.getByRole('link', { name: 'Contact book' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact book' }).getAttribute('href')).toBe(
+      '/support/contact-book',
+    );
   });
 
   it('uses the layout of the route, with its hero images and section title', async () => {
@@ -227,7 +230,7 @@ describe('page frame', () => {
 describe('footer', () => {
   const renderFooter = (props: Parameters<typeof Footer>[0]) =>
     render(
-      <I18nextProvider i18n={createI18n()}>
+      <I18nextProvider i18n={createTestI18n()}>
         <MemoryRouter>
           <Footer {...props} />
         </MemoryRouter>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../../language/LanguagePicker';
 import { Logo } from './Logo';
 
 /**
@@ -11,10 +12,13 @@ export function PublicCard({ title, children }: { title: string; children: React
   return (
     <main className="login-page" id="main">
       <div className="login-card">
-        <p className="login-card__brand">
-          <Logo />
-          <span>{t('siteName')}</span>
-        </p>
+        <div className="login-card__top">
+          <p className="login-card__brand">
+            <Logo />
+            <span>{t('siteName')}</span>
+          </p>
+          <LanguagePicker />
+        </div>
         <h1 className="login-card__title">{title}</h1>
         {children}
       </div>

@@ -1,3 +1,4 @@
+import { LayoutGridIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDisclosure } from '../../../shared/hooks/use-disclosure';
@@ -22,9 +23,7 @@ export function SectionSwitcher({ adminRoute }: { adminRoute: boolean }) {
         aria-label={t('sectionSwitcher.label')}
         {...buttonProps}
       >
-        <svg className="section-switcher__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path fill="currentColor" d="M4 4h6v6H4zm10 0h6v6h-6zM4 14h6v6H4zm10 0h6v6h-6z" />
-        </svg>
+        <LayoutGridIcon className="section-switcher__icon" aria-hidden="true" focusable="false" size={22} />
       </button>
       <ul id={panelProps.id} className="section-switcher__list" data-open={open ? 'true' : undefined}>
         <li>

@@ -11,7 +11,7 @@ export type SectionKey =
   | 'documents'
   | 'bookings'
   | 'community'
-  | 'serviceLounge'
+  | 'serviceShop'
   | 'faq'
   | 'support'
   | 'contactBook'

@@ -32,13 +32,13 @@ describe('main navigation', () => {
       'documents',
       'bookings',
       'community',
-      'serviceLounge',
+      'serviceShop',
       'faq',
       'support',
     ]);
     expect(orders(items)).toEqual([5, 15, 20, 25, 30, 35, 40, 45, 50, 55]);
     expect(items.find((i) => i.id === 'warranty')?.href).toBe('/apartment/warranty');
-    expect(items.find((i) => i.id === 'serviceLounge')?.href).toBe('/service-shop');
+    expect(items.find((i) => i.id === 'serviceShop')?.href).toBe('/service-shop');
   });
 
   it('offers only the sections whose feature is on (news and support always)', () => {

@@ -12,6 +12,7 @@ import {
 export type NavigationFeatures = Partial<Record<FeatureId, { settings: Record<string, unknown> }>>;
 
 export type NavigationLabelKey =
+  | 'myApartment'
   | 'news'
   | 'materialSelection'
   | 'warranty'
@@ -19,7 +20,7 @@ export type NavigationLabelKey =
   | 'documents'
   | 'bookings'
   | 'community'
-  | 'serviceLounge'
+  | 'serviceShop'
   | 'faq'
   | 'support'
   | 'contactBook';
@@ -39,6 +40,8 @@ export interface NavigationItem {
 
 /** Default navigation order numbers (01 §2; project camera and bookings may override theirs). */
 export const NAVIGATION_ORDER = {
+  /** The apartment's page, which the apartment areas hang from, comes first (not in the spec's list). */
+  myApartment: 1,
   news: 5,
   materialSelection: 15,
   warranty: 20,
@@ -46,7 +49,7 @@ export const NAVIGATION_ORDER = {
   documents: 30,
   bookings: 35,
   community: 40,
-  serviceLounge: 45,
+  serviceShop: 45,
   faq: 50,
   support: 55,
   /** Links of the navigationlink feature follow the built-in entries, in their configured order. */
@@ -54,6 +57,7 @@ export const NAVIGATION_ORDER = {
 } as const;
 
 export const SECTION_PATHS = {
+  myApartment: '/my-apartment',
   news: '/news',
   materialSelection: '/material-selection',
   warranty: '/apartment/warranty',
@@ -61,7 +65,7 @@ export const SECTION_PATHS = {
   documents: '/documents',
   bookings: '/book-common-spaces',
   community: '/community',
-  serviceLounge: '/service-shop',
+  serviceShop: '/service-shop',
   faq: '/faq',
   support: '/support',
   contactBook: '/support/contact-book',
@@ -116,11 +120,14 @@ export function buildMainNavigation({
   state,
   features,
   language,
+  hasApartment = false,
 }: {
   /** The housing company's state; null without a housing company (treated as living). */
   state: HousingCompanyState | null;
   features: NavigationFeatures;
   language: Language;
+  /** The user has an apartment in the housing company (then its page is offered, living state). */
+  hasApartment?: boolean;
 }): NavigationItem[] {
   const items: NavigationItem[] = [];
 
@@ -131,7 +138,8 @@ export function buildMainNavigation({
     return items;
   }
 
-  // News is always on (03 §3).
+  // The apartment's page, for those who have an apartment here; news is always on (03 §3).
+  if (hasApartment) items.push(builtIn('myApartment', NAVIGATION_ORDER.myApartment));
   items.push(builtIn('news', NAVIGATION_ORDER.news));
   if (on(features, 'material-selection'))
     items.push(builtIn('materialSelection', NAVIGATION_ORDER.materialSelection));
@@ -151,7 +159,7 @@ export function buildMainNavigation({
   }
   if (on(features, 'public-discussion', 'neighbours', 'area-discussion'))
     items.push(builtIn('community', NAVIGATION_ORDER.community));
-  if (on(features, 'service-lounge')) items.push(builtIn('serviceLounge', NAVIGATION_ORDER.serviceLounge));
+  if (on(features, 'service-lounge')) items.push(builtIn('serviceShop', NAVIGATION_ORDER.serviceShop));
   if (on(features, 'faq')) items.push(builtIn('faq', NAVIGATION_ORDER.faq));
   items.push(builtIn('support', NAVIGATION_ORDER.support));
   items.push(...navigationLinks(features, language));

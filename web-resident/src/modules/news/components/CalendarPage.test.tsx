@@ -105,9 +105,10 @@ describe('/calendar', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
-  it('says no items found without entries', async () => {
+  it('says the calendar is empty and leads to the news without entries', async () => {
     startSignedIn('/calendar', { routes: { 'GET /api/content/calendar': json(calendarList([])) } });
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    expect(await screen.findByText('Nothing in the calendar yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read the news' }).getAttribute('href')).toBe('/news');
   });
 });
 

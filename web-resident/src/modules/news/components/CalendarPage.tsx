@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { Loader } from '../../../shared/ui/Loader';
 import { usePageMeta } from '../../layout';
 import { useCalendarPages, useTaskStatus } from '../hooks/queries';
@@ -20,7 +21,6 @@ export function CalendarPage() {
 
 function CalendarContent() {
   const { t } = useTranslation('news');
-  const { t: tc } = useTranslation('common');
   usePageMeta({ title: t('calendar.title') });
   const calendar = useCalendarPages();
   const tasks = useTaskStatus();
@@ -41,7 +41,11 @@ function CalendarContent() {
       {calendar.isLoading ? (
         <Loader />
       ) : entries.length === 0 ? (
-        <p className="empty-state">{tc('empty.noItems')}</p>
+        <EmptyState
+          title={t('calendar.emptyTitle')}
+          description={t('calendar.emptyText')}
+          action={{ label: t('calendar.emptyAction'), to: '/news' }}
+        />
       ) : (
         <ul className="calendar-list">
           {entries.map((entry) => (

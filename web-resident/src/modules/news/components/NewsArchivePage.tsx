@@ -17,7 +17,6 @@ export function NewsArchivePage() {
 
 function NewsArchiveContent() {
   const { t } = useTranslation('news');
-  const { t: tc } = useTranslation('common');
   usePageMeta({ title: t('archive.title') });
   const archive = useNewsList('archive', NEWS_ARCHIVE_LIMIT);
   return (
@@ -30,7 +29,7 @@ function NewsArchiveContent() {
       <NewsItems
         items={archive.data?.items}
         loading={archive.isLoading}
-        empty={tc('empty.noItems')}
+        empty={t('archive.empty')}
         headingLevel={2}
       />
     </div>

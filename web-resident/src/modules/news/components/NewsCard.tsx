@@ -1,12 +1,13 @@
 import type { NewsListItem } from '@porta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardImage } from '../../../shared/ui/ImageFallback';
 import { Loader } from '../../../shared/ui/Loader';
 import { useFormatters } from '../../../shared/utils/format';
 
 /**
- * One article in a list: image, date, badges, title (the box title in compact lists) as the link to
- * the article, and the excerpt in full lists.
+ * One article in a list: image (the designed fallback when it has none), date, badges, title (the
+ * box title in compact lists) as the link to the article, and the excerpt in full lists.
  */
 export function NewsCard({
   item,
@@ -22,8 +23,15 @@ export function NewsCard({
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={compact ? 'news-card news-card--compact' : 'news-card'}>
-      {item.image && !compact && (
-        <img className="news-card__image" src={item.image.url} alt="" loading="lazy" />
+      {!compact && (
+        <CardImage
+          className="news-card__image"
+          src={item.image?.url}
+          width={item.image?.width}
+          height={item.image?.height}
+          kind="news"
+          name={item.title}
+        />
       )}
       <div className="news-card__body">
         <p className="news-card__meta">

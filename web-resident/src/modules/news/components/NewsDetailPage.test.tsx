@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, problem } from '../../../testing/fetch-mock';
+import { json, problem, type RecordedRequest } from '../../../testing/fetch-mock';
 import { IDS } from '../../../testing/fixtures';
 import { startSignedIn } from '../../../testing/signed-in';
+import { comment, likes, ownComment, page } from '../../community/testing/community-fixtures';
 import { newsDetail, newsItem, newsList, uuid } from '../testing/content-fixtures';
 
 const asset = (fileName: string, mimeType: string, size = 2048) => {
@@ -79,7 +80,8 @@ describe('/news/:id', () => {
     expect(screen.queryByRole('link', { name: 'Back to the timeline' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to news' }).getAttribute('href')).toBe('/news');
     await app.user.click(screen.getByRole('button', { name: 'Download plan.pdf' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    const attachments = screen.getByRole('region', { name: 'Attachments' });
+    expect((await within(attachments).findByRole('alert')).textContent).toBe(
       'The file could not be downloaded. Please try again.',
     );
     expect(warn).toHaveBeenCalled();
@@ -142,8 +144,95 @@ describe('/news/archive', () => {
     );
   });
 
-  it('says no items found when the archive is empty', async () => {
+  it('says the archive is empty when it is', async () => {
     startSignedIn('/news/archive', { routes: { 'GET /api/content/news': json(newsList([], 'archive')) } });
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    expect(await screen.findByText('The archive is empty. Older news moves here over time.')).toBeTruthy();
+  });
+});
+
+describe('/news/:id comments', () => {
+  const ARTICLE_ID = '00000000-0000-4000-8000-0000000000aa';
+  const COMMENTS = `/api/community/references/news/${ARTICLE_ID}/comments`;
+  const onArticle = (overrides: Parameters<typeof comment>[1] = {}) => ({
+    discussionId: null,
+    referenceType: 'news' as const,
+    referenceId: ARTICLE_ID,
+    ...overrides,
+  });
+
+  function openArticle(routes: NonNullable<Parameters<typeof startSignedIn>[1]>['routes']) {
+    return startSignedIn('/news/courtyard', {
+      routes: {
+        'GET /api/content/news/courtyard': json(
+          newsDetail({ id: ARTICLE_ID, title: 'Courtyard works begin' }),
+        ),
+        ...routes,
+      },
+    });
+  }
+
+  it("shows the article's comments of the housing company and adds one, read again after", async () => {
+    const first = comment(1, onArticle({ body: '<p>Finally some news</p>' }));
+    const added = ownComment(2, onArticle({ body: '<p>When does it end?</p>' }));
+    const app = openArticle({
+      [`GET ${COMMENTS}`]: [json(page([first])), json(page([first, added]))],
+      [`POST ${COMMENTS}`]: json(added, 201),
+    });
+    const section = await screen.findByRole('region', { name: 'Comments' });
+    const element = await within(section).findByRole('article', { name: 'Comment by Nina' });
+    expect(element.id).toBe(`comment-${first.id}`);
+    expect(within(element).getByText('Finally some news')).toBeTruthy();
+    expect(app.requests.find((r) => r.path.startsWith(COMMENTS))?.path).toBe(
+      `${COMMENTS}?housingCompanyId=${IDS.demoHc}&skip=0&limit=25&lang=en`,
+    );
+
+    await app.user.type(within(section).getByLabelText('Write a comment'), 'When does it end?');
+    await app.user.click(within(section).getByRole('button', { name: 'Send comment' }));
+    expect(await within(section).findByRole('article', { name: 'Your comment' })).toBeTruthy();
+    expect(app.requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([
+      [
+        `${COMMENTS}?housingCompanyId=${IDS.demoHc}&lang=en`,
+        { body: '<p>When does it end?</p>', parentId: null, imageIds: [] },
+      ],
+    ]);
+  });
+
+  it('likes a comment and opens its replies with the reply form', async () => {
+    const first = comment(1, onArticle({ childMessageCount: 1 }));
+    const reply = comment(11, onArticle({ parentId: first.id, body: '<p>A reply to it</p>' }));
+    const app = openArticle({
+      [`GET ${COMMENTS}`]: (request: RecordedRequest) =>
+        json(page(request.path.includes(`parentId=${first.id}`) ? [reply] : [first])),
+      [`POST /api/community/comments/${first.id}/likes`]: json(
+        likes({ count: 1, likedByMe: true, names: ['Olivia'] }),
+      ),
+    });
+    const element = await screen.findByRole('article', { name: 'Comment by Nina' });
+    await app.user.click(within(element).getByRole('button', { name: /Like/ }));
+    await waitFor(() =>
+      expect(within(element).getAllByRole('button', { name: /Like/ })[0]!.getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
+    expect(within(element).getByText('Liked by Olivia')).toBeTruthy();
+
+    await app.user.click(within(element).getByRole('button', { name: 'Replies (1)' }));
+    const replies = await screen.findByRole('region', { name: 'Replies to the comment by Nina' });
+    expect(await within(replies).findByText('A reply to it')).toBeTruthy();
+    expect(within(replies).getByLabelText('Write a reply')).toBeTruthy();
+    expect(
+      app.requests.some(
+        (r) =>
+          r.path ===
+          `${COMMENTS}?housingCompanyId=${IDS.demoHc}&parentId=${first.id}&skip=0&limit=25&lang=en`,
+      ),
+    ).toBe(true);
+  });
+
+  it('says when the comments cannot be read, and still shows the article', async () => {
+    openArticle({ [`GET ${COMMENTS}`]: problem(503, 'TEMPORARILY_UNAVAILABLE', 'Try again') });
+    await screen.findByRole('heading', { level: 1, name: 'Courtyard works begin' });
+    const section = await screen.findByRole('region', { name: 'Comments' });
+    await waitFor(() => expect(within(section).getByRole('alert')).toBeTruthy());
   });
 });

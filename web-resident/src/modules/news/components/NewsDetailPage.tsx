@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useFormatters } from '../../../shared/utils/format';
+import { ReferenceComments } from '../../community';
 import { usePageMeta } from '../../layout';
 import { useNewsArticle } from '../hooks/queries';
 import { Attachments, ContentImages, DetailStatus } from './ContentParts';
@@ -8,7 +9,9 @@ import { RequireHousingCompany } from './RequireHousingCompany';
 import { SafeHtml } from './SafeHtml';
 
 /**
- * /news/:id (id: the codename or uuid): the article with its images, content and attachments.
+ * /news/:id (id: the codename or uuid): the article with its images, content and attachments, then
+ * its comments in the selected housing company (the community's comments on a reference, with
+ * replies and likes; `#comment-<id>`, as NEWS_COMMENT notifications link, brings one into view).
  * `?showLinkToTimeline=true` (set by the timeline) adds a link back to the timeline.
  */
 export function NewsDetailPage() {
@@ -58,6 +61,7 @@ function NewsDetail() {
           {article.content && <SafeHtml html={article.content} />}
           <Attachments attachments={article.attachments} />
           {article.authorName && <p className="muted">{t('detail.author', { name: article.authorName })}</p>}
+          <ReferenceComments type="news" id={article.id} />
         </>
       ) : (
         <>

@@ -92,7 +92,9 @@ describe('/news', () => {
         'GET /api/content/timeline': problem(500, 'INTERNAL', 'Something went wrong'),
       },
     });
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    expect(
+      await screen.findByText('No news yet. Announcements from your housing company will appear here.'),
+    ).toBeTruthy();
     expect(await screen.findByText('no updates')).toBeTruthy();
     expect(await screen.findByText(/There is nothing on the timeline yet/)).toBeTruthy();
   });
@@ -219,14 +221,16 @@ describe('/news', () => {
     const app = startSignedIn('/news', { routes: newsRoutes(() => json(timelinePage([feb, task, event]))) });
     const timeline = await screen.findByRole('region', { name: 'Timeline' });
     const down = await within(timeline).findByRole('button', { name: 'Scroll down to today' });
-    expect(down.textContent).toBe('↓ Today');
+    expect(down.textContent?.trim()).toBe('Today');
+    expect(down.querySelector('svg.lucide-arrow-down[aria-hidden="true"]')).not.toBeNull();
 
     markerTop = -600;
     fireEvent.scroll(window);
     // Debounced: nothing changes at once.
     expect(within(timeline).getByRole('button', { name: 'Scroll down to today' })).toBe(down);
     const up = await within(timeline).findByRole('button', { name: 'Scroll up to today' });
-    expect(up.textContent).toBe('↑ Today');
+    expect(up.textContent?.trim()).toBe('Today');
+    expect(up.querySelector('svg.lucide-arrow-up[aria-hidden="true"]')).not.toBeNull();
 
     await app.user.click(up);
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });

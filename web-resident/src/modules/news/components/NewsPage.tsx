@@ -28,7 +28,7 @@ function NewsPageContent() {
       <div className="news-page__columns">
         <section className="news-page__latest" aria-labelledby="news-latest-title">
           <h2 id="news-latest-title">{t('news.latest')}</h2>
-          <NewsItems items={latest.data?.items} loading={latest.isLoading} empty={tc('empty.noItems')} />
+          <NewsItems items={latest.data?.items} loading={latest.isLoading} empty={t('news.emptyLatest')} />
         </section>
         <section className="news-page__status" aria-labelledby="news-status-title">
           <h2 id="news-status-title">{t('news.statusUpdates')}</h2>

@@ -6,6 +6,7 @@ import {
   timelineFilterTags,
   timelineTypesParam,
 } from '@porta/contracts';
+import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -265,7 +266,12 @@ export function Timeline() {
           aria-label={direction === 'up' ? t('timeline.backToTodayUp') : t('timeline.backToTodayDown')}
           onClick={backToToday}
         >
-          <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span> {t('timeline.today')}
+          {direction === 'up' ? (
+            <ArrowUpIcon aria-hidden="true" focusable="false" size={18} />
+          ) : (
+            <ArrowDownIcon aria-hidden="true" focusable="false" size={18} />
+          )}{' '}
+          {t('timeline.today')}
         </button>
       )}
 

@@ -149,7 +149,7 @@ describe('notification bell: the panel', () => {
     expect(bellPanel()).toBeNull();
   });
 
-  it('shows a loader while loading, then "no items found" for empty lists', async () => {
+  it('shows a loader while loading, then says there are no notifications yet', async () => {
     let answer: (response: Response) => void = () => {};
     const pending = new Promise<Response>((resolve) => {
       answer = resolve;
@@ -165,11 +165,13 @@ describe('notification bell: the panel', () => {
     expect(latest.getByRole('status').textContent).toBe('Loading…');
     expect(within(panel.getByRole('region', { name: 'Nearest deadlines' })).getByRole('status')).toBeTruthy();
     answer(json(inbox([])));
-    expect(await latest.findByText('no items found')).toBeTruthy();
+    expect(
+      await latest.findByText('No notifications yet; news and replies to you will show here.'),
+    ).toBeTruthy();
     expect(latest.queryByRole('status')).toBeNull();
   });
 
-  it('shows "no items found" when the lists are empty or fail (01 §8)', async () => {
+  it('says the lists are empty when they are empty or fail (01 §8)', async () => {
     const app = startSignedIn('/my-settings', {
       routes: {
         [INBOX]: json(inbox([])),
@@ -177,7 +179,8 @@ describe('notification bell: the panel', () => {
       },
     });
     const panel = await openBell(app);
-    await waitFor(() => expect(panel.getAllByText('no items found')).toHaveLength(2), { timeout: 6000 });
+    await waitFor(() => expect(panel.getByText('No upcoming deadlines')).toBeTruthy(), { timeout: 6000 });
+    expect(panel.getByText('No notifications yet; news and replies to you will show here.')).toBeTruthy();
   });
 
   it('offers no settings link to partners (they cannot manage notification settings)', async () => {

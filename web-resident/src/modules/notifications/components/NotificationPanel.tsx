@@ -33,7 +33,6 @@ export function NotificationPanel({
   onOpenNotification(notification: Notification): void;
 }) {
   const { t } = useTranslation();
-  const { t: tc } = useTranslation('common');
   const { me } = useCurrentUser();
   const formatters = useFormatters();
   const deadlines = useBellDeadlines(true);
@@ -83,7 +82,7 @@ export function NotificationPanel({
         {deadlines.isLoading ? (
           <Loader />
         ) : deadlineItems.length === 0 ? (
-          <p className="empty-state">{tc('empty.noItems')}</p>
+          <p className="empty-state">{t('notifications.bell.noDeadlines')}</p>
         ) : (
           <ul className="notification-list">
             {deadlineItems.map((entry) => (
@@ -109,7 +108,7 @@ export function NotificationPanel({
         {inbox.isPending && inbox.fetchStatus !== 'idle' ? (
           <Loader />
         ) : notifications.length === 0 ? (
-          <p className="empty-state">{tc('empty.noItems')}</p>
+          <p className="empty-state">{t('notifications.bell.noNotifications')}</p>
         ) : (
           <ul className="notification-list">
             {notifications.map((notification) => {

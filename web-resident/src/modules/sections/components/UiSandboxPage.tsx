@@ -1,8 +1,9 @@
 import { formatDate, formatDateNumeric, formatFileSize, formatPrice, padZip } from '@porta/web-kit';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../shared/ui/Alert';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { FilePicker } from '../../../shared/ui/FilePicker';
 import { TextField } from '../../../shared/ui/fields';
 import { Loader } from '../../../shared/ui/Loader';
 import { useFormatters } from '../../../shared/utils/format';
@@ -10,6 +11,10 @@ import { usePageMeta } from '../../layout';
 
 /** Example values for the formatting rules of 01 §9. */
 const SAMPLE = { date: '2026-03-05', price: 1234.5, bytes: 1_263_616, zip: '520' } as const;
+
+/** The example file picker's limits: nothing is uploaded. */
+const SAMPLE_FILES_MAX = 3;
+const SAMPLE_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * /ui-sandbox (admin only, 01 §2): the shared interface elements and the formatting rules side by
@@ -21,6 +26,8 @@ export function UiSandboxPage() {
   const { language } = useFormatters();
   const [text, setText] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [files, setFiles] = useState<{ key: string; file: File }[]>([]);
+  const lastKey = useRef(0);
   const close = () => setDialogOpen(false);
 
   return (
@@ -75,6 +82,31 @@ export function UiSandboxPage() {
         <div className="alert alert--error">{t('common:errors.contentCouldNotBeLoaded')}</div>
         <p className="empty-state">{t('common:empty.noItems')}</p>
         <TextField label={t('uiSandbox.field')} value={text} onChange={setText} required />
+        <FilePicker
+          label={t('uiSandbox.files')}
+          hint={t('uiSandbox.filesHint')}
+          full={files.length >= SAMPLE_FILES_MAX}
+          onFiles={(chosen) =>
+            setFiles((old) =>
+              [...old, ...chosen.map((file) => ({ key: String(++lastKey.current), file }))].slice(
+                0,
+                SAMPLE_FILES_MAX,
+              ),
+            )
+          }
+          items={files.map(({ key, file }) => ({
+            key,
+            name: file.name,
+            size: file.size,
+            file,
+            error:
+              file.size > SAMPLE_FILE_MAX_BYTES
+                ? t('uiSandbox.filesTooLarge', { name: file.name })
+                : undefined,
+          }))}
+          listLabel={t('uiSandbox.files')}
+          onRemove={(key) => setFiles((old) => old.filter((item) => item.key !== key))}
+        />
         <Loader />
       </section>
 

@@ -3,13 +3,14 @@ import { formatFileSize } from '@porta/web-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchedThumbnail } from '../../../shared/ui/FetchedThumbnail';
+import { useImageViewer } from '../../../shared/ui/image-viewer';
 import { useToast } from '../../../shared/ui/Toast';
 import { useAttachmentFile } from '../hooks/queries';
 import { useServiceRequestErrorText } from '../hooks/use-error-text';
 import { useServiceRequestsApi } from '../hooks/use-service-requests-api';
 import { isImage } from '../utils/attachments';
 
-function Thumbnail({ attachment }: { attachment: ServiceRequestAttachment }) {
+function Thumbnail({ attachment, onOpen }: { attachment: ServiceRequestAttachment; onOpen(): void }) {
   const { t } = useTranslation('serviceRequests');
   const { data } = useAttachmentFile(attachment.url);
   return (
@@ -18,6 +19,7 @@ function Thumbnail({ attachment }: { attachment: ServiceRequestAttachment }) {
       name={attachment.fileName}
       loadingLabel={t('attachments.loadingImage', { name: attachment.fileName })}
       openLabel={t('attachments.open', { name: attachment.fileName })}
+      onOpen={onOpen}
     />
   );
 }
@@ -69,7 +71,10 @@ function FileLink({ attachment }: { attachment: ServiceRequestAttachment }) {
   );
 }
 
-/** A request's or a response's attachments: images as thumbnails, other files as links. */
+/**
+ * A request's or a response's attachments: images as thumbnails opening the image viewer, other
+ * files as links that download them.
+ */
 export function AttachmentLinks({
   attachments,
   label,
@@ -77,22 +82,29 @@ export function AttachmentLinks({
   attachments: readonly ServiceRequestAttachment[];
   label: string;
 }) {
-  if (attachments.length === 0) return null;
   const images = attachments.filter((a) => isImage(a.mimeType));
   const files = attachments.filter((a) => !isImage(a.mimeType));
+  const viewer = useImageViewer(
+    images.map((a) => ({ key: a.id, url: a.url, name: a.fileName })),
+    useAttachmentFile,
+  );
+  if (attachments.length === 0) return null;
   return (
-    <ul className="attachment-links" aria-label={label}>
-      {images.map((attachment) => (
-        <li key={attachment.id} className="attachment-links__image">
-          <Thumbnail attachment={attachment} />
-        </li>
-      ))}
-      {files.map((attachment) => (
-        <li key={attachment.id}>
-          <FileLink attachment={attachment} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="attachment-links" aria-label={label}>
+        {images.map((attachment, index) => (
+          <li key={attachment.id} className="attachment-links__image">
+            <Thumbnail attachment={attachment} onOpen={() => viewer.open(index)} />
+          </li>
+        ))}
+        {files.map((attachment) => (
+          <li key={attachment.id}>
+            <FileLink attachment={attachment} />
+          </li>
+        ))}
+      </ul>
+      {viewer.element}
+    </>
   );
 }
 

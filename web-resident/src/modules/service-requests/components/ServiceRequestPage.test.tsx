@@ -90,9 +90,18 @@ describe('the service request page', () => {
     expect(within(article).getByText('The kitchen tap drips all night.')).toBeTruthy();
 
     const files = within(article).getByRole('list', { name: 'Attachments' });
-    const thumbnail = await within(files).findByRole('link', { name: 'Open image tap.jpg' });
-    expect(thumbnail.getAttribute('href')).toBe('blob:porta-file');
-    expect(within(thumbnail).getByRole('img', { name: 'tap.jpg' })).toBeTruthy();
+    const thumbnail = await within(files).findByRole('button', { name: 'Open image tap.jpg' });
+    expect(within(thumbnail).getByRole('img', { name: 'tap.jpg' }).getAttribute('src')).toBe(
+      'blob:porta-file',
+    );
+    // The image opens in the image viewer, not in a bare blob: tab (issue 17).
+    await app.user.click(thumbnail);
+    const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
+    expect(await within(viewer).findByRole('img', { name: 'tap.jpg' })).toBeTruthy();
+    expect(within(viewer).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('tap.jpg');
+    await app.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Image viewer' })).toBeNull();
+    expect(document.activeElement).toBe(thumbnail);
     // Other files are fetched with the token when opened.
     await app.user.click(within(files).getByRole('link', { name: 'manual.pdf' }));
     await waitFor(() => expect(click).toHaveBeenCalled());

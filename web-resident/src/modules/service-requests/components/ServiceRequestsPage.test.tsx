@@ -152,14 +152,29 @@ describe('/support/service-requests', () => {
     await waitFor(() => expect(app.path()).toBe('/support/service-requests?filter=public'));
   });
 
-  it("says 'no items found' when nothing matches", async () => {
-    startSignedIn('/support/service-requests?filter=closed', {
+  it('says when nothing matches the filters and offers to show them all', async () => {
+    const app = startSignedIn('/support/service-requests?filter=closed', {
       features,
       routes: { [`GET ${LIST}`]: json(listPage([])) },
     });
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    expect(await screen.findByText('No service requests match these filters')).toBeTruthy();
+    expect(screen.queryByText(/no items found/i)).toBeNull();
     expect(screen.queryByRole('list', { name: 'Service requests' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pages of service requests' })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Show all service requests' }));
+    await waitFor(() => expect(app.path()).toBe('/support/service-requests'));
+  });
+
+  it('an empty list says there are no service requests yet and leads to reporting a fault', async () => {
+    const app = startSignedIn('/support/service-requests', {
+      features,
+      routes: { [`GET ${LIST}`]: json(listPage([])) },
+    });
+    expect(await screen.findByText('No service requests yet')).toBeTruthy();
+    const action = screen.getByRole('link', { name: 'Report a fault' });
+    expect(action.getAttribute('href')).toBe('/support/service-requests/new');
+    await app.user.click(action);
+    await waitFor(() => expect(app.path()).toBe('/support/service-requests/new'));
   });
 
   it('shows a loader, then a failed list with a retry', async () => {

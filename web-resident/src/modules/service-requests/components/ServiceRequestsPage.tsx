@@ -7,6 +7,7 @@ import {
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { SelectField } from '../../../shared/ui/fields';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { useFormatters } from '../../../shared/utils/format';
@@ -40,7 +41,6 @@ export function ServiceRequestsPage() {
 
 function ServiceRequestList() {
   const { t } = useTranslation('serviceRequests');
-  const { t: tc } = useTranslation('common');
   usePageMeta({ title: t('title') });
   const idBase = useId();
   const panelId = `${idBase}-panel`;
@@ -115,11 +115,24 @@ function ServiceRequestList() {
           error={page ? null : query.error}
           onRetry={() => void query.refetch()}
         />
-        {page && page.items.length === 0 && (
-          <div className="empty-state">
-            <p>{tc('empty.noItems')}</p>
-          </div>
-        )}
+        {page &&
+          page.items.length === 0 &&
+          (view.filter === 'all' && !view.type ? (
+            <EmptyState
+              title={t('list.emptyTitle')}
+              description={t('list.emptyText')}
+              action={{ label: t('list.emptyAction'), to: NEW_SERVICE_REQUEST_PATH }}
+            />
+          ) : (
+            <EmptyState
+              title={t('list.emptyFilteredTitle')}
+              description={t('list.emptyFilteredText')}
+              action={{
+                label: t('list.showAll'),
+                onClick: () => show({ filter: 'all', type: null, page: 1 }),
+              }}
+            />
+          ))}
         {page && page.items.length > 0 && (
           <ul className="service-request-list" aria-label={t('list.label')}>
             {page.items.map((request) => (

@@ -25,6 +25,8 @@ export interface UploadItem {
   refusal: UploadRefusal | null;
   /** Another failure (the network, the server), shown with the server's message. */
   error: unknown;
+  /** The chosen file, for its preview. */
+  file?: File;
 }
 
 export interface AttachmentUploads {
@@ -81,7 +83,15 @@ export function useAttachmentUploads(): AttachmentUploads {
       for (const file of files) {
         counter.current += 1;
         const key = `upload-${counter.current}`;
-        const base = { key, name: file.name, size: file.size, progress: 0, attachment: null, error: null };
+        const base = {
+          key,
+          name: file.name,
+          size: file.size,
+          file,
+          progress: 0,
+          attachment: null,
+          error: null,
+        };
         const refusal: UploadRefusal | null =
           checkAttachment(file, archives) ?? (room > 0 ? null : 'too_many');
         if (refusal || housingCompanyId === null) {

@@ -1,14 +1,10 @@
-import { englishResources } from '@porta/i18n';
+import type { Resources } from '@porta/i18n';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode, useErrorText } from '../../errors';
 import { refusalOf } from '../utils/attachments';
 
-type ServiceRequestCode = keyof typeof englishResources.serviceRequests.errors;
-
-function isServiceRequestCode(code: string): code is ServiceRequestCode {
-  return Object.hasOwn(englishResources.serviceRequests.errors, code);
-}
+type ServiceRequestCode = keyof Resources['serviceRequests']['errors'];
 
 /**
  * The text of a failed service-request call (02 §7: the server's message is passed on): an
@@ -16,8 +12,13 @@ function isServiceRequestCode(code: string): code is ServiceRequestCode {
  * English texts are the service's messages); any other answer shows the server's message.
  */
 export function useServiceRequestErrorText(): (error: unknown) => string {
-  const { t } = useTranslation('serviceRequests');
+  const { t, i18n } = useTranslation('serviceRequests');
   const errorText = useErrorText();
+  const isServiceRequestCode = useCallback(
+    (code: string): code is ServiceRequestCode =>
+      i18n.exists(`errors.${code}`, { ns: 'serviceRequests', fallbackNS: false }),
+    [i18n],
+  );
   return useCallback(
     (error: unknown) => {
       const refusal = refusalOf(error);
@@ -26,6 +27,6 @@ export function useServiceRequestErrorText(): (error: unknown) => string {
       if (code && isServiceRequestCode(code)) return t(`errors.${code}`);
       return errorText(error);
     },
-    [t, errorText],
+    [t, errorText, isServiceRequestCode],
   );
 }

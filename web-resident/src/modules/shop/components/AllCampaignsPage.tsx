@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { Loader } from '../../../shared/ui/Loader';
 import { usePageMeta } from '../../layout';
 import { useCampaigns, useShopReader } from '../hooks/use-shop';
@@ -24,7 +25,7 @@ export function AllCampaignsPage() {
       ) : campaigns.length > 0 ? (
         <CampaignGrid campaigns={campaigns} headingLevel={2} wide />
       ) : (
-        <p className="empty-state">{t('common:empty.noItems')}</p>
+        <EmptyState title={t('shop.emptyTitle')} description={t('shop.emptyText')} />
       )}
     </div>
   );

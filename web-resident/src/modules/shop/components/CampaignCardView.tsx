@@ -1,11 +1,15 @@
 import type { CampaignCard } from '@porta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardImage } from '../../../shared/ui/ImageFallback';
 import { campaignPath } from '../utils/links';
 import { CampaignValidity } from './CampaignValidity';
 import { DiscountBadge } from './DiscountBadge';
 
-/** A campaign or advertisement card: image, discount badge, title (the link), partner and end date. */
+/**
+ * A campaign or advertisement card: image (the designed fallback when it has none), discount badge,
+ * title (the link), partner and end date.
+ */
 export function CampaignCardView({
   campaign,
   headingLevel = 3,
@@ -18,11 +22,12 @@ export function CampaignCardView({
   return (
     <article className="campaign-card" lang={campaign.language}>
       <div className="campaign-card__media">
-        {campaign.imageUrl ? (
-          <img className="campaign-card__image" src={campaign.imageUrl} alt="" loading="lazy" />
-        ) : (
-          <span className="campaign-card__placeholder" aria-hidden="true" />
-        )}
+        <CardImage
+          className="campaign-card__image"
+          src={campaign.imageUrl}
+          kind="campaign"
+          name={campaign.title}
+        />
         <DiscountBadge percent={campaign.discountBadge} />
       </div>
       <div className="campaign-card__body">

@@ -2,6 +2,7 @@ import type { CampaignDetail, ShopPartnerSummary } from '@porta/contracts';
 import { formatFileSize } from '@porta/web-kit';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CardImage } from '../../../shared/ui/ImageFallback';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { isMissingPage, SafeHtml } from '../../content-pages';
 import { NotFoundPage } from '../../errors';
@@ -136,7 +137,15 @@ function PartnerSummary({ partner }: { partner: ShopPartnerSummary }) {
         {t('shop.partner')}
       </h2>
       <div className="partner-summary__body">
-        {partner.logoUrl && <img className="partner-summary__logo" src={partner.logoUrl} alt="" />}
+        <CardImage
+          className="partner-summary__logo"
+          src={partner.logoUrl}
+          width={80}
+          height={80}
+          kind="partner"
+          shape="square"
+          name={partner.name}
+        />
         <div>
           <p className="card__lead">{partner.name}</p>
           <PartnerRating rating={partner.rating} ratingsCount={partner.ratingsCount} />

@@ -1,6 +1,8 @@
 import type { ShopPartnerPage } from '@porta/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { EmptyState } from '../../../shared/ui/EmptyState';
+import { CardImage } from '../../../shared/ui/ImageFallback';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { isMissingPage } from '../../content-pages';
 import { NotFoundPage } from '../../errors';
@@ -54,13 +56,24 @@ function PartnerView({ partner }: { partner: ShopPartnerPage }) {
     <article className="page partner-page" aria-labelledby="partner-name">
       <BackToShop />
       <header className="partner-page__header">
-        {partner.logoUrl && <img className="partner-page__logo" src={partner.logoUrl} alt="" />}
+        <CardImage
+          className="partner-page__logo"
+          src={partner.logoUrl}
+          width={80}
+          height={80}
+          kind="partner"
+          shape="square"
+          name={partner.name}
+          loading="eager"
+        />
         <div>
           <h1 id="partner-name">{partner.name}</h1>
           <PartnerRating rating={partner.rating} ratingsCount={partner.ratingsCount} />
         </div>
       </header>
-      {partner.imageUrl && <img className="partner-page__image" src={partner.imageUrl} alt="" />}
+      {partner.imageUrl && (
+        <img className="partner-page__image" src={partner.imageUrl} alt="" width={1600} height={900} />
+      )}
       {partner.description && <p className="partner-page__description">{partner.description}</p>}
       {details.length > 0 && (
         <section className="card" aria-labelledby="partner-contact">
@@ -82,7 +95,7 @@ function PartnerView({ partner }: { partner: ShopPartnerPage }) {
         {partner.campaigns.length > 0 ? (
           <CampaignGrid campaigns={partner.campaigns} wide />
         ) : (
-          <p className="empty-state">{t('common:empty.noItems')}</p>
+          <EmptyState title={t('shop.emptyPartnerTitle')} description={t('shop.emptyText')} />
         )}
       </section>
     </article>

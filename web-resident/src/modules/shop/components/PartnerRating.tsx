@@ -1,3 +1,4 @@
+import { StarIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../shared/utils/format';
 
@@ -13,8 +14,16 @@ export function PartnerRating({ rating, ratingsCount }: { rating: number | null;
   return (
     <p className="partner-rating">
       <span className="partner-rating__stars" aria-hidden="true">
-        {'★'.repeat(filled)}
-        <span className="partner-rating__empty">{'★'.repeat(STARS - filled)}</span>
+        {Array.from({ length: STARS }, (_, i) => (
+          <StarIcon
+            // biome-ignore lint/suspicious/noArrayIndexKey: the five stars are fixed positions
+            key={i}
+            className={i < filled ? 'partner-rating__star' : 'partner-rating__star partner-rating__empty'}
+            fill={i < filled ? 'currentColor' : 'none'}
+            focusable="false"
+            size={16}
+          />
+        ))}
       </span>
       <span className="partner-rating__value">{t('shop.rating', { rating: value })}</span>
       <span className="partner-rating__count muted">{t('shop.ratingsCount', { count: ratingsCount })}</span>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../shared/ui/EmptyState';
+import { CardImage } from '../../../shared/ui/ImageFallback';
 import { Loader } from '../../../shared/ui/Loader';
 import { usePageMeta } from '../../layout';
 import { useCampaigns, usePartners, useShopReader } from '../hooks/use-shop';
@@ -44,7 +46,7 @@ export function ServiceShopPage() {
             ) : shown.length > 0 ? (
               <CampaignGrid campaigns={shown} wide />
             ) : (
-              <p className="empty-state">{t('common:empty.noItems')}</p>
+              <EmptyState title={t('shop.emptyTitle')} description={t('shop.emptyText')} />
             )}
           </section>
           {partners.length > 0 && (
@@ -53,11 +55,15 @@ export function ServiceShopPage() {
               <ul className="partner-list">
                 {partners.map((partner) => (
                   <li key={partner.id} className="partner-list__item">
-                    {partner.logoUrl ? (
-                      <img className="partner-list__logo" src={partner.logoUrl} alt="" loading="lazy" />
-                    ) : (
-                      <span className="partner-list__logo partner-list__logo--empty" aria-hidden="true" />
-                    )}
+                    <CardImage
+                      className="partner-list__logo"
+                      src={partner.logoUrl}
+                      width={48}
+                      height={48}
+                      kind="partner"
+                      shape="square"
+                      name={partner.name}
+                    />
                     <Link className="partner-list__link" to={partnerPath(partner.id)}>
                       {partner.name}
                     </Link>

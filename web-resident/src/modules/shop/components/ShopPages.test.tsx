@@ -51,16 +51,19 @@ describe('service shop', () => {
     );
     const list = app.requests.find((r) => r.path.startsWith('/api/content/campaigns'));
     expect(params(list?.path)).toEqual(readerQuery);
-    await waitFor(() => expect(document.title).toBe('Service shop - Service lounge - Porta'));
+    await waitFor(() => expect(document.title).toBe('Service shop - Porta'));
   });
 
-  it('all campaigns: every card; an empty or failed list says no items found', async () => {
+  it('all campaigns: every card; an empty or failed list says there are no offers yet', async () => {
     startSignedIn('/service-shop/all-campaigns', {
       features: shop,
       routes: { 'GET /api/content/campaigns': problem(503, 'UNAVAILABLE', 'Unavailable') },
     });
     await screen.findByRole('heading', { level: 1, name: 'All campaigns' });
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    expect(await screen.findByText('No offers right now')).toBeTruthy();
+    expect(
+      screen.getByText('New campaigns from our partners appear here; have a look again soon.'),
+    ).toBeTruthy();
   });
 
   it('campaign detail: texts, discount, call to action, extended content, attachments and the partner', async () => {
@@ -94,7 +97,7 @@ describe('service shop', () => {
     const request = app.requests.find((r) => r.path.startsWith('/api/content/campaigns/'));
     expect(request?.method).toBe('GET');
     expect(params(request?.path)).toEqual(readerQuery);
-    await waitFor(() => expect(document.title).toBe('Spring cleaning - Service lounge - Porta'));
+    await waitFor(() => expect(document.title).toBe('Spring cleaning - Service shop - Porta'));
   });
 
   it('/campaign/:id serves the same detail; one the reader does not see is Page not found', async () => {
@@ -184,7 +187,7 @@ describe('service shop', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Kotisiivous Oy' });
     expect(screen.getByText('No ratings yet')).toBeTruthy();
-    expect(screen.getByText('no items found')).toBeTruthy();
+    expect(screen.getByText('This partner has no offers right now')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Contact details' })).toBeNull();
   });
 

@@ -65,6 +65,13 @@ describe('/support/contact-book', () => {
     ]);
     // A card in two groups shows in both.
     expect(screen.getAllByRole('heading', { level: 3, name: 'Paula Manager' })).toHaveLength(2);
+    // …but each group names each of its contacts once.
+    for (const group of document.querySelectorAll<HTMLElement>('.contact-group')) {
+      const names = within(group)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
+      expect(new Set(names).size, group.id).toBe(names.length);
+    }
 
     const group = screen.getByRole('region', { name: 'Building administration' });
     const card = within(group).getByRole('article', { name: 'Paula Manager' });
@@ -99,11 +106,26 @@ describe('/support/contact-book', () => {
     expect(screen.getAllByText('Ensisijainen yhteyshenkilö')).toHaveLength(2);
   });
 
-  it('says no items found when the housing company has no contacts', async () => {
+  it('says what is missing and leads to the support centre when the housing company has no contacts', async () => {
     startSignedIn('/support/contact-book', {
       routes: { 'GET /api/content/contacts': json({ groups: [], contacts: [] }) },
     });
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    expect(await screen.findByText('No contacts yet')).toBeTruthy();
+    expect(screen.queryByText(/no items found/i)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the support centre' }).getAttribute('href')).toBe(
+      '/support',
+    );
+  });
+
+  it('lays the cards out as a grid and lets e-mail addresses break only after @ and dots', async () => {
+    startSignedIn('/support/contact-book', { routes: { 'GET /api/content/contacts': json(book) } });
+    const group = await screen.findByRole('region', { name: 'Building administration' });
+    const list = group.querySelector('ul.contact-group__cards') as HTMLElement;
+    expect(list.children).toHaveLength(1);
+    const link = within(group).getByRole('link', { name: 'paula@isannointi.example' });
+    // paula@ | isannointi. | example
+    expect(link.querySelectorAll('wbr')).toHaveLength(2);
+    expect(link.textContent).toBe('paula@isannointi.example');
   });
 
   it('offers to try again when the contacts cannot be loaded', async () => {

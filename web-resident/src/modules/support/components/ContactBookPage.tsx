@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../shared/ui/Alert';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { usePageMeta } from '../../layout';
 import { useContactBook } from '../hooks/use-support-queries';
@@ -24,7 +25,11 @@ export function ContactBookPage() {
         <Alert tone="error">{t('common:errors.housingCompanyMissing')}</Alert>
       ) : result.data ? (
         groups.length === 0 ? (
-          <p className="empty-state">{t('common:empty.noItems')}</p>
+          <EmptyState
+            title={t('contactBook.emptyTitle')}
+            description={t('contactBook.emptyText')}
+            action={{ label: t('contactBook.emptyAction'), to: '/support' }}
+          />
         ) : (
           groups.map(({ group, contacts }) => (
             <section key={group} className="contact-group" aria-labelledby={`contact-group-${group}`}>

@@ -1,5 +1,6 @@
 import type { ContactCard as Contact } from '@porta/contracts';
 import { useTranslation } from 'react-i18next';
+import { EmailLink } from '../../../shared/ui/EmailLink';
 import { SafeHtml } from '../../content-pages';
 import { telHref } from '../utils/tel';
 
@@ -38,7 +39,7 @@ export function ContactCard({ contact, idPrefix }: { contact: Contact; idPrefix:
             <div>
               <dt>{t('contactBook.email')}</dt>
               <dd>
-                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                <EmailLink email={contact.email} />
               </dd>
             </div>
           )}

@@ -116,9 +116,12 @@ describe('/faq', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 
-  it('says no items found without questions', async () => {
+  it('says there are no questions yet and leads to the contact book', async () => {
     startSignedIn('/faq', { features, routes: { 'GET /api/content/faq': json({ groups: [] }) } });
-    expect(await screen.findByText('no items found')).toBeTruthy();
+    expect(await screen.findByText('No questions and answers yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the contact book' }).getAttribute('href')).toBe(
+      '/support/contact-book',
+    );
   });
 
   it('is not offered when the faq feature is off', async () => {

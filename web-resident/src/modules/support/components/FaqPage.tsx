@@ -3,12 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { isMissingPage } from '../../content-pages';
 import { NotFoundPage } from '../../errors';
 import { usePageMeta, useSectionName } from '../../layout';
 import { useFaq, useFaqEntry } from '../hooks/use-support-queries';
-import { faqTaxonomyName, findFaqEntry } from '../utils/faq';
+import { findFaqEntry, useFaqGroupName } from '../utils/faq';
 import { FaqItem } from './FaqItem';
 
 /**
@@ -19,6 +20,7 @@ import { FaqItem } from './FaqItem';
  */
 export function FaqPage() {
   const { t } = useTranslation(['support', 'common']);
+  const groupName = useFaqGroupName();
   const { id } = useParams();
   const { query, result } = useFaq();
   const groups = result.data?.groups ?? [];
@@ -75,7 +77,11 @@ export function FaqPage() {
           {extra && <ul className="faq-list faq-list--linked">{item(extra)}</ul>}
           {id && !inList && <QueryStatus pending={single.isPending} error={single.error} />}
           {groups.length === 0 && !extra ? (
-            <p className="empty-state">{t('common:empty.noItems')}</p>
+            <EmptyState
+              title={t('centre.faqEmptyTitle')}
+              description={t('centre.faqEmptyText')}
+              action={{ label: t('centre.toContactBook'), to: '/support/contact-book' }}
+            />
           ) : (
             groups.map((group) => {
               const key = group.faqTaxonomy ?? 'other';
@@ -88,7 +94,7 @@ export function FaqPage() {
                 >
                   {showGroupNames && (
                     <h2 id={headingId} className="faq-group__title">
-                      {group.faqTaxonomy ? faqTaxonomyName(group.faqTaxonomy) : t('faq.otherQuestions')}
+                      {group.faqTaxonomy ? groupName(group.faqTaxonomy) : t('faq.otherQuestions')}
                     </h2>
                   )}
                   <ul className="faq-list">{group.entries.map(item)}</ul>

@@ -68,6 +68,45 @@ describe('footer main contacts', () => {
     expect(app.calls()).toContain(`GET /api/content/contacts/main?housingCompanyId=${IDS.demoHc}&lang=en`);
   });
 
+  it('names each person once: a key contact who also has a primary contact card shows once', async () => {
+    const keyContact: MainContact = {
+      source: 'property-manager',
+      id: null,
+      name: 'Maria Manager',
+      title: 'Demo Isännöinti Oy',
+      email: 'manager@demo.porta.test',
+      openingHours: null,
+      phoneNumber: null,
+    };
+    const card: MainContact = {
+      source: 'primary',
+      id: '3f2e1d0c-9b8a-4765-8432-10fedcba9810',
+      name: 'Maria  Manager',
+      title: 'Building manager',
+      email: 'administration@demo.porta.test',
+      openingHours: 'Mon–Fri 9–15',
+      phoneNumber: '+358 9 123 4567 001',
+    };
+    startSignedIn('/', {
+      routes: { 'GET /api/content/contacts/main': json([keyContact, main[2], card]) },
+    });
+    const footer = await screen.findByRole('contentinfo');
+    const contacts = await within(footer).findByRole('region', { name: 'Contacts' });
+    const names = [...contacts.querySelectorAll('.footer-contact__name')].map((p) => p.textContent);
+    expect(names).toEqual(['Maria Manager', 'Porta helpdesk']);
+    // The first entry keeps its own details and takes the missing ones from the repeat.
+    const maria = within(contacts).getAllByRole('listitem')[0] as HTMLElement;
+    expect(within(maria).getByRole('link', { name: 'manager@demo.porta.test' })).toBeTruthy();
+    expect(within(maria).getByRole('link', { name: '+358 9 123 4567 001' })).toBeTruthy();
+    expect(within(maria).getByText('Mon–Fri 9–15')).toBeTruthy();
+    // The labels are terms of a definition list, one per detail.
+    expect([...maria.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+      'Phone',
+      'E-mail',
+      'Opening hours',
+    ]);
+  });
+
   it('shows at most four', async () => {
     startSignedIn('/', {
       routes: {

@@ -1,0 +1,142 @@
+import { createRequire } from 'node:module';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM } from './browser.js';
+import { signIn } from './pages.js';
+import { type Portal, startEmbedded } from './portal.js';
+import { dismissWelcomeDialogs, portalApi } from './portal-api.js';
+import { type Ids, idsOf, navigate, routesOf, SETTLE_SCRIPT, settled } from './resident-routes.js';
+
+/**
+ * Issue 17: axe (axe-core, WCAG 2.1 A and AA rules) finds no serious or critical violation on any
+ * route of the resident app — for the roles whose pages differ (a resident, a tenant, a board
+ * member, a property manager, a business partner), on a desktop and a phone, in the light and the
+ * dark colour scheme — nor on the public pages. The frontend is the same in both run modes, so the
+ * embedded portal serves it.
+ */
+
+const AXE_SOURCE: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+const SEVERE = new Set(['serious', 'critical']);
+
+interface Visit {
+  role: string;
+  viewport: { width: number; height: number };
+  colorScheme: 'light' | 'dark';
+}
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+const VISITS: Visit[] = [
+  { role: 'owner', viewport: DESKTOP, colorScheme: 'light' },
+  { role: 'owner', viewport: PHONE, colorScheme: 'dark' },
+  { role: 'tenant', viewport: PHONE, colorScheme: 'light' },
+  { role: 'board', viewport: DESKTOP, colorScheme: 'dark' },
+  { role: 'manager', viewport: DESKTOP, colorScheme: 'light' },
+  { role: 'partner', viewport: PHONE, colorScheme: 'light' },
+];
+
+/** The public pages (no sign-in). */
+const PUBLIC_PATHS = ['/login', '/login?lang=fi', '/maintenance', '/firstlogin?token=unknown'];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe on the page as it is now: its serious and critical violations, one line each. */
+async function severeViolations(page: Page): Promise<string[]> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact !== null && SEVERE.has(v.impact))
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
+    );
+}
+
+describe('accessibility (axe) of the resident app', () => {
+  let portal: Portal;
+  let browser: Browser;
+  const ids = new Map<string, Ids>();
+
+  beforeAll(async () => {
+    portal = await startEmbedded();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
+    });
+    const api = portalApi(portal.url);
+    for (const role of new Set(VISITS.map((v) => v.role))) {
+      const email = `${role}@demo.porta.test`;
+      await dismissWelcomeDialogs(api, email).catch(() => undefined);
+      ids.set(role, await idsOf(api, email));
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('the public pages, light and dark', async () => {
+    const failures: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: PHONE, colorScheme });
+      await context.addInitScript(SETTLE_SCRIPT);
+      const page = await context.newPage();
+      for (const path of PUBLIC_PATHS) {
+        await page.goto(`${portal.url}${path}`);
+        await settled(page);
+        for (const v of await severeViolations(page)) failures.push(`${path} (${colorScheme}): ${v}`);
+      }
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every route for each role, on a desktop and a phone, light and dark', {
+    timeout: 600_000,
+  }, async () => {
+    const failures: string[] = [];
+    // Two visits at a time: each waits on the portal and on axe about as much as it computes.
+    const queue = [...VISITS];
+    const worker = async () => {
+      for (let visit = queue.shift(); visit; visit = queue.shift()) {
+        const { role, viewport, colorScheme } = visit;
+        const context = await browser.newContext({ viewport, colorScheme });
+        await context.addInitScript(SETTLE_SCRIPT);
+        const page = await context.newPage();
+        await page.goto(`${portal.url}/login`);
+        await signIn(page, `${role}@demo.porta.test`);
+        await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+        await settled(page);
+        for (const path of routesOf(ids.get(role) as Ids)) {
+          if (path !== '/') await navigate(page, path);
+          await settled(page);
+          const where = `${role} ${path} at ${viewport.width}px (${colorScheme})`;
+          for (const v of await severeViolations(page)) failures.push(`${where}: ${v}`);
+        }
+        await context.close();
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    expect(failures).toEqual([]);
+  });
+});

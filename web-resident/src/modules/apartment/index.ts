@@ -1,0 +1,1 @@
+export { MyApartmentPage } from './components/MyApartmentPage';
