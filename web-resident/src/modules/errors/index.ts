@@ -1,4 +1,3 @@
 export { ErrorPage } from './components/ErrorPage';
-export { NotFoundPage } from './components/NotFoundPage';
 export { errorCode, serverFieldErrors } from './hooks/field-errors';
 export { useErrorText } from './hooks/use-error-text';

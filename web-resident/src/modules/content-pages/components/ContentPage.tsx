@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useServices } from '../../../shared/services';
 import { Loader } from '../../../shared/ui/Loader';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
-import { NotFoundPage } from '../../errors';
+import { NotFoundPage } from '../../errors/components/NotFoundPage';
 import { usePageMeta } from '../../layout';
 import { useAuth } from '../../startup';
 import { isMissingPage, usePublicPage } from '../hooks/use-public-page';

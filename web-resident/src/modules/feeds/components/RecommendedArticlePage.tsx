@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { useFormatters } from '../../../shared/utils/format';
 import { isMissingPage, SafeHtml } from '../../content-pages';
-import { NotFoundPage } from '../../errors';
+import { NotFoundPage } from '../../errors/components/NotFoundPage';
 import { usePageMeta } from '../../layout';
 import { useRecommendedArticle } from '../hooks/use-feeds';
 import { RECOMMENDED_ARCHIVE_PATH } from '../utils/feeds';

@@ -20,9 +20,9 @@ export function ProfileMenu({ firstName, lastName }: { firstName: string; lastNa
         aria-label={`${fullName}, ${t('header.profile')}`}
         {...buttonProps}
       >
-        <span className="avatar" aria-hidden="true">
-          {initials}
-        </span>
+        {/* The initials are drawn by CSS (::before), not text: the button's visible text is then
+            the name (or nothing on phones), part of its accessible name (WCAG 2.5.3). */}
+        <span className="avatar" data-initials={initials} aria-hidden="true" />
         <span className="profile-menu__name">{fullName}</span>
       </button>
       <ul className="profile-menu__list" {...panelProps}>

@@ -336,7 +336,9 @@ function Row({ label, value }: { label: string; value: string }) {
 
 function Table({ caption, headers, rows }: { caption: string; headers: string[]; rows: string[][] }) {
   return (
-    <div className="table-scroll">
+    // A box that scrolls sideways on a phone: focusable, so that a keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1).
+    <div className="table-scroll" tabIndex={0}>
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

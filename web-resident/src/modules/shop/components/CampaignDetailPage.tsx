@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { CardImage } from '../../../shared/ui/ImageFallback';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { isMissingPage, SafeHtml } from '../../content-pages';
-import { NotFoundPage } from '../../errors';
+import { NotFoundPage } from '../../errors/components/NotFoundPage';
 import { usePageMeta } from '../../layout';
 import { useCampaign, useShopReader } from '../hooks/use-shop';
 import { partnerPath } from '../utils/links';

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../shared/ui/EmptyState';
 import { CardImage } from '../../../shared/ui/ImageFallback';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { isMissingPage } from '../../content-pages';
-import { NotFoundPage } from '../../errors';
+import { NotFoundPage } from '../../errors/components/NotFoundPage';
 import { usePageMeta } from '../../layout';
 import { telHref } from '../../support';
 import { usePartner, useShopReader } from '../hooks/use-shop';

@@ -6,7 +6,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { isMissingPage } from '../../content-pages';
-import { NotFoundPage } from '../../errors';
+import { NotFoundPage } from '../../errors/components/NotFoundPage';
 import { usePageMeta, useSectionName } from '../../layout';
 import { useFaq, useFaqEntry } from '../hooks/use-support-queries';
 import { findFaqEntry, useFaqGroupName } from '../utils/faq';
