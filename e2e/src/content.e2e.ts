@@ -72,8 +72,14 @@ for (const mode of ['embedded', 'distributed'] as const) {
         .toBe(4);
       const tasks = page.getByRole('region', { name: 'Tasks and events' });
       await expect.poll(async () => tasks.getByRole('listitem').count(), { timeout: 15_000 }).toBe(4);
+      // The feed boxes are their own chunk: each box's heading once, as soon as it is there.
       for (const box of ['Quick links', 'Feedback', 'Recommended articles', 'Corporate news']) {
-        expect(await page.getByRole('heading', { level: 2, name: box }).count(), box).toBe(1);
+        await expect
+          .poll(async () => page.getByRole('heading', { level: 2, name: box }).count(), {
+            timeout: 15_000,
+            message: box,
+          })
+          .toBe(1);
       }
 
       // A news item opens at /news/:id with its text.

@@ -57,9 +57,9 @@ for (const mode of ['embedded', 'distributed'] as const) {
       managerId = (await t.api.get<{ user: { id: string } }>(managerToken, '/api/identity/me')).body.user.id;
     });
 
-    /** Choose files in the form's file input. */
+    /** Choose files in the form's file input (the picker's button is "Choose files (Attach files)"). */
     const attach = (page: Page, name: string, mimeType: string, buffer: Buffer) =>
-      page.getByLabel('Attach files').setInputFiles({ name, mimeType, buffer });
+      page.getByLabel('Attach files', { exact: true }).setInputFiles({ name, mimeType, buffer });
 
     it('carries an urgent private request with a photo from the tenant to the manager and the answer back', async () => {
       await readAll();

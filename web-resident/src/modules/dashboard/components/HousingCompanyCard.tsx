@@ -45,7 +45,7 @@ export function HousingCompanyCard({
 
   if (!housingCompany) {
     return (
-      <section className="card hc-card" aria-labelledby="dashboard-housing-company">
+      <section className="card hc-card hc-card--empty" aria-labelledby="dashboard-housing-company">
         <h2 id="dashboard-housing-company" className="card__title">
           {t('dashboard.housingCompany')}
         </h2>
