@@ -83,8 +83,19 @@ for (const mode of ['embedded', 'distributed'] as const) {
       }
 
       // A news item opens at /news/:id with its text.
-      const [firstTitle] = await titlesIn(news.getByRole('list'));
-      await news.getByRole('link', { name: firstTitle! }).click();
+      // The list may be drawn again meanwhile (the company's queries refresh): read it when whole.
+      let titles: string[] = [];
+      await expect
+        .poll(
+          async () => {
+            titles = await titlesIn(news.getByRole('list'));
+            return titles.length;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(4);
+      const [firstTitle] = titles;
+      await news.getByRole('link', { name: firstTitle!, exact: true }).click();
       await page.waitForURL(/\/news\/[^/]+$/);
       await page.getByRole('heading', { level: 1, name: firstTitle! }).waitFor({ timeout: 15_000 });
 
