@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { ADMIN_PATH, usePageMeta } from '../../layout';
 import { useCurrentUser } from '../../startup';
 
 /**
  * /business-partners/dashboard (01 §2, 03 §2): where business partners land. Their company's
- * details, users and operational area are kept in the staff app.
+ * details, users and operational area are kept in the staff app. Without a partner company yet, a
+ * business partner is told who links the account to the company (the developer's partner
+ * managers); staff who open the page are told what it lists.
  */
 export function BusinessPartnerDashboardPage() {
-  const { t } = useTranslation(['resident', 'common']);
+  const { t } = useTranslation('resident');
   usePageMeta({ title: t('sections.businessPartners') });
   const { me } = useCurrentUser();
   const companies = me.user.partnerCompanies;
@@ -21,7 +24,14 @@ export function BusinessPartnerDashboardPage() {
           {t('businessPartners.companies')}
         </h2>
         {companies.length === 0 ? (
-          <p className="empty-state">{t('common:empty.noItems')}</p>
+          <EmptyState
+            title={t('businessPartners.emptyTitle')}
+            description={t(
+              me.user.isBusinessPartner
+                ? 'businessPartners.emptyPartnerText'
+                : 'businessPartners.emptyStaffText',
+            )}
+          />
         ) : (
           <ul>
             {companies.map((company) => (

@@ -11,8 +11,9 @@ import { PagedList } from './PagedList';
 
 /**
  * /community/public-discussions (02 §2): the housing company's discussions, newest activity first,
- * 25 at a time with "load more"; loading, empty ('no items found') and failure states; a form for
- * a new discussion, which opens once published. `links`: the community's sub sections that are on.
+ * 25 at a time with "load more"; loading, empty (inviting the first discussion) and failure
+ * states; a form for a new discussion, which opens once published. `links`: the community's sub
+ * sections that are on.
  */
 export function PublicDiscussionsPage({ links = [] }: { links?: readonly SectionLink[] }) {
   return (

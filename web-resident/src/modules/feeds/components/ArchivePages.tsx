@@ -16,6 +16,7 @@ export function RecommendedArchivePage() {
   return (
     <FeedArchive
       title={t('feeds.recommendedTitle')}
+      empty={{ title: t('feeds.recommendedEmptyTitle'), description: t('feeds.recommendedEmptyText') }}
       page={page}
       pageSize={ARCHIVE_PAGE_SIZE}
       result={result}
@@ -30,6 +31,12 @@ export function CorporateNewsArchivePage() {
   const page = pageNumberOf(useLocation().search);
   const result = useCorporateNews({ limit: ARCHIVE_PAGE_SIZE, offset: (page - 1) * ARCHIVE_PAGE_SIZE });
   return (
-    <FeedArchive title={t('feeds.corporateTitle')} page={page} pageSize={ARCHIVE_PAGE_SIZE} result={result} />
+    <FeedArchive
+      title={t('feeds.corporateTitle')}
+      empty={{ title: t('feeds.corporateEmptyTitle'), description: t('feeds.corporateEmptyText') }}
+      page={page}
+      pageSize={ARCHIVE_PAGE_SIZE}
+      result={result}
+    />
   );
 }

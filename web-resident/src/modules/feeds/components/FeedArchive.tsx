@@ -2,6 +2,7 @@ import type { FeedItem, FeedItemPage } from '@porta/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { usePageMeta } from '../../layout';
 import { FeedItemView } from './FeedItemView';
@@ -9,16 +10,20 @@ import { Pagination } from './Pagination';
 
 /**
  * An archive of feed items, a page at a time (?page=n). Moving to another page starts reading from
- * the heading again.
+ * the heading again. An empty archive says what the feed is and when items appear (residents
+ * cannot add any: staff register the feeds), and leads back to the front page.
  */
 export function FeedArchive({
   title,
+  empty,
   page,
   pageSize,
   result,
   itemPath,
 }: {
   title: string;
+  /** What the archive says when it has nothing: the feed kind's own words. */
+  empty: { title: string; description: string };
   page: number;
   pageSize: number;
   result: UseQueryResult<FeedItemPage>;
@@ -55,7 +60,11 @@ export function FeedArchive({
               ))}
             </ul>
           ) : (
-            <p className="empty-state">{t('empty.noItems')}</p>
+            <EmptyState
+              title={empty.title}
+              description={empty.description}
+              action={{ label: t('actions.goToHomepage'), to: '/' }}
+            />
           )}
           <Pagination page={page} pages={pages} />
         </>

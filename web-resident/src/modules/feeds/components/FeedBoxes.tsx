@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { Loader } from '../../../shared/ui/Loader';
 import { useCorporateNews, useRecommended } from '../hooks/use-feeds';
 import { CORPORATE_ARCHIVE_PATH, RECOMMENDED_ARCHIVE_PATH, recommendedPath } from '../utils/feeds';
@@ -17,6 +18,7 @@ export function RecommendedArticlesBox() {
     <FeedBox
       title={t('feeds.recommendedTitle')}
       archive={{ to: RECOMMENDED_ARCHIVE_PATH, label: t('feeds.allRecommended') }}
+      empty={{ title: t('feeds.recommendedEmptyTitle'), description: t('feeds.recommendedEmptyText') }}
       result={result}
       internal
     />
@@ -31,24 +33,29 @@ export function CorporateNewsBox() {
     <FeedBox
       title={t('feeds.corporateTitle')}
       archive={{ to: CORPORATE_ARCHIVE_PATH, label: t('feeds.allCorporate') }}
+      empty={{ title: t('feeds.corporateEmptyTitle'), description: t('feeds.corporateEmptyText') }}
       result={result}
     />
   );
 }
 
-/** A dashboard box of feed items; a failed fetch shows as an empty list (02 §8). */
+/**
+ * A dashboard box of feed items; a failed fetch shows as an empty list (02 §8), which says what the
+ * box is for and when items appear (residents cannot add any: staff register the feeds).
+ */
 function FeedBox({
   title,
   archive,
+  empty,
   result,
   internal = false,
 }: {
   title: string;
   archive: { to: string; label: string };
+  empty: { title: string; description: string };
   result: UseQueryResult<FeedItemPage>;
   internal?: boolean;
 }) {
-  const { t } = useTranslation('common');
   const headingId = useId();
   const items = result.data?.items ?? [];
   return (
@@ -72,7 +79,7 @@ function FeedBox({
           ))}
         </ul>
       ) : (
-        <p className="empty-state">{t('empty.noItems')}</p>
+        <EmptyState title={empty.title} description={empty.description} />
       )}
     </section>
   );

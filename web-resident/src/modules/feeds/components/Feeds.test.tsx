@@ -51,14 +51,32 @@ describe('recommended articles box', () => {
     expect(feedCalls(app.calls())).toEqual([`GET /api/content/feeds/recommended?${SCOPE}&limit=4&offset=0`]);
   });
 
-  it('says no items found when the feed is empty or fails', async () => {
-    startSignedIn('/', {
-      features: featuresOn('atp-feed'),
-      routes: { 'GET /api/content/feeds/recommended': problem(500, 'INTERNAL', 'Something went wrong') },
+  for (const [how, answer] of [
+    ['empty', () => json({ items: [], total: 0 })],
+    ['fails', () => problem(500, 'INTERNAL', 'Something went wrong')],
+  ] as const) {
+    it(`says what the box is for and when articles appear when the feed ${how}`, async () => {
+      startSignedIn('/', {
+        features: featuresOn('atp-feed'),
+        routes: { 'GET /api/content/feeds/recommended': answer },
+      });
+      const box = await screen.findByRole('region', { name: 'Recommended articles' });
+      expect(await within(box).findByText('No recommended articles yet')).toBeTruthy();
+      expect(
+        within(box).getByText(
+          'Recommended reading about housing and life in a housing company will appear here as soon as it is published. Have a look again later.',
+        ),
+      ).toBeTruthy();
+      expect(within(box).queryByText(/no items found/i)).toBeNull();
+      expect(within(box).queryByRole('list')).toBeNull();
+      // The archive link stays; residents have nothing to add, so the box offers no other action.
+      expect(
+        within(box)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['All recommended articles']);
     });
-    const box = await screen.findByRole('region', { name: 'Recommended articles' });
-    expect(await within(box).findByText('no items found')).toBeTruthy();
-  });
+  }
 });
 
 describe('corporate news box', () => {
@@ -77,6 +95,21 @@ describe('corporate news box', () => {
       '/yit-news-archive',
     );
     expect(feedCalls(app.calls())).toEqual([`GET /api/content/feeds/corporate?${SCOPE}&limit=4&offset=0`]);
+  });
+
+  it('says it has no corporate news yet when the feed is empty', async () => {
+    startSignedIn('/', {
+      features: featuresOn('yit-corporation-news'),
+      routes: { 'GET /api/content/feeds/corporate': json({ items: [], total: 0 }) },
+    });
+    const box = await screen.findByRole('region', { name: 'Corporate news' });
+    expect(await within(box).findByText('No corporate news yet')).toBeTruthy();
+    expect(
+      within(box).getByText(
+        'News about our company will appear here as soon as it is published. Have a look again later.',
+      ),
+    ).toBeTruthy();
+    expect(within(box).queryByText(/no items found/i)).toBeNull();
   });
 });
 
@@ -144,7 +177,7 @@ describe('feed archives', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 
-  it('/yit-news-archive lists the corporate news; an empty archive says no items found', async () => {
+  it('/yit-news-archive lists the corporate news', async () => {
     const items = [1, 2].map((n) => item(n, { kind: 'corporate', title: `News ${n}` }));
     const app = startSignedIn('/yit-news-archive', {
       features: featuresOn('yit-corporation-news'),
@@ -157,6 +190,38 @@ describe('feed archives', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     expect(app.calls()).toContain(`GET /api/content/feeds/corporate?${SCOPE}&limit=25&offset=0`);
   });
+
+  for (const [path, feature, api, heading, title, text] of [
+    [
+      '/isannointiliitto/archive',
+      'atp-feed',
+      'recommended',
+      'Recommended articles',
+      'No recommended articles yet',
+      'Recommended reading about housing and life in a housing company will appear here as soon as it is published. Have a look again later.',
+    ],
+    [
+      '/yit-news-archive',
+      'yit-corporation-news',
+      'corporate',
+      'Corporate news',
+      'No corporate news yet',
+      'News about our company will appear here as soon as it is published. Have a look again later.',
+    ],
+  ] as const) {
+    it(`an empty ${path} says what the archive is for and leads back to the front page`, async () => {
+      startSignedIn(path, {
+        features: featuresOn(feature),
+        routes: { [`GET /api/content/feeds/${api}`]: json({ items: [], total: 0 }) },
+      });
+      await screen.findByRole('heading', { level: 1, name: heading });
+      expect(await screen.findByText(title)).toBeTruthy();
+      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to homepage' }).getAttribute('href')).toBe('/');
+      expect(screen.queryByText(/no items found/i)).toBeNull();
+      expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    });
+  }
 
   it('the archives need their features', async () => {
     const app = startSignedIn('/yit-news-archive', { features: featuresOn('atp-feed') });

@@ -131,9 +131,15 @@ describe('/profile/gdpr-report', () => {
         'Banned from commenting (everywhere) until 1 Apr 2026 — Spam',
       ),
     ).toBeTruthy();
+    // A section with nothing in it says that Porta holds nothing of the kind, never a bare "No items found".
     expect(
-      within(screen.getByRole('region', { name: 'Signatures' })).getByText('no items found'),
+      within(screen.getByRole('region', { name: 'Signatures' })).getByText(
+        'Porta holds no data of this kind about you.',
+      ),
     ).toBeTruthy();
+    // Partner companies, failed sign-ins, e-mail links, signatures, dialogs and tasks are empty.
+    expect(screen.getAllByText('Porta holds no data of this kind about you.')).toHaveLength(6);
+    expect(screen.queryByText(/no items found/i)).toBeNull();
 
     // Download: the report as a file named after today.
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:report');
@@ -174,6 +180,13 @@ describe('/profile/gdpr-report', () => {
     });
     expect(await screen.findByText('Timo')).toBeTruthy();
     expect(app.calls()).not.toContain('GET /api/identity/me/gdpr-report');
+    // Someone else's report speaks of the user, not of the reader.
+    expect(
+      within(screen.getByRole('region', { name: 'Signatures' })).getByText(
+        'Porta holds no data of this kind about this user.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Porta holds no data of this kind about you.')).toBeNull();
   });
 
   it('with its own id uses the own report', async () => {

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useServices } from '../../../shared/services';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { useFormatters } from '../../../shared/utils/format';
 import { usePageMeta } from '../../layout';
@@ -49,13 +50,16 @@ export function GdprReportPage() {
         onRetry={() => void report.refetch()}
         message={t('gdpr.loadFailed')}
       />
-      {report.data && <ReportView report={report.data} />}
+      {report.data && <ReportView report={report.data} own={!other} />}
     </section>
   );
 }
 
-function ReportView({ report }: { report: GdprReport }) {
+/** The report's sections; `own` when it is the reader's own report ("about you"). */
+function ReportView({ report, own }: { report: GdprReport; own: boolean }) {
   const { t } = useTranslation(['resident', 'common']);
+  // A section with nothing in it says that Porta holds nothing of the kind (not "No items found").
+  const nothing = t(own ? 'gdpr.emptyOwn' : 'gdpr.emptyOther');
   const format = useFormatters();
   const { profile } = report;
   const companyName = (id: string | null) =>
@@ -115,6 +119,7 @@ function ReportView({ report }: { report: GdprReport }) {
       <ReportSection
         id="roles"
         title={t('gdpr.sections.roles')}
+        nothing={nothing}
         empty={report.housingCompanyRoles.length + report.apartmentRoles.length === 0}
       >
         <Table
@@ -166,6 +171,7 @@ function ReportView({ report }: { report: GdprReport }) {
       <ReportSection
         id="housing-companies"
         title={t('gdpr.sections.housingCompanies')}
+        nothing={nothing}
         empty={report.housingCompanies.length === 0}
       >
         <ul>
@@ -178,6 +184,7 @@ function ReportView({ report }: { report: GdprReport }) {
       <ReportSection
         id="partner-companies"
         title={t('gdpr.sections.partnerCompanies')}
+        nothing={nothing}
         empty={report.partnerCompanies.length === 0}
       >
         <ul>
@@ -187,7 +194,12 @@ function ReportView({ report }: { report: GdprReport }) {
         </ul>
       </ReportSection>
 
-      <ReportSection id="sessions" title={t('gdpr.sections.sessions')} empty={report.sessions.length === 0}>
+      <ReportSection
+        id="sessions"
+        title={t('gdpr.sections.sessions')}
+        nothing={nothing}
+        empty={report.sessions.length === 0}
+      >
         <Table
           caption={t('gdpr.sections.sessions')}
           headers={[
@@ -210,6 +222,7 @@ function ReportView({ report }: { report: GdprReport }) {
       <ReportSection
         id="sign-in-attempts"
         title={t('gdpr.sections.failedSignIns')}
+        nothing={nothing}
         empty={report.failedSignIns.length === 0}
       >
         <ul>
@@ -224,6 +237,7 @@ function ReportView({ report }: { report: GdprReport }) {
       <ReportSection
         id="email-links"
         title={t('gdpr.sections.emailLinks')}
+        nothing={nothing}
         empty={report.emailLinks.length === 0}
       >
         <ul>
@@ -241,6 +255,7 @@ function ReportView({ report }: { report: GdprReport }) {
       <ReportSection
         id="signatures"
         title={t('gdpr.sections.signatures')}
+        nothing={nothing}
         empty={report.signatures.length === 0}
       >
         <ul className="signature-list">
@@ -256,6 +271,7 @@ function ReportView({ report }: { report: GdprReport }) {
       <ReportSection
         id="quick-links"
         title={t('gdpr.sections.quickLinks')}
+        nothing={nothing}
         empty={report.quickLinks.length === 0}
       >
         <ul>
@@ -268,7 +284,12 @@ function ReportView({ report }: { report: GdprReport }) {
         </ul>
       </ReportSection>
 
-      <ReportSection id="dialogs" title={t('gdpr.sections.dialogs')} empty={report.dialogs.length === 0}>
+      <ReportSection
+        id="dialogs"
+        title={t('gdpr.sections.dialogs')}
+        nothing={nothing}
+        empty={report.dialogs.length === 0}
+      >
         <ul>
           {report.dialogs.map((dialog) => (
             <li key={`${dialog.id}-${dialog.projectId}`}>
@@ -278,7 +299,12 @@ function ReportView({ report }: { report: GdprReport }) {
         </ul>
       </ReportSection>
 
-      <ReportSection id="tasks" title={t('gdpr.sections.tasks')} empty={report.tasks.length === 0}>
+      <ReportSection
+        id="tasks"
+        title={t('gdpr.sections.tasks')}
+        nothing={nothing}
+        empty={report.tasks.length === 0}
+      >
         <ul>
           {report.tasks.map((task) => (
             <li key={task.taskId}>
@@ -289,7 +315,12 @@ function ReportView({ report }: { report: GdprReport }) {
         </ul>
       </ReportSection>
 
-      <ReportSection id="bans" title={t('gdpr.sections.bans')} empty={report.bans.length === 0}>
+      <ReportSection
+        id="bans"
+        title={t('gdpr.sections.bans')}
+        nothing={nothing}
+        empty={report.bans.length === 0}
+      >
         <ul>
           {report.bans.map((ban) => (
             <li key={ban.id}>
@@ -307,20 +338,22 @@ function ReportSection({
   id,
   title,
   empty = false,
+  nothing = '',
   children,
 }: {
   id: string;
   title: string;
   empty?: boolean;
+  /** What an empty section says: Porta holds no data of this kind about the user. */
+  nothing?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('common');
   return (
     <section className="card gdpr-report__section" aria-labelledby={`gdpr-${id}`}>
       <h2 id={`gdpr-${id}`} className="card__title">
         {title}
       </h2>
-      {empty ? <p className="empty-state">{t('empty.noItems')}</p> : children}
+      {empty ? <EmptyState title={nothing} /> : children}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../shared/ui/Alert';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { FilePicker } from '../../../shared/ui/FilePicker';
 import { TextField } from '../../../shared/ui/fields';
 import { Loader } from '../../../shared/ui/Loader';
@@ -80,7 +81,12 @@ export function UiSandboxPage() {
         <Alert tone="info">{t('uiSandbox.info')}</Alert>
         <Alert tone="success">{t('uiSandbox.success')}</Alert>
         <div className="alert alert--error">{t('common:errors.contentCouldNotBeLoaded')}</div>
-        <p className="empty-state">{t('common:empty.noItems')}</p>
+        {/* An empty list: what it is for, what will appear, the next action (nothing happens here). */}
+        <EmptyState
+          title={t('uiSandbox.emptyTitle')}
+          description={t('uiSandbox.emptyText')}
+          action={{ label: t('uiSandbox.emptyAction'), onClick: () => undefined }}
+        />
         <TextField label={t('uiSandbox.field')} value={text} onChange={setText} required />
         <FilePicker
           label={t('uiSandbox.files')}
