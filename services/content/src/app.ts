@@ -29,6 +29,7 @@ import { copyRoutes } from './routes/copy.routes.js';
 import { faqRoutes } from './routes/faq.routes.js';
 import { feedbackRoutes } from './routes/feedback.routes.js';
 import { feedRoutes } from './routes/feeds.routes.js';
+import { housingCompanyImageRoutes } from './routes/housing-company-images.routes.js';
 import { pageRoutes } from './routes/pages.routes.js';
 import { stepRoutes } from './routes/steps.routes.js';
 import { testingRoutes } from './routes/testing.routes.js';
@@ -91,6 +92,7 @@ export function createContent(options: {
         await articleRoutes(app, context);
         await calendarRoutes(app, context);
         await stepRoutes(app, context);
+        await housingCompanyImageRoutes(app, context);
         await contactRoutes(app, context);
         await faqRoutes(app, context);
         await pageRoutes(app, context);

@@ -51,6 +51,11 @@ export const CONTACT_HC_EDITORS: readonly Role[] = ['propertyManager'];
 export const STEP_EDITORS: readonly Role[] = ['yitBusinessAdmin', 'yitProject', 'yitMarketing'];
 /** Help section, public pages, shop partners and external feeds. */
 export const SITE_CONTENT_EDITORS: readonly Role[] = ['yitMarketing', 'yitBusinessAdmin'];
+/**
+ * A housing company's picture (03 §2 /admin/housing-company/{id} "with images"): the global roles
+ * that edit housing companies, as identity's HOUSING_COMPANY_EDITORS (admin passes every check).
+ */
+export const HOUSING_COMPANY_IMAGE_EDITORS: readonly Role[] = ['yitAdmin', 'yitBusinessAdmin', 'yitProject'];
 
 /** The admin area (01 §6): admin, yitUser, contributor, partner or rolePartner, globally or in a company. */
 const staffArea = policy.check('admin-area role (global or in a housing company)', (p) =>
@@ -99,6 +104,10 @@ export const CONTENT_POLICIES = {
   assetsUpload: staffArea,
   /** Attachments are for signed-in users; images are public (they show on public pages). */
   attachmentRead: policy.authenticated(),
+  /** A housing company's picture in the staff app (scope: contentScope; out of scope 404). */
+  housingCompanyImageRead: staffArea,
+  /** Set, replace and remove a housing company's picture. */
+  housingCompanyImageWrite: policy.anyRole(...HOUSING_COMPANY_IMAGE_EDITORS),
 } satisfies Record<string, Policy | ((reason: string) => Policy)>;
 
 /**

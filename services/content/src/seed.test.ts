@@ -8,6 +8,7 @@ import {
   contacts,
   faqs,
   feedbackEntries,
+  housingCompanyImages,
   pages,
   shopPartners,
   steps,
@@ -130,6 +131,37 @@ describe('the content demo', () => {
     expect(image.headers['content-type']).toBe('image/svg+xml');
     expect(image.body).toContain('<svg');
     expect(image.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('gives each demo housing company its own picture, which its residents read and is served', async () => {
+    const { db } = t.content.context;
+    const pictures = await db.select().from(housingCompanyImages);
+    expect(pictures.map((p) => p.housingCompanyId).sort()).toEqual(
+      [t.hc.harbourView, t.hc.lindenCourt, t.hc.birchHill].sort(),
+    );
+    const files = await db
+      .select()
+      .from(assets)
+      .where(
+        inArray(
+          assets.id,
+          pictures.map((p) => p.assetId),
+        ),
+      );
+    expect(files.map((f) => f.fileName).sort()).toEqual([
+      'hc-birch-hill.svg',
+      'hc-harbour-view.svg',
+      'hc-linden-court.svg',
+    ]);
+
+    const tenant = await clientAs(t, 'tenant');
+    const res = await tenant.get(`/api/content/housing-companies/${t.hc.lindenCourt}/image`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { image } = res.json<{ image: { url: string; fileName: string } }>();
+    expect(image.fileName).toBe('hc-linden-court.svg');
+    const file = await tenant.get(image.url);
+    expect(file.headers['content-type']).toBe('image/svg+xml');
+    expect(file.body).toContain('<title>Linden Court');
   });
 
   it('runs once', async () => {

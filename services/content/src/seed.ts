@@ -13,8 +13,8 @@ const MARKER_PAGE = 'terms-and-conditions';
 
 /**
  * The demo content for the demo housing companies: news, calendar, lifecycle steps, contacts,
- * FAQ, pages, campaigns, shop partners (with the demo's pictures) and feed items, in English, Finnish and Swedish; and the
- * demo residents' feedback for staff (their ids asked from identity over the bus, when there is
+ * FAQ, pages, campaigns, shop partners (with the demo's pictures) and feed items, in English,
+ * Finnish and Swedish; each demo housing company's picture; and the demo residents' feedback for staff (their ids asked from identity over the bus, when there is
  * one). Needs the directory (identity's demo). Answers whether it seeded (false when it was there,
  * or identity's demo is missing).
  */

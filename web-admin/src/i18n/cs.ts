@@ -293,6 +293,7 @@ export const cs: PortaMessages = {
       },
       tabs: {
         details: 'Podrobnosti',
+        images: 'Obrázky',
         apartments: 'Byty',
         partners: 'Partneři',
         features: 'Funkce',
@@ -314,6 +315,21 @@ export const cs: PortaMessages = {
         settings: 'Nastavení',
         manage: 'Spravovat přepínače funkcí',
         no_term: 'Společenství vlastníků nemá termín taxonomie budov: platí jen globální přepínače.',
+      },
+      images: {
+        title: 'Obrázek společenství vlastníků',
+        intro:
+          'Obyvatelé vidí obrázek na své úvodní stránce vedle názvu společenství. Bez obrázku vidí jeho iniciály.',
+        none: 'Zatím bez obrázku.',
+        upload: 'Nahrát obrázek',
+        replace: 'Nahradit obrázek',
+        remove: 'Odstranit obrázek',
+        remove_content: 'Odstranit obrázek společenství %{name}? Obyvatelé pak uvidí jeho iniciály.',
+        rules:
+          'jpg, png nebo gif. Nejlépe se hodí snímek budovy na šířku (4:3 nebo 16:9); obrázek se ořízne, aby vyplnil své místo.',
+        preview_alt: 'Obrázek společenství %{name}',
+        saved: 'Obrázek uložen',
+        removed: 'Obrázek odstraněn',
       },
     },
     building_types: {

@@ -292,6 +292,7 @@ export const en = {
       },
       tabs: {
         details: 'Details',
+        images: 'Images',
         apartments: 'Apartments',
         partners: 'Partners',
         features: 'Features',
@@ -313,6 +314,21 @@ export const en = {
         settings: 'Settings',
         manage: 'Manage feature toggles',
         no_term: 'The housing company has no building taxonomy term: only global toggles apply.',
+      },
+      images: {
+        title: 'Picture of the housing company',
+        intro:
+          'Residents see the picture on their dashboard, beside the housing company’s name. Without one they see the company’s initials.',
+        none: 'No picture yet.',
+        upload: 'Upload picture',
+        replace: 'Replace picture',
+        remove: 'Remove picture',
+        remove_content: 'Remove the picture of %{name}? Residents then see the company’s initials.',
+        rules:
+          'jpg, png or gif. A landscape picture of the building (4:3 or 16:9) suits best; it is cropped to fill its place.',
+        preview_alt: 'Picture of %{name}',
+        saved: 'Picture saved',
+        removed: 'Picture removed',
       },
     },
     building_types: {

@@ -292,6 +292,7 @@ export const et: PortaMessages = {
       },
       tabs: {
         details: 'Andmed',
+        images: 'Pildid',
         apartments: 'Korterid',
         partners: 'Partnerid',
         features: 'Funktsioonid',
@@ -313,6 +314,22 @@ export const et: PortaMessages = {
         settings: 'Seaded',
         manage: 'Halda funktsioonilüliteid',
         no_term: 'Korteriühistul pole hoonetaksonoomia terminit: kehtivad ainult üldised lülitid.',
+      },
+      images: {
+        title: 'Korteriühistu pilt',
+        intro:
+          'Elanikud näevad pilti oma avalehel korteriühistu nime kõrval. Ilma pildita näevad nad ühistu initsiaale.',
+        none: 'Pilti veel pole.',
+        upload: 'Laadi pilt üles',
+        replace: 'Asenda pilt',
+        remove: 'Eemalda pilt',
+        remove_content:
+          'Kas eemaldada korteriühistu %{name} pilt? Seejärel näevad elanikud ühistu initsiaale.',
+        rules:
+          'jpg, png või gif. Kõige paremini sobib hoone rõhtpilt (4:3 või 16:9); pilti kärbitakse, et see täidaks oma koha.',
+        preview_alt: 'Korteriühistu %{name} pilt',
+        saved: 'Pilt salvestatud',
+        removed: 'Pilt eemaldatud',
       },
     },
     building_types: {

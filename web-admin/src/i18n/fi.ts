@@ -290,6 +290,7 @@ export const fi: PortaMessages = {
       },
       tabs: {
         details: 'Tiedot',
+        images: 'Kuvat',
         apartments: 'Asunnot',
         partners: 'Kumppanit',
         features: 'Ominaisuudet',
@@ -311,6 +312,22 @@ export const fi: PortaMessages = {
         settings: 'Asetukset',
         manage: 'Hallitse ominaisuuksia',
         no_term: 'Taloyhtiöllä ei ole aluejaottelun termiä: vain yleiset asetukset ovat voimassa.',
+      },
+      images: {
+        title: 'Taloyhtiön kuva',
+        intro:
+          'Asukkaat näkevät kuvan etusivullaan taloyhtiön nimen vieressä. Ilman kuvaa he näkevät taloyhtiön nimikirjaimet.',
+        none: 'Ei vielä kuvaa.',
+        upload: 'Lataa kuva',
+        replace: 'Vaihda kuva',
+        remove: 'Poista kuva',
+        remove_content:
+          'Poistetaanko taloyhtiön %{name} kuva? Asukkaat näkevät sen jälkeen taloyhtiön nimikirjaimet.',
+        rules:
+          'jpg, png tai gif. Vaakasuuntainen kuva rakennuksesta (4:3 tai 16:9) sopii parhaiten; kuva rajataan täyttämään paikkansa.',
+        preview_alt: 'Taloyhtiön %{name} kuva',
+        saved: 'Kuva tallennettu',
+        removed: 'Kuva poistettu',
       },
     },
     building_types: {

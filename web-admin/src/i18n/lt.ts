@@ -292,6 +292,7 @@ export const lt: PortaMessages = {
       },
       tabs: {
         details: 'Informacija',
+        images: 'Nuotraukos',
         apartments: 'Butai',
         partners: 'Partneriai',
         features: 'Funkcijos',
@@ -313,6 +314,21 @@ export const lt: PortaMessages = {
         settings: 'Nustatymai',
         manage: 'Tvarkyti funkcijų jungiklius',
         no_term: 'Namo bendrija neturi pastatų taksonomijos termino: galioja tik visuotiniai jungikliai.',
+      },
+      images: {
+        title: 'Namo bendrijos nuotrauka',
+        intro:
+          'Gyventojai mato nuotrauką savo pradžios puslapyje šalia bendrijos pavadinimo. Be nuotraukos jie mato bendrijos inicialus.',
+        none: 'Nuotraukos dar nėra.',
+        upload: 'Įkelti nuotrauką',
+        replace: 'Pakeisti nuotrauką',
+        remove: 'Pašalinti nuotrauką',
+        remove_content: 'Pašalinti bendrijos %{name} nuotrauką? Tada gyventojai matys bendrijos inicialus.',
+        rules:
+          'jpg, png arba gif. Geriausiai tinka gulsčia pastato nuotrauka (4:3 arba 16:9); ji apkarpoma, kad užpildytų savo vietą.',
+        preview_alt: 'Bendrijos %{name} nuotrauka',
+        saved: 'Nuotrauka išsaugota',
+        removed: 'Nuotrauka pašalinta',
       },
     },
     building_types: {

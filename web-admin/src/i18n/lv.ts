@@ -292,6 +292,7 @@ export const lv: PortaMessages = {
       },
       tabs: {
         details: 'Informācija',
+        images: 'Attēli',
         apartments: 'Dzīvokļi',
         partners: 'Partneri',
         features: 'Funkcijas',
@@ -313,6 +314,21 @@ export const lv: PortaMessages = {
         settings: 'Iestatījumi',
         manage: 'Pārvaldīt funkciju slēdžus',
         no_term: 'Dzīvokļu īpašnieku biedrībai nav ēku taksonomijas termina: ir spēkā tikai globālie slēdži.',
+      },
+      images: {
+        title: 'Biedrības attēls',
+        intro:
+          'Iedzīvotāji redz attēlu savā sākumlapā blakus biedrības nosaukumam. Bez attēla viņi redz biedrības iniciāļus.',
+        none: 'Attēla vēl nav.',
+        upload: 'Augšupielādēt attēlu',
+        replace: 'Aizstāt attēlu',
+        remove: 'Noņemt attēlu',
+        remove_content: 'Noņemt biedrības %{name} attēlu? Pēc tam iedzīvotāji redzēs biedrības iniciāļus.',
+        rules:
+          'jpg, png vai gif. Vislabāk der ēkas horizontāls attēls (4:3 vai 16:9); tas tiek apgriezts, lai aizpildītu savu vietu.',
+        preview_alt: 'Biedrības %{name} attēls',
+        saved: 'Attēls saglabāts',
+        removed: 'Attēls noņemts',
       },
     },
     building_types: {

@@ -294,6 +294,7 @@ export const pl: PortaMessages = {
       },
       tabs: {
         details: 'Szczegóły',
+        images: 'Zdjęcia',
         apartments: 'Mieszkania',
         partners: 'Partnerzy',
         features: 'Funkcje',
@@ -316,6 +317,21 @@ export const pl: PortaMessages = {
         manage: 'Zarządzaj przełącznikami funkcji',
         no_term:
           'Wspólnota mieszkaniowa nie ma terminu taksonomii budynków: obowiązują tylko przełączniki globalne.',
+      },
+      images: {
+        title: 'Zdjęcie wspólnoty mieszkaniowej',
+        intro:
+          'Mieszkańcy widzą zdjęcie na swojej stronie głównej obok nazwy wspólnoty. Bez zdjęcia widzą jej inicjały.',
+        none: 'Brak zdjęcia.',
+        upload: 'Prześlij zdjęcie',
+        replace: 'Zmień zdjęcie',
+        remove: 'Usuń zdjęcie',
+        remove_content: 'Usunąć zdjęcie wspólnoty %{name}? Mieszkańcy zobaczą wtedy jej inicjały.',
+        rules:
+          'jpg, png lub gif. Najlepiej pasuje poziome zdjęcie budynku (4:3 lub 16:9); zostanie przycięte, aby wypełnić swoje miejsce.',
+        preview_alt: 'Zdjęcie wspólnoty %{name}',
+        saved: 'Zdjęcie zapisane',
+        removed: 'Zdjęcie usunięte',
       },
     },
     building_types: {

@@ -292,6 +292,7 @@ export const sk: PortaMessages = {
       },
       tabs: {
         details: 'Údaje',
+        images: 'Obrázky',
         apartments: 'Byty',
         partners: 'Partneri',
         features: 'Funkcie',
@@ -313,6 +314,21 @@ export const sk: PortaMessages = {
         settings: 'Nastavenia',
         manage: 'Spravovať prepínače funkcií',
         no_term: 'Spoločenstvo vlastníkov nemá pojem taxonómie budov: platia len globálne prepínače.',
+      },
+      images: {
+        title: 'Obrázok spoločenstva vlastníkov',
+        intro:
+          'Obyvatelia vidia obrázok na svojej úvodnej stránke vedľa názvu spoločenstva. Bez obrázka vidia jeho iniciály.',
+        none: 'Zatiaľ bez obrázka.',
+        upload: 'Nahrať obrázok',
+        replace: 'Nahradiť obrázok',
+        remove: 'Odstrániť obrázok',
+        remove_content: 'Odstrániť obrázok spoločenstva %{name}? Obyvatelia potom uvidia jeho iniciály.',
+        rules:
+          'jpg, png alebo gif. Najlepšie sa hodí záber budovy na šírku (4:3 alebo 16:9); obrázok sa oreže, aby vyplnil svoje miesto.',
+        preview_alt: 'Obrázok spoločenstva %{name}',
+        saved: 'Obrázok uložený',
+        removed: 'Obrázok odstránený',
       },
     },
     building_types: {

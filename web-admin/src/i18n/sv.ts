@@ -291,6 +291,7 @@ export const sv: PortaMessages = {
       },
       tabs: {
         details: 'Uppgifter',
+        images: 'Bilder',
         apartments: 'Lägenheter',
         partners: 'Partner',
         features: 'Funktioner',
@@ -312,6 +313,21 @@ export const sv: PortaMessages = {
         settings: 'Inställningar',
         manage: 'Hantera funktionsbrytare',
         no_term: 'Bostadsbolaget har ingen term i byggnadstaxonomin: endast globala funktionsbrytare gäller.',
+      },
+      images: {
+        title: 'Bostadsbolagets bild',
+        intro:
+          'De boende ser bilden på sin startsida bredvid bostadsbolagets namn. Utan bild ser de bolagets initialer.',
+        none: 'Ingen bild ännu.',
+        upload: 'Ladda upp bild',
+        replace: 'Byt bild',
+        remove: 'Ta bort bild',
+        remove_content: 'Ta bort bilden av %{name}? De boende ser sedan bolagets initialer.',
+        rules:
+          'jpg, png eller gif. En liggande bild av byggnaden (4:3 eller 16:9) passar bäst; den beskärs för att fylla sin plats.',
+        preview_alt: 'Bild av %{name}',
+        saved: 'Bilden har sparats',
+        removed: 'Bilden har tagits bort',
       },
     },
     building_types: {

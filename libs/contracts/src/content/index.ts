@@ -11,6 +11,7 @@ export * from './events.js';
 export * from './faq.js';
 export * from './feedback.js';
 export * from './feeds.js';
+export * from './housing-company-images.js';
 export * from './limits.js';
 export * from './pages.js';
 export * from './shop-partners.js';

@@ -443,6 +443,18 @@ export const assets = content.table('assets', {
   createdAt: createdAt(),
 });
 
+/**
+ * The picture of a housing company (one each; 03 §2 /admin/housing-company/{id} "with images"): an
+ * image asset, shown on the resident dashboard's card. Kept beside the directory (which is
+ * identity's read model and rewritten from its events), keyed by the housing company's id.
+ */
+export const housingCompanyImages = content.table('housing_company_images', {
+  housingCompanyId: uuid('housing_company_id').primaryKey(),
+  assetId: uuid('asset_id').notNull(),
+  updatedBy: uuid('updated_by'),
+  updatedAt: updatedAt(),
+});
+
 // --- Directory: a read model of identity's housing companies and apartments -------------------
 
 export const directoryHousingCompanies = content.table('directory_housing_companies', {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addTestUser } from '@porta/identity/testing';
 import { authorizationMismatches, matrixCoverage } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContentTestApp, contentTestApp, loginAs, multipartFile } from '../testing/index.js';
+import { type ContentTestApp, contentTestApp, loginAs, multipartFile, pngImage } from '../testing/index.js';
 
 /**
  * The authorization matrix of the content service: every route against every kind of caller,
@@ -68,6 +68,7 @@ const ALLOWED = {
   yitUser: only('admin', 'staff', 'bizadmin', 'marketing', 'project'),
   stepsWrite: only('admin', 'bizadmin', 'project', 'marketing'),
   siteContentWrite: only('admin', 'bizadmin', 'marketing'),
+  housingCompanyImageWrite: only('admin', 'bizadmin', 'project'),
 } satisfies Record<string, readonly Persona[]>;
 
 const MATRIX: Record<string, readonly Persona[]> = {
@@ -76,6 +77,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'DELETE /api/content/admin/campaigns/:id': ALLOWED.campaignsWrite,
   'DELETE /api/content/admin/contacts/:id': ALLOWED.contactsWrite,
   'DELETE /api/content/admin/faqs/:id': ALLOWED.siteContentWrite,
+  'DELETE /api/content/admin/housing-companies/:id/image': ALLOWED.housingCompanyImageWrite,
   'DELETE /api/content/admin/feeds/:id': ALLOWED.siteContentWrite,
   'DELETE /api/content/admin/pages/:id': ALLOWED.siteContentWrite,
   'DELETE /api/content/admin/shop-partners/:id': ALLOWED.siteContentWrite,
@@ -98,6 +100,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'GET /api/content/admin/feedback/export': ALLOWED.yitUser,
   'GET /api/content/admin/feeds': ALLOWED.yitUser,
   'GET /api/content/admin/feeds/:id': ALLOWED.yitUser,
+  'GET /api/content/admin/housing-companies/:id/image': ALLOWED.staffArea,
   'GET /api/content/admin/pages': ALLOWED.staffArea,
   'GET /api/content/admin/pages/:id': ALLOWED.staffArea,
   'GET /api/content/admin/shop-partners': ALLOWED.campaignsRead,
@@ -119,6 +122,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'GET /api/content/feeds/recommended/:id': ALLOWED.signedIn,
   'GET /api/content/help': ALLOWED.staffArea,
   'GET /api/content/help/:id': ALLOWED.staffArea,
+  'GET /api/content/housing-companies/:id/image': ALLOWED.signedIn,
   'GET /api/content/news': ALLOWED.signedIn,
   'GET /api/content/news/:id': ALLOWED.signedIn,
   'GET /api/content/openapi.json': ALLOWED.public,
@@ -156,6 +160,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'PUT /api/content/admin/contacts/:id': ALLOWED.contactsWrite,
   'PUT /api/content/admin/faqs/:id': ALLOWED.siteContentWrite,
   'PUT /api/content/admin/feeds/:id': ALLOWED.siteContentWrite,
+  'PUT /api/content/admin/housing-companies/:id/image': ALLOWED.housingCompanyImageWrite,
   'PUT /api/content/admin/pages/:id': ALLOWED.siteContentWrite,
   'PUT /api/content/admin/shop-partners/:id': ALLOWED.siteContentWrite,
   'PUT /api/content/admin/steps/:id': ALLOWED.stepsWrite,
@@ -239,6 +244,10 @@ const REACH = {
   draftAttachment: [...STAFF_READERS, 'manager', 'board', 'publisher'],
   /** The attachment of a published article for Linden Court: its editors and its residents. */
   publishedAttachment: [...STAFF_READERS, 'manager', 'board', 'publisher', 'owner', 'tenant'],
+  /** Linden Court's picture, read as a resident: its members and the developer's staff. */
+  lindenCourtPicture: [...STAFF_READERS, 'manager', 'board', 'publisher', 'owner', 'tenant'],
+  /** Linden Court's picture in the staff app: the developer's staff and the company's staff-app roles. */
+  lindenCourtPictureStaff: [...STAFF_READERS, 'manager', 'board', 'publisher'],
 } satisfies Record<string, readonly Persona[]>;
 
 describe('content objects within reach', () => {
@@ -286,6 +295,25 @@ describe('content objects within reach', () => {
     };
     objects.draftAttachment = await attachment('draft');
     objects.publishedAttachment = await attachment('published');
+
+    const { payload, headers } = multipartFile('linden.png', pngImage(1600, 900));
+    const picture = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/admin/assets?purpose=image',
+      payload,
+      headers: { ...headers, ...auth('bizadmin') },
+    });
+    expect(picture.statusCode, picture.body).toBe(201);
+    const imageId = picture.json<{ id: string }>().id;
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/content/admin/housing-companies/${t.hc.lindenCourt}/image`,
+      payload: { imageId },
+      headers: auth('bizadmin'),
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    objects.lindenCourtPicture = imageId;
+    objects.lindenCourtPictureStaff = imageId;
   }, 60_000);
 
   it('answers a FAQ or help entry by id and in the staff list only within the caller’s housing companies', async () => {
@@ -312,6 +340,31 @@ describe('content objects within reach', () => {
         const listed = list.statusCode === 200 && list.json<{ id: string }[]>().some((f) => f.id === id);
         if (listed !== (expected === 200))
           wrong.push(`GET /admin/faqs ${object} as ${persona}: listed ${listed}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers a housing company’s picture only to its members and the staff who reach the company', async () => {
+    const wrong: string[] = [];
+    const routes = [
+      ['lindenCourtPicture', `/api/content/housing-companies/${t.hc.lindenCourt}/image`, PERSONAS],
+      [
+        'lindenCourtPictureStaff',
+        `/api/content/admin/housing-companies/${t.hc.lindenCourt}/image`,
+        ALLOWED.staffArea,
+      ],
+    ] as const;
+    for (const [object, url, callers] of routes) {
+      for (const persona of callers) {
+        const expected =
+          persona === 'anonymous' ? 401 : (REACH[object] as readonly Persona[]).includes(persona) ? 200 : 404;
+        const res = await inject(persona, 'GET', url);
+        if (res.statusCode !== expected) wrong.push(`${object} as ${persona}: ${res.statusCode}`);
+        if (expected === 404 && res.body.includes(objects[object]))
+          wrong.push(`${object} as ${persona}: leaked`);
+        if (expected === 200 && res.json<{ image: { id: string } | null }>().image?.id !== objects[object])
+          wrong.push(`${object} as ${persona}: not the picture`);
       }
     }
     expect(wrong).toEqual([]);

@@ -5,15 +5,23 @@ import type { Storage } from '@porta/service-kit';
 import { eq, inArray } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { ContentDb } from '../context.js';
-import { articles, assets, campaigns, shopPartners } from '../db/schema.js';
+import {
+  articles,
+  assets,
+  campaigns,
+  directoryHousingCompanies,
+  housingCompanyImages,
+  shopPartners,
+} from '../db/schema.js';
 import type { AssetPurpose } from '../domain/assets.js';
 
 /*
  * The demo's pictures: illustrations drawn for Porta's demo (services/content/demo-images, credited
  * in docs/demo-images.md), stored as image assets the way an upload would be and attached to the
- * demo's news, campaigns and shop partners by codename and external id. Which item shows which
- * file is the tables below; a file may serve several items (each item gets its own asset, so that
- * removing one item's image leaves the others).
+ * demo's news, campaigns and shop partners by codename and external id, and set as the demo housing
+ * companies' pictures by their external id (hcExt). Which item shows which file is the tables
+ * below; a file may serve several items (each item gets its own asset, so that removing one item's
+ * image leaves the others).
  */
 
 /** Where the files are: beside src/ and dist/, so the same path works from both. */
@@ -61,6 +69,13 @@ export const DEMO_PARTNER_IMAGES: Record<string, { logo: string; image: string }
   'DEMO-SHOP-KITCHEN': { logo: 'logo-kitchen-partners.svg', image: 'campaign-kitchen.svg' },
   'DEMO-SHOP-CLEAN': { logo: 'logo-clean-home.svg', image: 'campaign-cleaning.svg' },
   'DEMO-SHOP-ENERGY': { logo: 'logo-green-energy.svg', image: 'campaign-solar.svg' },
+};
+
+/** Demo housing company external id (hcExt) → its picture: a building drawn for the company (4:3). */
+export const DEMO_HOUSING_COMPANY_IMAGES: Record<string, string> = {
+  'DEMO-1000': 'hc-harbour-view.svg',
+  'DEMO-2000': 'hc-linden-court.svg',
+  'DEMO-3000': 'hc-birch-hill.svg',
 };
 
 /** Store one demo file as a new asset; answers its id. */
@@ -135,5 +150,17 @@ export async function seedDemoImages(db: ContentDb, storage: Storage, now: Date)
     const logoId = await storeDemoImage(db, storage, files.logo, 'partner-logo', now);
     const imageId = await storeDemoImage(db, storage, files.image, 'article-image', now);
     await db.update(shopPartners).set({ logoId, imageId }).where(eq(shopPartners.id, row.id));
+  }
+
+  const companyRows = await db
+    .select({ id: directoryHousingCompanies.id, hcExt: directoryHousingCompanies.hcExt })
+    .from(directoryHousingCompanies)
+    .where(inArray(directoryHousingCompanies.hcExt, Object.keys(DEMO_HOUSING_COMPANY_IMAGES)));
+  for (const row of companyRows) {
+    const assetId = await storeDemoImage(db, storage, DEMO_HOUSING_COMPANY_IMAGES[row.hcExt]!, 'image', now);
+    await db
+      .insert(housingCompanyImages)
+      .values({ housingCompanyId: row.id, assetId, updatedBy: null, updatedAt: now })
+      .onConflictDoNothing();
   }
 }

@@ -1,8 +1,9 @@
-import type { HousingCompanyPartner } from '@porta/contracts';
+import type { HousingCompanyImage, HousingCompanyPartner } from '@porta/contracts';
 import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { asset } from '../../content/testing';
 import { apartment, housingCompany, json, listOf, meOf, mockFetch, tokens } from '../../testing/fetch-mock';
 import { renderAppAt } from '../../testing/render-app';
 
@@ -20,9 +21,22 @@ const manager: HousingCompanyPartner = {
   keyContactName: 'Maija Manager',
 };
 
-function api() {
+const picturePath = `/api/content/admin/housing-companies/${harbour.id}/image`;
+const oldPicture = asset(1, { fileName: 'harbour.png', mimeType: 'image/png', width: 1200, height: 900 });
+const newPicture = asset(2, { fileName: 'harbour-2.jpg' });
+const pictureOf = (image: HousingCompanyImage['image']): HousingCompanyImage => ({
+  housingCompanyId: harbour.id,
+  image,
+  updatedAt: image ? '2026-11-01T10:00:00.000Z' : null,
+});
+
+function api(roles: Parameters<typeof meOf>[0] = ['admin']) {
   return mockFetch({
-    'GET /api/identity/me': () => json(meOf(['admin'])),
+    'GET /api/identity/me': () => json(meOf(roles)),
+    [`GET ${picturePath}`]: () => json(pictureOf(oldPicture)),
+    'POST /api/content/admin/assets': () => json(newPicture, 201),
+    [`PUT ${picturePath}`]: () => json(pictureOf(newPicture)),
+    [`DELETE ${picturePath}`]: () => new Response(null, { status: 204 }),
     'GET /api/identity/admin/housing-companies': () => listOf('housing-companies', [demo, harbour]),
     [`GET ${base}`]: () => json(harbour),
     [`GET ${base}/partners`]: () => json([manager]),
@@ -93,5 +107,50 @@ describe('housing companies', () => {
     const faq = within(table).getByText('FAQ').closest('tr')!;
     expect(within(faq).getByText('Off')).toBeTruthy();
     expect(calls.to('GET /api/identity/features')[0]?.query.get('housingCompanyId')).toBe(harbour.id);
+  });
+
+  it('shows the company’s picture and replaces it with an upload', async () => {
+    const calls = api();
+    renderAppAt(`/admin/housing-companies/${harbour.id}/show/images`, session);
+    const user = userEvent.setup();
+
+    const preview = await screen.findByRole('img', { name: 'Picture of Harbour View' });
+    expect(preview.getAttribute('src')).toBe(oldPicture.url);
+    expect(screen.getByText(/harbour\.png/)).toBeTruthy();
+
+    await user.upload(
+      screen.getByLabelText('Replace picture'),
+      new File(['jpg'], 'harbour-2.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() => expect(calls.to(`PUT ${picturePath}`)).toHaveLength(1));
+    expect(calls.to('POST /api/content/admin/assets')[0]!.query.get('purpose')).toBe('image');
+    expect(calls.to(`PUT ${picturePath}`)[0]!.body).toEqual({ imageId: newPicture.id });
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Picture of Harbour View' }).getAttribute('src')).toBe(
+        newPicture.url,
+      ),
+    );
+  });
+
+  it('removes the picture after a confirmation', async () => {
+    const calls = api();
+    renderAppAt(`/admin/housing-companies/${harbour.id}/show/images`, session);
+    const user = userEvent.setup();
+
+    await screen.findByRole('img', { name: 'Picture of Harbour View' });
+    await user.click(screen.getByRole('button', { name: 'Remove picture' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.to(`DELETE ${picturePath}`)).toHaveLength(1));
+    expect(await screen.findByText('No picture yet.')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Picture of Harbour View' })).toBeNull();
+    expect(screen.getByLabelText('Upload picture')).toBeTruthy();
+  });
+
+  it('shows the picture without the upload to staff who do not edit housing companies', async () => {
+    api(['yitMarketing']);
+    renderAppAt(`/admin/housing-companies/${harbour.id}/show/images`, session);
+    expect(await screen.findByRole('img', { name: 'Picture of Harbour View' })).toBeTruthy();
+    expect(screen.queryByLabelText('Replace picture')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove picture' })).toBeNull();
   });
 });

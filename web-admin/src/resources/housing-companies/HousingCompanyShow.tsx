@@ -25,6 +25,7 @@ import { DayField } from '../../common/dates';
 import { ServiceRequestGrid } from '../service-requests/ServiceRequestList';
 import { NameField, StateField } from './fields';
 import { HousingCompanyFeatures } from './HousingCompanyFeatures';
+import { HousingCompanyImages } from './HousingCompanyImages';
 import { HousingCompanyPartners } from './HousingCompanyPartners';
 
 function HousingCompanyActions() {
@@ -109,6 +110,20 @@ function FeaturesTab(_props: { label: false }) {
   );
 }
 
+/** The company's picture (03: /admin/housing-company/{id}/images): editors upload, replace and remove it. */
+function ImagesTab(_props: { label: false }) {
+  const record = useRecordContext<AdminHousingCompany>();
+  const { permissions } = usePermissions<StaffPermissions>();
+  if (!record) return null;
+  return (
+    <HousingCompanyImages
+      housingCompanyId={record.id}
+      name={record.name}
+      canEdit={!!permissions?.can.housingCompaniesEdit}
+    />
+  );
+}
+
 /** The company's service requests (03: /admin/housing-company/{id}/service-requests), 25 a page. */
 function ServiceRequestsTab(_props: { label: false }) {
   return (
@@ -124,9 +139,14 @@ function ServiceRequestsTab(_props: { label: false }) {
   );
 }
 
-/** /admin/housing-companies/:id/show: details, apartments, partners, features and service requests (03 §2). */
+/**
+ * /admin/housing-companies/:id/show: details, images, apartments, partners, features and service
+ * requests (03 §2). The picture is the content service's: its tab is for the developer's staff and
+ * the company's own staff-app roles (the content service's reach), and the housing-company editors.
+ */
 export default function HousingCompanyShow() {
   const { permissions } = usePermissions<StaffPermissions>();
+  const images = !!permissions?.can.housingCompaniesEdit || !!permissions?.can.contentRead;
   return (
     <Show actions={<HousingCompanyActions />}>
       <TabbedShowLayout>
@@ -155,6 +175,11 @@ export default function HousingCompanyShow() {
           <BooleanField source="lifecycleStepsActive" />
           <TextField source="id" />
         </TabbedShowLayout.Tab>
+        {images ? (
+          <TabbedShowLayout.Tab label="porta.housing_companies.tabs.images" path="images">
+            <ImagesTab label={false} />
+          </TabbedShowLayout.Tab>
+        ) : null}
         <TabbedShowLayout.Tab label="porta.housing_companies.tabs.apartments" path="apartments">
           <ApartmentsTab label={false} />
         </TabbedShowLayout.Tab>

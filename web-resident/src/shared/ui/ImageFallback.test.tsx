@@ -48,6 +48,21 @@ describe('CardImage', () => {
     expect(container.querySelector('[data-image-fallback="campaign"]')?.textContent).toBe('S');
   });
 
+  it('shows the caller’s own fallback when there is no picture or it does not load', () => {
+    const own = <span data-testid="own">AB</span>;
+    const { container, rerender, getByTestId } = render(
+      <CardImage src={null} fallback={own} className="slot" />,
+    );
+    expect(getByTestId('own').textContent).toBe('AB');
+    expect(container.querySelector('[data-image-fallback]')).toBeNull();
+    rerender(<CardImage src="/api/content/assets/b" fallback={own} className="slot" />);
+    const img = container.querySelector('img') as HTMLImageElement;
+    expect(img.className).toBe('slot');
+    fireEvent.error(img);
+    expect(container.querySelector('img')).toBeNull();
+    expect(getByTestId('own')).toBeTruthy();
+  });
+
   it('shows the fallback when there is no picture', () => {
     const { container } = render(<CardImage kind="news" name="Water shut-off" src={null} />);
     expect(container.querySelector('img')).toBeNull();

@@ -1,5 +1,5 @@
 import { type LucideIcon, NewspaperIcon, StoreIcon, TagIcon } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 /** What an image slot belongs to: chooses the fallback's icon and tint. */
 export type ImageKind = 'news' | 'campaign' | 'partner';
@@ -46,6 +46,15 @@ export function ImageFallback({
   );
 }
 
+/** What stands in for a missing picture: the kind's designed fallback, or the caller's own. */
+type CardImageFallback =
+  | { kind: ImageKind; fallback?: undefined }
+  | {
+      kind?: undefined;
+      /** The caller's own designed fallback (decorative, hidden from screen readers), same size as the slot. */
+      fallback: ReactNode;
+    };
+
 /**
  * An item's picture in a card, or the designed fallback when it has none or it fails to load.
  * The slot keeps its size either way (the caller's class gives the aspect ratio, width and height
@@ -57,6 +66,7 @@ export function CardImage({
   width,
   height,
   kind,
+  fallback,
   name,
   shape = 'wide',
   className,
@@ -67,16 +77,16 @@ export function CardImage({
   alt?: string;
   width?: number | null | undefined;
   height?: number | null | undefined;
-  kind: ImageKind;
   /** The item's name or title, for the fallback's initial. */
   name?: string | null | undefined;
   shape?: 'wide' | 'square';
   className?: string | undefined;
   /** Lazy unless the image is at the top of the page. */
   loading?: 'lazy' | 'eager';
-}) {
+} & CardImageFallback) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
+    if (kind === undefined) return <>{fallback}</>;
     return <ImageFallback kind={kind} name={name} shape={shape} className={className} />;
   }
   return (

@@ -3,10 +3,12 @@ import { Building2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmailLink } from '../../../shared/ui/EmailLink';
+import { CardImage } from '../../../shared/ui/ImageFallback';
 import { housingCompanyName } from '../../identity';
 import { useMainContactsState } from '../../support/hooks/use-main-contacts';
 import { useContentLanguage } from '../../support/hooks/use-support';
 import { telHref } from '../../support/utils/tel';
+import { useHousingCompanyImage } from '../hooks/use-housing-company-image';
 
 /** Key contacts the card shows (the footer has them all). */
 const CONTACTS_SHOWN = 2;
@@ -25,11 +27,12 @@ function monogram(name: string): string {
 }
 
 /**
- * The dashboard's "Your housing company" card (01 §2): a picture (a designed monogram until
- * housing companies have pictures), the name as the user knows it with the address or the
+ * The dashboard's "Your housing company" card (01 §2): the company's picture (staff set it in the
+ * staff app; the designed monogram while it loads, when there is none or it fails to load — the
+ * slot keeps its size either way), the name as the user knows it with the address or the
  * company's own name under it, the user's apartment and role, the first key contacts (the
  * footer's main contacts, the same request) and the way to the apartment's page and the
- * contact book.
+ * contact book. The picture is decoration beside the company's name (empty alt text).
  */
 export function HousingCompanyCard({
   me,
@@ -41,6 +44,7 @@ export function HousingCompanyCard({
   const { t } = useTranslation(['resident', 'common']);
   const lang = useContentLanguage();
   const { contacts: all, pending } = useMainContactsState(housingCompany?.id ?? null, lang);
+  const picture = useHousingCompanyImage(housingCompany?.id ?? null);
   const contacts = all.slice(0, CONTACTS_SHOWN);
 
   if (!housingCompany) {
@@ -66,10 +70,19 @@ export function HousingCompanyCard({
 
   return (
     <section className="card hc-card" aria-labelledby="dashboard-housing-company">
-      <div className="hc-card__picture" aria-hidden="true">
-        <Building2Icon className="hc-card__icon" size={16} />
-        <span className="hc-card__monogram">{monogram(companyName)}</span>
-      </div>
+      <CardImage
+        src={picture?.url}
+        alt=""
+        width={picture?.width}
+        height={picture?.height}
+        className="hc-card__picture hc-card__picture--image"
+        fallback={
+          <div className="hc-card__picture" aria-hidden="true">
+            <Building2Icon className="hc-card__icon" size={16} />
+            <span className="hc-card__monogram">{monogram(companyName)}</span>
+          </div>
+        }
+      />
       <div className="hc-card__body">
         <h2 id="dashboard-housing-company" className="card__title hc-card__heading">
           {t('dashboard.housingCompany')}
