@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pureContracts } from '../scripts/vite-pure-contracts.mjs';
 import { reporters } from '../vitest.shared.js';
 
 /**
@@ -10,7 +11,7 @@ const conditions = ['@porta/source', 'module', 'browser', 'development|productio
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), pureContracts()],
   resolve: { conditions },
   // Tests marked `@vitest-environment node` load modules the server way: the same sources.
   ssr: { resolve: { conditions: ['@porta/source', 'node', 'development|production'] } },

@@ -1,2 +1,3 @@
+export * from './answer.js';
 export * from './format/index.js';
 export * from './session.js';

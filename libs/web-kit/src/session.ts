@@ -2,9 +2,9 @@ import {
   type Issuer,
   TOKEN_REFRESH_WINDOW_SECONDS,
   type TokenResponse,
-  zProblem,
-  zTokenResponse,
+  type zTokenResponse,
 } from '@porta/contracts';
+import { answer, readProblem } from './answer.js';
 
 /**
  * The browser side of a Porta session, shared by the resident and the staff app (both are served
@@ -104,7 +104,7 @@ export class SessionClient {
   }
 
   async login(email: string, password: string): Promise<StoredSession> {
-    const tokens = zTokenResponse.parse(
+    const tokens = answer<typeof zTokenResponse>(
       await this.raw('POST', '/api/identity/login', { email, password }, undefined),
     );
     return this.store(tokens);
@@ -134,7 +134,7 @@ export class SessionClient {
         const s = this.read();
         if (!s) return null;
         try {
-          const tokens = zTokenResponse.parse(
+          const tokens = answer<typeof zTokenResponse>(
             await this.raw(
               'POST',
               '/api/identity/token/refresh',
@@ -248,15 +248,19 @@ export async function fetchJson(
     throw new ApiError(0, 'NETWORK', 'Content could not be loaded. Please refresh.');
   }
   const text = await res.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!res.ok) {
-    const problem = zProblem.safeParse(data);
-    if (problem.success) {
-      throw new ApiError(res.status, problem.data.code, problem.data.title, problem.data.errors ?? []);
-    }
-    throw new ApiError(res.status, `HTTP_${res.status}`, 'Something went wrong');
-  }
-  return data;
+  if (!res.ok) throw apiErrorOf(res.status, text);
+  return text ? safeJson(text) : undefined;
+}
+
+/**
+ * The ApiError of a refused answer from its status and body: the problem+json's code, title and
+ * field errors when the body is one, else `HTTP_<status>` (an HTML page of a proxy, an empty body).
+ */
+export function apiErrorOf(status: number, body: string): ApiError {
+  const problem = readProblem(body ? safeJson(body) : undefined);
+  return problem
+    ? new ApiError(status, problem.code, problem.title, problem.errors ?? [])
+    : new ApiError(status, `HTTP_${status}`, 'Something went wrong');
 }
 
 function safeJson(text: string): unknown {

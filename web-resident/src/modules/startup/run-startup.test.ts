@@ -233,7 +233,7 @@ describe('runStartup', () => {
     expect(log.at(-2)).toBe('language en');
   });
 
-  it('an answer that breaks the contract is an application error, not a logout', async () => {
+  it('a /me answer without its user (a proxy answering 200) is an application error, not a logout', async () => {
     storeSession();
     recordingFetch({ 'GET /api/identity/me': json({ user: null }) });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -113,6 +113,9 @@ export async function performStep(state: StartupState, fx: StartupEffects): Prom
         return await obtainToken(fx);
       case 'fetchUser': {
         const me = await fx.identity.getMe();
+        // The answer every page reads. The browser trusts the contract (ADR 0021), but one without
+        // a user (a proxy's page answering 200) must end on the error page, not break the app.
+        if (typeof me?.user?.id !== 'string') throw new Error('/me answered without a user');
         fx.prefetchLanguage?.(languageFor(me, fx));
         return { type: 'USER_FETCHED', me };
       }

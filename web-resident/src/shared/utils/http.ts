@@ -1,5 +1,4 @@
-import { zProblem } from '@porta/contracts';
-import { ApiError, type SessionClient } from '@porta/web-kit';
+import { ApiError, apiErrorOf, type SessionClient } from '@porta/web-kit';
 
 type QueryValue = string | number | undefined | null;
 
@@ -12,20 +11,6 @@ export function queryString(params: Record<string, QueryValue>): string {
   }
   const text = search.toString();
   return text ? `?${text}` : '';
-}
-
-/** The ApiError of a refused answer: its problem+json code, title and field errors when it has them. */
-async function apiErrorOf(response: Response): Promise<ApiError> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await response.text());
-  } catch {
-    data = undefined;
-  }
-  const problem = zProblem.safeParse(data);
-  return problem.success
-    ? new ApiError(response.status, problem.data.code, problem.data.title, problem.data.errors ?? [])
-    : new ApiError(response.status, `HTTP_${response.status}`, 'Something went wrong');
 }
 
 /**
@@ -51,12 +36,12 @@ export async function authorizedFetch(
   let response = await send(token);
   if (response.status === 401 && token) {
     // A stale token is refreshed and the request sent once more; otherwise the session ended.
-    const error = await apiErrorOf(response);
+    const error = apiErrorOf(response.status, await response.text());
     const fresh = await session.afterUnauthorized(error.code);
     if (!fresh) throw error;
     response = await send(fresh);
     if (response.status === 401) session.clear(true);
   }
-  if (!response.ok) throw await apiErrorOf(response);
+  if (!response.ok) throw apiErrorOf(response.status, await response.text());
   return response;
 }

@@ -1,29 +1,29 @@
-import {
-  type Comment,
-  type CommentCreate,
-  type CommentImage,
-  type CommentList,
-  type CommentUpdate,
-  type Conversation,
-  type ConversationCreate,
-  type ConversationList,
-  type ConversationType,
-  type ConversationUpdate,
-  type Discussion,
-  type DiscussionCreate,
-  type DiscussionList,
-  type DiscussionUpdate,
-  type Language,
-  type LikesSummary,
-  type Message,
-  type MessageCreate,
-  type MessageList,
-  type MessageUpdate,
-  type NeighbourList,
-  type RecipientList,
-  type ReferenceType,
-  type ReportCreate,
-  type SubscriptionState,
+import type {
+  Comment,
+  CommentCreate,
+  CommentImage,
+  CommentList,
+  CommentUpdate,
+  Conversation,
+  ConversationCreate,
+  ConversationList,
+  ConversationType,
+  ConversationUpdate,
+  Discussion,
+  DiscussionCreate,
+  DiscussionList,
+  DiscussionUpdate,
+  Language,
+  LikesSummary,
+  Message,
+  MessageCreate,
+  MessageList,
+  MessageUpdate,
+  NeighbourList,
+  RecipientList,
+  ReferenceType,
+  ReportCreate,
+  SubscriptionState,
   zComment,
   zCommentImage,
   zCommentList,
@@ -40,6 +40,7 @@ import {
   zSubscriptionState,
 } from '@porta/contracts';
 import type { SessionClient } from '@porta/web-kit';
+import { answer } from '@porta/web-kit';
 import { authorizedFetch, queryString } from '../../../shared/utils/http';
 
 export const COMMUNITY_BASE = '/api/community';
@@ -131,57 +132,59 @@ export function createCommunityApi(session: SessionClient): CommunityApi {
   return {
     async listDiscussions({ housingCompanyId, skip, limit, lang }) {
       const query = queryString({ housingCompanyId, skip, limit, lang });
-      return zDiscussionList.parse(await call('GET', `/discussions${query}`));
+      return answer<typeof zDiscussionList>(await call('GET', `/discussions${query}`));
     },
     async getDiscussion(id, lang) {
-      return zDiscussion.parse(await call('GET', `/discussions/${segment(id)}${lq(lang)}`));
+      return answer<typeof zDiscussion>(await call('GET', `/discussions/${segment(id)}${lq(lang)}`));
     },
     async createDiscussion(input, lang) {
-      return zDiscussion.parse(await call('POST', `/discussions${lq(lang)}`, input));
+      return answer<typeof zDiscussion>(await call('POST', `/discussions${lq(lang)}`, input));
     },
     async updateDiscussion(id, input, lang) {
-      return zDiscussion.parse(await call('PUT', `/discussions/${segment(id)}${lq(lang)}`, input));
+      return answer<typeof zDiscussion>(await call('PUT', `/discussions/${segment(id)}${lq(lang)}`, input));
     },
     async deleteDiscussion(id, lang) {
       await call('DELETE', `/discussions/${segment(id)}${lq(lang)}`);
     },
     async toggleDiscussionLike(id, lang) {
-      return zLikesSummary.parse(await call('POST', `/discussions/${segment(id)}/likes${lq(lang)}`));
+      return answer<typeof zLikesSummary>(await call('POST', `/discussions/${segment(id)}/likes${lq(lang)}`));
     },
     async toggleSubscription(id, lang) {
-      return zSubscriptionState.parse(
+      return answer<typeof zSubscriptionState>(
         await call('POST', `/discussions/${segment(id)}/subscription${lq(lang)}`),
       );
     },
     async listComments(discussionId, { parentId, skip, limit, lang }) {
       const query = queryString({ parentId, skip, limit, lang });
-      return zCommentList.parse(await call('GET', `/discussions/${segment(discussionId)}/comments${query}`));
+      return answer<typeof zCommentList>(
+        await call('GET', `/discussions/${segment(discussionId)}/comments${query}`),
+      );
     },
     async createComment(discussionId, input, lang) {
-      return zComment.parse(
+      return answer<typeof zComment>(
         await call('POST', `/discussions/${segment(discussionId)}/comments${lq(lang)}`, input),
       );
     },
     async listReferenceComments(type, id, { housingCompanyId, parentId, skip, limit, lang }) {
       const query = queryString({ housingCompanyId, parentId, skip, limit, lang });
-      return zCommentList.parse(
+      return answer<typeof zCommentList>(
         await call('GET', `/references/${segment(type)}/${segment(id)}/comments${query}`),
       );
     },
     async createReferenceComment(type, id, housingCompanyId, input, lang) {
       const query = queryString({ housingCompanyId, lang });
-      return zComment.parse(
+      return answer<typeof zComment>(
         await call('POST', `/references/${segment(type)}/${segment(id)}/comments${query}`, input),
       );
     },
     async updateComment(id, input, lang) {
-      return zComment.parse(await call('PUT', `/comments/${segment(id)}${lq(lang)}`, input));
+      return answer<typeof zComment>(await call('PUT', `/comments/${segment(id)}${lq(lang)}`, input));
     },
     async deleteComment(id, lang) {
-      return zComment.parse(await call('DELETE', `/comments/${segment(id)}${lq(lang)}`));
+      return answer<typeof zComment>(await call('DELETE', `/comments/${segment(id)}${lq(lang)}`));
     },
     async toggleCommentLike(id, lang) {
-      return zLikesSummary.parse(await call('POST', `/comments/${segment(id)}/likes${lq(lang)}`));
+      return answer<typeof zLikesSummary>(await call('POST', `/comments/${segment(id)}/likes${lq(lang)}`));
     },
     async uploadImage(housingCompanyId, file, lang) {
       const form = new FormData();
@@ -193,54 +196,56 @@ export function createCommunityApi(session: SessionClient): CommunityApi {
         headers: { accept: 'application/json' },
         body: form,
       });
-      return zCommentImage.parse(await response.json());
+      return answer<typeof zCommentImage>(await response.json());
     },
     async fetchImage(url) {
       return (await authorizedFetch(session, url)).blob();
     },
     async report(input) {
-      return zReportCreated.parse(await call('POST', '/reports', input));
+      return answer<typeof zReportCreated>(await call('POST', '/reports', input));
     },
     async listConversations({ housingCompanyId, type, skip, limit, lang }) {
       const query = queryString({ housingCompanyId, type, skip, limit, lang });
-      return zConversationList.parse(await call('GET', `/conversations${query}`));
+      return answer<typeof zConversationList>(await call('GET', `/conversations${query}`));
     },
     async getConversation(id, lang) {
-      return zConversation.parse(await call('GET', `/conversations/${segment(id)}${lq(lang)}`));
+      return answer<typeof zConversation>(await call('GET', `/conversations/${segment(id)}${lq(lang)}`));
     },
     async createConversation(input, lang) {
-      return zConversation.parse(await call('POST', `/conversations${lq(lang)}`, input));
+      return answer<typeof zConversation>(await call('POST', `/conversations${lq(lang)}`, input));
     },
     async updateConversation(id, input, lang) {
-      return zConversation.parse(await call('PUT', `/conversations/${segment(id)}${lq(lang)}`, input));
+      return answer<typeof zConversation>(
+        await call('PUT', `/conversations/${segment(id)}${lq(lang)}`, input),
+      );
     },
     async deleteConversation(id, lang) {
       await call('DELETE', `/conversations/${segment(id)}${lq(lang)}`);
     },
     async listMessages(conversationId, { skip, limit, lang }) {
       const query = queryString({ skip, limit, lang });
-      return zMessageList.parse(
+      return answer<typeof zMessageList>(
         await call('GET', `/conversations/${segment(conversationId)}/messages${query}`),
       );
     },
     async createMessage(conversationId, input, lang) {
-      return zMessage.parse(
+      return answer<typeof zMessage>(
         await call('POST', `/conversations/${segment(conversationId)}/messages${lq(lang)}`, input),
       );
     },
     async updateMessage(id, input, lang) {
-      return zMessage.parse(await call('PUT', `/messages/${segment(id)}${lq(lang)}`, input));
+      return answer<typeof zMessage>(await call('PUT', `/messages/${segment(id)}${lq(lang)}`, input));
     },
     async deleteMessage(id, lang) {
-      return zMessage.parse(await call('DELETE', `/messages/${segment(id)}${lq(lang)}`));
+      return answer<typeof zMessage>(await call('DELETE', `/messages/${segment(id)}${lq(lang)}`));
     },
     async listRecipients(housingCompanyId, lang) {
       const query = queryString({ housingCompanyId, lang });
-      return zRecipientList.parse(await call('GET', `/conversations/recipients${query}`));
+      return answer<typeof zRecipientList>(await call('GET', `/conversations/recipients${query}`));
     },
     async listNeighbours(housingCompanyId, lang) {
       const query = queryString({ housingCompanyId, lang });
-      return zNeighbourList.parse(await call('GET', `/neighbours${query}`));
+      return answer<typeof zNeighbourList>(await call('GET', `/neighbours${query}`));
     },
   };
 }

@@ -1,5 +1,5 @@
-import { type PublicPage, zPublicPage } from '@porta/contracts';
-import { fetchJson } from '@porta/web-kit';
+import type { PublicPage, zPublicPage } from '@porta/contracts';
+import { answer, fetchJson } from '@porta/web-kit';
 
 /**
  * GET /api/content/pages?path=&lang= (public: no token needed, so it serves signed-out visitors
@@ -8,5 +8,5 @@ import { fetchJson } from '@porta/web-kit';
 export async function fetchPublicPage(path: string, lang?: string): Promise<PublicPage> {
   const query = new URLSearchParams({ path });
   if (lang) query.set('lang', lang);
-  return zPublicPage.parse(await fetchJson('GET', `/api/content/pages?${query}`));
+  return answer<typeof zPublicPage>(await fetchJson('GET', `/api/content/pages?${query}`));
 }

@@ -1,11 +1,12 @@
-import {
-  type FeedItemDetail,
-  type FeedItemPage,
-  type Language,
+import type {
+  FeedItemDetail,
+  FeedItemPage,
+  Language,
   zFeedItemDetail,
   zFeedItemPage,
 } from '@porta/contracts';
 import type { SessionClient } from '@porta/web-kit';
+import { answer } from '@porta/web-kit';
 
 export interface FeedPageQuery {
   limit: number;
@@ -42,11 +43,11 @@ export function createFeedsApi(session: SessionClient): FeedsApi {
         limit: String(limit),
         offset: String(offset),
       });
-      return zFeedItemPage.parse(await session.request('GET', `${BASE}/recommended?${query}`));
+      return answer<typeof zFeedItemPage>(await session.request('GET', `${BASE}/recommended?${query}`));
     },
     async getRecommended(idOrSlug, { housingCompanyId, lang }) {
       const query = new URLSearchParams({ housingCompanyId, lang });
-      return zFeedItemDetail.parse(
+      return answer<typeof zFeedItemDetail>(
         await session.request('GET', `${BASE}/recommended/${encodeURIComponent(idOrSlug)}?${query}`),
       );
     },
@@ -57,7 +58,7 @@ export function createFeedsApi(session: SessionClient): FeedsApi {
         limit: String(limit),
         offset: String(offset),
       });
-      return zFeedItemPage.parse(await session.request('GET', `${BASE}/corporate?${query}`));
+      return answer<typeof zFeedItemPage>(await session.request('GET', `${BASE}/corporate?${query}`));
     },
   };
 }

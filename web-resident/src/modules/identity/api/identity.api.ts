@@ -1,19 +1,19 @@
-import {
-  type ChangePasswordRequest,
-  type EmailChangeConfirmResponse,
-  type EmailChangeResponse,
-  type FirstLoginRequest,
-  type FirstLoginResponse,
-  type GdprReport,
-  type LoginOptionsResponse,
-  type MeResponse,
-  type MeUser,
-  type RegisterRequest,
-  type SelectHousingCompanyRequest,
-  type Signature,
-  type SignatureRequest,
-  type UpdateProfileRequest,
-  type UserFeaturesResponse,
+import type {
+  ChangePasswordRequest,
+  EmailChangeConfirmResponse,
+  EmailChangeResponse,
+  FirstLoginRequest,
+  FirstLoginResponse,
+  GdprReport,
+  LoginOptionsResponse,
+  MeResponse,
+  MeUser,
+  RegisterRequest,
+  SelectHousingCompanyRequest,
+  Signature,
+  SignatureRequest,
+  UpdateProfileRequest,
+  UserFeaturesResponse,
   zEmailChangeConfirmResponse,
   zEmailChangeResponse,
   zFirstLoginResponse,
@@ -26,7 +26,7 @@ import {
   zSignatureList,
   zUserFeaturesResponse,
 } from '@porta/contracts';
-import { fetchJson, type SessionClient } from '@porta/web-kit';
+import { answer, fetchJson, type SessionClient } from '@porta/web-kit';
 
 export type OidcTokenResponse = ReturnType<typeof zOidcTokenResponse.parse>;
 
@@ -70,37 +70,37 @@ const segment = encodeURIComponent;
 export function createIdentityApi(session: SessionClient): IdentityApi {
   return {
     async getMe() {
-      return zMeResponse.parse(await session.request('GET', `${BASE}/me`));
+      return answer<typeof zMeResponse>(await session.request('GET', `${BASE}/me`));
     },
     async selectHousingCompany(request) {
-      return zMeResponse.parse(await session.request('PUT', `${BASE}/me/housing-company`, request));
+      return answer<typeof zMeResponse>(await session.request('PUT', `${BASE}/me/housing-company`, request));
     },
     async getFeatures(housingCompanyId) {
       const query = housingCompanyId ? `?housingCompanyId=${segment(housingCompanyId)}` : '';
-      return zUserFeaturesResponse.parse(await session.request('GET', `${BASE}/features${query}`));
+      return answer<typeof zUserFeaturesResponse>(await session.request('GET', `${BASE}/features${query}`));
     },
     async getLoginOptions() {
-      return zLoginOptionsResponse.parse(await fetchJson('GET', `${BASE}/login-options`));
+      return answer<typeof zLoginOptionsResponse>(await fetchJson('GET', `${BASE}/login-options`));
     },
     async exchangeOidcCode(code, state, iss) {
-      return zOidcTokenResponse.parse(
+      return answer<typeof zOidcTokenResponse>(
         await fetchJson('POST', `${BASE}/oidc/b2c/token`, { code, state, ...(iss ? { iss } : {}) }),
       );
     },
 
     async updateProfile(request) {
-      return zMeUser.parse(await session.request('PUT', `${BASE}/me/profile`, request));
+      return answer<typeof zMeUser>(await session.request('PUT', `${BASE}/me/profile`, request));
     },
     async register(request) {
-      return zMeResponse.parse(await session.request('POST', `${BASE}/me/register`, request));
+      return answer<typeof zMeResponse>(await session.request('POST', `${BASE}/me/register`, request));
     },
     async requestEmailChange(newEmail) {
-      return zEmailChangeResponse.parse(
+      return answer<typeof zEmailChangeResponse>(
         await session.request('POST', `${BASE}/me/email-change`, { newEmail }),
       );
     },
     async confirmEmailChange(userId, code) {
-      return zEmailChangeConfirmResponse.parse(
+      return answer<typeof zEmailChangeConfirmResponse>(
         await fetchJson('POST', `${BASE}/email-change/${segment(userId)}/${segment(code)}`),
       );
     },
@@ -112,22 +112,26 @@ export function createIdentityApi(session: SessionClient): IdentityApi {
     },
     async getGdprReport(userId) {
       const path = userId ? `${BASE}/admin/users/${segment(userId)}/gdpr-report` : `${BASE}/me/gdpr-report`;
-      return zGdprReport.parse(await session.request('GET', path));
+      return answer<typeof zGdprReport>(await session.request('GET', path));
     },
     async listSignatures() {
-      return zSignatureList.parse(await session.request('GET', `${BASE}/me/signatures`));
+      return answer<typeof zSignatureList>(await session.request('GET', `${BASE}/me/signatures`));
     },
     async createSignature(request) {
-      return zSignature.parse(await session.request('POST', `${BASE}/me/signatures`, request));
+      return answer<typeof zSignature>(await session.request('POST', `${BASE}/me/signatures`, request));
     },
     async updateSignature(id, request) {
-      return zSignature.parse(await session.request('PUT', `${BASE}/me/signatures/${segment(id)}`, request));
+      return answer<typeof zSignature>(
+        await session.request('PUT', `${BASE}/me/signatures/${segment(id)}`, request),
+      );
     },
     async deleteSignature(id) {
       await session.request('DELETE', `${BASE}/me/signatures/${segment(id)}`);
     },
     async getFirstLogin(token) {
-      return zFirstLoginResponse.parse(await fetchJson('GET', `${BASE}/first-login/${segment(token)}`));
+      return answer<typeof zFirstLoginResponse>(
+        await fetchJson('GET', `${BASE}/first-login/${segment(token)}`),
+      );
     },
     async completeFirstLogin(token, request) {
       await fetchJson('POST', `${BASE}/first-login/${segment(token)}`, request);

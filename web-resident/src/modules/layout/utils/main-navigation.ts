@@ -1,12 +1,4 @@
-import {
-  type FeatureId,
-  type HousingCompanyState,
-  type Language,
-  zElectroluxBookingsSettings,
-  zNavigationLink,
-  zOne4allBookingsSettings,
-  zProjectCameraSettings,
-} from '@porta/contracts';
+import { type FeatureId, type HousingCompanyState, LANGUAGES, type Language } from '@porta/contracts';
 
 /** GET /features: the features that are on, with their settings. */
 export type NavigationFeatures = Partial<Record<FeatureId, { settings: Record<string, unknown> }>>;
@@ -71,15 +63,40 @@ export const SECTION_PATHS = {
   contactBook: '/support/contact-book',
 } as const satisfies Record<NavigationLabelKey, string>;
 
-interface SettingsSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
+/**
+ * A feature's settings as the features answer carries them: a free-form object, checked by the
+ * identity service against the feature's settings contract when staff save them. The menu reads
+ * the few values it needs and falls back to the defaults when one is missing or of another kind.
+ */
+function settingsOf(features: NavigationFeatures, id: FeatureId): Record<string, unknown> {
+  return features[id]?.settings ?? {};
 }
 
-function settingsOf<T>(features: NavigationFeatures, id: FeatureId, schema: SettingsSchema<T>): T | null {
-  const feature = features[id];
-  if (!feature) return null;
-  const parsed = schema.safeParse(feature.settings ?? {});
-  return parsed.success ? parsed.data : null;
+function orderNumber(settings: Record<string, unknown>, fallback: number): number {
+  const value = settings.navigationOrderNumber;
+  return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
+}
+
+interface ConfiguredLink {
+  title: string;
+  href: string;
+  language?: Language;
+  target: '_self' | '_blank';
+  icon?: string;
+}
+
+/** One link of the navigationlink feature, or null when it lacks a title or an address. */
+function readLink(value: unknown): ConfiguredLink | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { title, href, language, target, icon } = value as Record<string, unknown>;
+  if (typeof title !== 'string' || !title.trim() || typeof href !== 'string' || !href.trim()) return null;
+  return {
+    title: title.trim(),
+    href: href.trim(),
+    ...((LANGUAGES as readonly unknown[]).includes(language) ? { language: language as Language } : {}),
+    target: target === '_blank' ? '_blank' : '_self',
+    ...(typeof icon === 'string' && icon ? { icon } : {}),
+  };
 }
 
 const on = (features: NavigationFeatures, ...ids: FeatureId[]) =>
@@ -94,9 +111,8 @@ function navigationLinks(features: NavigationFeatures, language: Language): Navi
   const raw = features.navigationlink?.settings?.links;
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((value, index) => {
-    const parsed = zNavigationLink.safeParse(value);
-    if (!parsed.success) return [];
-    const link = parsed.data;
+    const link = readLink(value);
+    if (!link) return [];
     if (link.language && link.language !== language) return [];
     return [
       {
@@ -145,16 +161,14 @@ export function buildMainNavigation({
     items.push(builtIn('materialSelection', NAVIGATION_ORDER.materialSelection));
   if (on(features, 'warranty')) items.push(builtIn('warranty', NAVIGATION_ORDER.warranty));
   if (on(features, 'project-camera')) {
-    const settings = settingsOf(features, 'project-camera', zProjectCameraSettings);
-    items.push(builtIn('projectCamera', settings?.navigationOrderNumber ?? NAVIGATION_ORDER.projectCamera));
+    const settings = settingsOf(features, 'project-camera');
+    items.push(builtIn('projectCamera', orderNumber(settings, NAVIGATION_ORDER.projectCamera)));
   }
   if (on(features, 'documents', 'documentsv2')) items.push(builtIn('documents', NAVIGATION_ORDER.documents));
   if (on(features, 'one4all-bookings')) {
-    const settings = settingsOf(features, 'one4all-bookings', zOne4allBookingsSettings);
-    items.push(builtIn('bookings', settings?.navigationOrderNumber ?? NAVIGATION_ORDER.bookings));
-  } else if (
-    settingsOf(features, 'electrolux-bookings', zElectroluxBookingsSettings)?.showMainNavigationLink
-  ) {
+    const settings = settingsOf(features, 'one4all-bookings');
+    items.push(builtIn('bookings', orderNumber(settings, NAVIGATION_ORDER.bookings)));
+  } else if (settingsOf(features, 'electrolux-bookings').showMainNavigationLink === true) {
     items.push(builtIn('bookings', NAVIGATION_ORDER.bookings));
   }
   if (on(features, 'public-discussion', 'neighbours', 'area-discussion'))

@@ -1,20 +1,20 @@
-import {
-  type CalendarEntryDetailResponse,
-  type CalendarEntryType,
-  type CalendarListResponse,
-  type DialogReadRequest,
-  type FeedbackCreate,
-  type FeedbackCreated,
-  type Language,
-  type NewsDetailResponse,
-  type NewsListMode,
-  type NewsListResponse,
-  type QuickLinkModuleId,
-  type QuickLinksResponse,
-  type StepDetail,
-  type StepSummary,
-  type TimelineDirection,
-  type TimelineResponse,
+import type {
+  CalendarEntryDetailResponse,
+  CalendarEntryType,
+  CalendarListResponse,
+  DialogReadRequest,
+  FeedbackCreate,
+  FeedbackCreated,
+  Language,
+  NewsDetailResponse,
+  NewsListMode,
+  NewsListResponse,
+  QuickLinkModuleId,
+  QuickLinksResponse,
+  StepDetail,
+  StepSummary,
+  TimelineDirection,
+  TimelineResponse,
   zCalendarEntryDetailResponse,
   zCalendarListResponse,
   zFeedbackCreated,
@@ -26,6 +26,7 @@ import {
   zTimelineResponse,
 } from '@porta/contracts';
 import type { SessionClient } from '@porta/web-kit';
+import { answer } from '@porta/web-kit';
 import { authorizedFetch, queryString } from '../../../shared/utils/http';
 
 /** Which housing company the reader looks at, and the language texts should come in. */
@@ -105,11 +106,11 @@ export function createNewsApi(session: SessionClient): NewsApi {
   return {
     async listNews({ mode, limit, offset, ...scope }) {
       const query = queryString({ ...scopeParams(scope), mode, limit, offset });
-      return zNewsListResponse.parse(await get(`${CONTENT}/news${query}`));
+      return answer<typeof zNewsListResponse>(await get(`${CONTENT}/news${query}`));
     },
     async getNews(id, scope) {
       const path = `${CONTENT}/news/${segment(id)}${queryString(scopeParams(scope))}`;
-      return zNewsDetailResponse.parse(await get(path));
+      return answer<typeof zNewsDetailResponse>(await get(path));
     },
     async listCalendar({ limit, offset, types, from, to, ...scope }) {
       const query = queryString({
@@ -120,18 +121,18 @@ export function createNewsApi(session: SessionClient): NewsApi {
         from,
         to,
       });
-      return zCalendarListResponse.parse(await get(`${CONTENT}/calendar${query}`));
+      return answer<typeof zCalendarListResponse>(await get(`${CONTENT}/calendar${query}`));
     },
     async getCalendarEntry(id, scope) {
       const path = `${CONTENT}/calendar/${segment(id)}${queryString(scopeParams(scope))}`;
-      return zCalendarEntryDetailResponse.parse(await get(path));
+      return answer<typeof zCalendarEntryDetailResponse>(await get(path));
     },
     async listSteps(scope) {
-      return zStepList.parse(await get(`${CONTENT}/steps${queryString(scopeParams(scope))}`));
+      return answer<typeof zStepList>(await get(`${CONTENT}/steps${queryString(scopeParams(scope))}`));
     },
     async getStep(id, scope) {
       const path = `${CONTENT}/steps/${segment(id)}${queryString(scopeParams(scope))}`;
-      return zStepDetail.parse(await get(path));
+      return answer<typeof zStepDetail>(await get(path));
     },
     async getTimeline({ types, page, ...scope }) {
       const query = queryString({
@@ -140,17 +141,21 @@ export function createNewsApi(session: SessionClient): NewsApi {
         direction: page?.direction,
         cursor: page?.cursor,
       });
-      return zTimelineResponse.parse(await get(`${CONTENT}/timeline${query}`));
+      return answer<typeof zTimelineResponse>(await get(`${CONTENT}/timeline${query}`));
     },
     async sendFeedback(feedback) {
-      return zFeedbackCreated.parse(await session.request('POST', `${CONTENT}/feedback`, feedback));
+      return answer<typeof zFeedbackCreated>(await session.request('POST', `${CONTENT}/feedback`, feedback));
     },
     async getQuickLinks(projectId) {
-      return zQuickLinksResponse.parse(await get(`${IDENTITY}/me/quick-links${queryString({ projectId })}`));
+      return answer<typeof zQuickLinksResponse>(
+        await get(`${IDENTITY}/me/quick-links${queryString({ projectId })}`),
+      );
     },
     async saveQuickLinks({ projectId, links }) {
       const body = { projectId, links: links.map(({ moduleId }) => ({ moduleId })) };
-      return zQuickLinksResponse.parse(await session.request('PUT', `${IDENTITY}/me/quick-links`, body));
+      return answer<typeof zQuickLinksResponse>(
+        await session.request('PUT', `${IDENTITY}/me/quick-links`, body),
+      );
     },
     async markDialogRead(request) {
       await session.request('POST', `${IDENTITY}/me/dialogs`, request);

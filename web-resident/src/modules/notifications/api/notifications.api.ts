@@ -1,12 +1,13 @@
-import {
-  type MarkReadResponse,
-  type NotificationListResponse,
-  type NotificationSettings,
+import type {
+  MarkReadResponse,
+  NotificationListResponse,
+  NotificationSettings,
   zMarkReadResponse,
   zNotificationListResponse,
   zNotificationSettings,
 } from '@porta/contracts';
 import type { SessionClient } from '@porta/web-kit';
+import { answer } from '@porta/web-kit';
 
 export const NOTIFICATIONS_BASE = '/api/notifications';
 /** The live stream of the bell (Server-Sent Events), read by `startLiveStream`. */
@@ -44,23 +45,25 @@ export function createNotificationsApi(session: SessionClient): NotificationsApi
       if (before) search.set('before', before);
       const text = search.toString();
       const query = text ? `?${text}` : '';
-      return zNotificationListResponse.parse(
+      return answer<typeof zNotificationListResponse>(
         await session.request('GET', `${NOTIFICATIONS_BASE}/inbox${query}`),
       );
     },
     async markRead(id) {
       const path = `${NOTIFICATIONS_BASE}/inbox/${encodeURIComponent(id)}/read`;
-      return zMarkReadResponse.parse(await session.request('POST', path));
+      return answer<typeof zMarkReadResponse>(await session.request('POST', path));
     },
     async markAllRead(upTo) {
       const path = `${NOTIFICATIONS_BASE}/inbox/read-all`;
-      return zMarkReadResponse.parse(await session.request('POST', path, upTo ? { upTo } : {}));
+      return answer<typeof zMarkReadResponse>(await session.request('POST', path, upTo ? { upTo } : {}));
     },
     async getSettings() {
-      return zNotificationSettings.parse(await session.request('GET', `${NOTIFICATIONS_BASE}/settings`));
+      return answer<typeof zNotificationSettings>(
+        await session.request('GET', `${NOTIFICATIONS_BASE}/settings`),
+      );
     },
     async saveSettings(settings) {
-      return zNotificationSettings.parse(
+      return answer<typeof zNotificationSettings>(
         await session.request('PUT', `${NOTIFICATIONS_BASE}/settings`, settings),
       );
     },

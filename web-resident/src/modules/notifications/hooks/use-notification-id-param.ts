@@ -1,4 +1,5 @@
-import { type NotificationListResponse, zUuid } from '@porta/contracts';
+import type { NotificationListResponse } from '@porta/contracts';
+import { isUuid } from '@porta/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -29,7 +30,7 @@ export function useNotificationIdParam(): void {
     if (!params.has(NOTIFICATION_ID_PARAM)) return;
     const list = queryClient.getQueryData<NotificationListResponse>(inboxQueryKey(userId));
     for (const id of params.getAll(NOTIFICATION_ID_PARAM)) {
-      if (!zUuid.safeParse(id).success || handled.current.has(id)) continue;
+      if (!isUuid(id) || handled.current.has(id)) continue;
       handled.current.add(id);
       if (findNotification(list, id)?.isRead) continue;
       markRead(id);

@@ -1,18 +1,18 @@
-import {
-  type Language,
-  type ServiceRequest,
-  type ServiceRequestAttachment,
-  type ServiceRequestCreate,
-  type ServiceRequestDetail,
-  type ServiceRequestFilter,
-  type ServiceRequestList,
-  type ServiceRequestManageUpdate,
-  type ServiceRequestReminder,
-  type ServiceRequestResponseCreate,
-  type ServiceRequestTargetList,
-  type ServiceRequestTypeKey,
-  type ServiceRequestTypeList,
-  type ServiceRequestUpdate,
+import type {
+  Language,
+  ServiceRequest,
+  ServiceRequestAttachment,
+  ServiceRequestCreate,
+  ServiceRequestDetail,
+  ServiceRequestFilter,
+  ServiceRequestList,
+  ServiceRequestManageUpdate,
+  ServiceRequestReminder,
+  ServiceRequestResponseCreate,
+  ServiceRequestTargetList,
+  ServiceRequestTypeKey,
+  ServiceRequestTypeList,
+  ServiceRequestUpdate,
   zServiceRequest,
   zServiceRequestAttachment,
   zServiceRequestDetail,
@@ -21,7 +21,7 @@ import {
   zServiceRequestTargetList,
   zServiceRequestTypeList,
 } from '@porta/contracts';
-import { fetchJson, type SessionClient } from '@porta/web-kit';
+import { answer, fetchJson, type SessionClient } from '@porta/web-kit';
 import { authorizedFetch, queryString } from '../../../shared/utils/http';
 import { type UploadOptions, uploadFile } from './upload';
 
@@ -74,44 +74,44 @@ export function createServiceRequestsApi(session: SessionClient): ServiceRequest
 
   return {
     async listTypes(housingCompanyId, lang) {
-      return zServiceRequestTypeList.parse(
+      return answer<typeof zServiceRequestTypeList>(
         await call('GET', `/types${queryString({ housingCompanyId, lang })}`),
       );
     },
     async listTargets(housingCompanyId, lang) {
-      return zServiceRequestTargetList.parse(
+      return answer<typeof zServiceRequestTargetList>(
         await call('GET', `/targets${queryString({ housingCompanyId, lang })}`),
       );
     },
     async listRequests({ housingCompanyId, filter, type, skip, limit, lang }) {
       const query = queryString({ housingCompanyId, filter, type, skip, limit, lang });
-      return zServiceRequestList.parse(await call('GET', `/requests${query}`));
+      return answer<typeof zServiceRequestList>(await call('GET', `/requests${query}`));
     },
     async getRequest(id, lang) {
-      return zServiceRequestDetail.parse(await call('GET', `/requests/${segment(id)}${lq(lang)}`));
+      return answer<typeof zServiceRequestDetail>(await call('GET', `/requests/${segment(id)}${lq(lang)}`));
     },
     async createRequest(input, lang) {
-      return zServiceRequest.parse(await call('POST', `/requests${lq(lang)}`, input));
+      return answer<typeof zServiceRequest>(await call('POST', `/requests${lq(lang)}`, input));
     },
     async updateRequest(id, input, lang) {
-      return zServiceRequest.parse(await call('PUT', `/requests/${segment(id)}${lq(lang)}`, input));
+      return answer<typeof zServiceRequest>(await call('PUT', `/requests/${segment(id)}${lq(lang)}`, input));
     },
     async deleteRequest(id, lang) {
       await call('DELETE', `/requests/${segment(id)}${lq(lang)}`);
     },
     async respond(id, input, lang) {
-      return zServiceRequestDetail.parse(
+      return answer<typeof zServiceRequestDetail>(
         await call('POST', `/requests/${segment(id)}/responses${lq(lang)}`, input),
       );
     },
     async remind(id, lang) {
-      return zServiceRequestReminder.parse(
+      return answer<typeof zServiceRequestReminder>(
         await call('POST', `/requests/${segment(id)}/reminder${lq(lang)}`),
       );
     },
     async uploadAttachment(housingCompanyId, file, { lang, ...options } = {}) {
       const url = `${SERVICE_REQUESTS_BASE}/attachments${queryString({ housingCompanyId, lang })}`;
-      return zServiceRequestAttachment.parse(await uploadFile(session, url, file, options));
+      return answer<typeof zServiceRequestAttachment>(await uploadFile(session, url, file, options));
     },
     async fetchAttachment(url) {
       return (await authorizedFetch(session, url)).blob();
@@ -143,15 +143,15 @@ export function createServiceRequestManageApi(): ServiceRequestManageApi {
   const lq = (lang?: Language) => queryString({ lang });
   return {
     async get(link, lang) {
-      return zServiceRequestDetail.parse(await fetchJson('GET', `${path(link)}${lq(lang)}`));
+      return answer<typeof zServiceRequestDetail>(await fetchJson('GET', `${path(link)}${lq(lang)}`));
     },
     async respond(link, content, lang) {
-      return zServiceRequestDetail.parse(
+      return answer<typeof zServiceRequestDetail>(
         await fetchJson('POST', `${path(link)}/responses${lq(lang)}`, { content }),
       );
     },
     async update(link, input, lang) {
-      return zServiceRequestDetail.parse(await fetchJson('PUT', `${path(link)}${lq(lang)}`, input));
+      return answer<typeof zServiceRequestDetail>(await fetchJson('PUT', `${path(link)}${lq(lang)}`, input));
     },
   };
 }

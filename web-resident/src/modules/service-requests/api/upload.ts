@@ -1,5 +1,4 @@
-import { zProblem } from '@porta/contracts';
-import { ApiError, type SessionClient } from '@porta/web-kit';
+import { ApiError, apiErrorOf, type SessionClient } from '@porta/web-kit';
 
 /** How far an upload is: the share of its bytes sent, 0 to 1. */
 export type UploadProgress = (sent: number) => void;
@@ -7,20 +6,6 @@ export type UploadProgress = (sent: number) => void;
 export interface UploadOptions {
   onProgress?: UploadProgress;
   signal?: AbortSignal;
-}
-
-/** The ApiError of a refused answer (its problem+json code and title), as for the app's other calls. */
-function apiErrorOf(status: number, text: string): ApiError {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    data = undefined;
-  }
-  const problem = zProblem.safeParse(data);
-  return problem.success
-    ? new ApiError(status, problem.data.code, problem.data.title, problem.data.errors ?? [])
-    : new ApiError(status, `HTTP_${status}`, 'Something went wrong');
 }
 
 /**

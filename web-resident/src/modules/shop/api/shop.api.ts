@@ -1,15 +1,16 @@
-import {
-  type CampaignCard,
-  type CampaignDetail,
-  type Language,
-  type ShopPartnerList,
-  type ShopPartnerPage,
+import type {
+  CampaignCard,
+  CampaignDetail,
+  Language,
+  ShopPartnerList,
+  ShopPartnerPage,
   zCampaignDetail,
   zCampaignList,
   zShopPartnerList,
   zShopPartnerPage,
 } from '@porta/contracts';
 import type { SessionClient } from '@porta/web-kit';
+import { answer } from '@porta/web-kit';
 
 /** The reader: housing company, apartment (its size and rooms apply) and language. */
 export interface ShopReader {
@@ -50,10 +51,10 @@ export function createShopApi(session: SessionClient): ShopApi {
       const query = readerQuery(reader);
       if (random) query.set('random', 'true');
       if (limit !== undefined) query.set('limit', String(limit));
-      return zCampaignList.parse(await session.request('GET', `${BASE}/campaigns?${query}`));
+      return answer<typeof zCampaignList>(await session.request('GET', `${BASE}/campaigns?${query}`));
     },
     async getCampaign(idOrCodename, reader) {
-      return zCampaignDetail.parse(
+      return answer<typeof zCampaignDetail>(
         await session.request(
           'GET',
           `${BASE}/campaigns/${encodeURIComponent(idOrCodename)}?${readerQuery(reader)}`,
@@ -61,12 +62,12 @@ export function createShopApi(session: SessionClient): ShopApi {
       );
     },
     async listPartners(reader) {
-      return zShopPartnerList.parse(
+      return answer<typeof zShopPartnerList>(
         await session.request('GET', `${BASE}/shop-partners?${readerQuery(reader)}`),
       );
     },
     async getPartner(idOrExternalId, reader) {
-      return zShopPartnerPage.parse(
+      return answer<typeof zShopPartnerPage>(
         await session.request(
           'GET',
           `${BASE}/shop-partners/${encodeURIComponent(idOrExternalId)}?${readerQuery(reader)}`,

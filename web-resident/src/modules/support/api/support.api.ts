@@ -1,15 +1,16 @@
-import {
-  type ContactBook,
-  type FaqEntry,
-  type FaqList,
-  type Language,
-  type MainContact,
+import type {
+  ContactBook,
+  FaqEntry,
+  FaqList,
+  Language,
+  MainContact,
   zContactBook,
   zFaqEntry,
   zFaqList,
   zMainContactList,
 } from '@porta/contracts';
 import type { SessionClient } from '@porta/web-kit';
+import { answer } from '@porta/web-kit';
 
 /** Which housing company the reader looks at, and the language to read in. */
 export interface SupportQuery {
@@ -38,18 +39,20 @@ function queryString({ housingCompanyId, lang }: SupportQuery): string {
 export function createSupportApi(session: SessionClient): SupportApi {
   return {
     async getContactBook(query) {
-      return zContactBook.parse(await session.request('GET', `${BASE}/contacts?${queryString(query)}`));
+      return answer<typeof zContactBook>(
+        await session.request('GET', `${BASE}/contacts?${queryString(query)}`),
+      );
     },
     async getMainContacts(query) {
-      return zMainContactList.parse(
+      return answer<typeof zMainContactList>(
         await session.request('GET', `${BASE}/contacts/main?${queryString(query)}`),
       );
     },
     async getFaq(query) {
-      return zFaqList.parse(await session.request('GET', `${BASE}/faq?${queryString(query)}`));
+      return answer<typeof zFaqList>(await session.request('GET', `${BASE}/faq?${queryString(query)}`));
     },
     async getFaqEntry(id, query) {
-      return zFaqEntry.parse(
+      return answer<typeof zFaqEntry>(
         await session.request('GET', `${BASE}/faq/${encodeURIComponent(id)}?${queryString(query)}`),
       );
     },
