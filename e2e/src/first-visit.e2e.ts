@@ -30,7 +30,11 @@ describe('embedded mode: the first visit to the dashboard', () => {
     await portal?.close();
   });
 
-  it('fetches the dashboard and the dictionaries during startup, and the boxes right after it', async () => {
+  /**
+   * A page of a browser where the demo owner is signed in (tokens where the app keeps them), with
+   * the housing company the session remembers when `remembered`, and the times of its requests.
+   */
+  async function signedInPage(remembered: boolean) {
     const api = portalApi(portal.url);
     const email = 'owner@demo.porta.test';
     await dismissWelcomeDialogs(api, email);
@@ -45,14 +49,24 @@ describe('embedded mode: the first visit to the dashboard', () => {
       refreshToken: string;
       expiresIn: number;
     };
+    const me = (await (
+      await fetch(`${portal.url}/api/identity/me`, {
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      })
+    ).json()) as { selectedHousingCompanyId: string | null; hcs: { id: string }[] };
+    const housingCompanyId = me.selectedHousingCompanyId ?? me.hcs[0]?.id;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${portal.url}/robots.txt`);
     await page.evaluate(
       (session) => localStorage.setItem('porta.session', session),
-      JSON.stringify({ ...tokens, expiresIn: undefined, expiresAt: Date.now() + tokens.expiresIn * 1000 }),
+      JSON.stringify({
+        ...tokens,
+        expiresIn: undefined,
+        expiresAt: Date.now() + tokens.expiresIn * 1000,
+        ...(remembered ? { housingCompanyId } : {}),
+      }),
     );
-
     const started = new Map<Request, number>();
     const timed: Timed[] = [];
     const t0 = Date.now();
@@ -60,17 +74,36 @@ describe('embedded mode: the first visit to the dashboard', () => {
     page.on('requestfinished', (request) =>
       timed.push({ url: request.url(), start: started.get(request) ?? 0, end: Date.now() - t0 }),
     );
-    await page.goto(`${portal.url}/`);
-    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor({ timeout: 20_000 });
     const find = (pattern: RegExp) =>
       timed.filter((t) => pattern.test(new URL(t.url).pathname + new URL(t.url).search));
+    const report = () => timed.map((t) => `${t.start}–${t.end} ${new URL(t.url).pathname}`).join('\n');
+    return { context, page, find, report };
+  }
+
+  it("asks for the remembered housing company's features beside /me on a returning visit", async () => {
+    const { context, page, find, report } = await signedInPage(true);
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor({ timeout: 20_000 });
+    const me = find(/^\/api\/identity\/me$/)[0];
+    const features = find(/^\/api\/identity\/features/);
+    expect(me, report()).toBeDefined();
+    // One features call, asked before /me answered: startup did not wait for /me to ask it.
+    expect(features, report()).toHaveLength(1);
+    expect(features[0]!.start, report()).toBeLessThan(me!.end);
+    await context.close();
+  });
+
+  it('fetches the dashboard and the dictionaries during startup, and the boxes right after it', async () => {
+    const { context, page, find, report: timeline } = await signedInPage(false);
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor({ timeout: 20_000 });
     // The bell's live stream never ends, so the page is never idle: wait for the boxes' answers.
     await expect.poll(() => find(/^\/api\/content\//).length, { timeout: 20_000 }).toBeGreaterThan(2);
     const features = find(/^\/api\/identity\/features/)[0];
     const dashboardChunk = find(/^\/assets\/dashboard-[^/]+\.js$/)[0];
     const dictionaries = find(/^\/assets\/locale-[a-z]{2}-[A-Za-z]+-[^/]+\.js$/);
     const boxes = find(/^\/api\/content\//);
-    const report = timed.map((t) => `${t.start}–${t.end} ${new URL(t.url).pathname}`).join('\n');
+    const report = timeline();
     expect(features, report).toBeDefined();
     expect(dashboardChunk, report).toBeDefined();
     // Startup's answers and the dashboard's code arrive side by side.

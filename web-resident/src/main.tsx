@@ -1,4 +1,4 @@
-import { SessionClient } from '@porta/web-kit';
+import { prepareTimeZone, SessionClient } from '@porta/web-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -13,6 +13,8 @@ const session = new SessionClient();
 const services = { session, identity: createIdentityApi(session) };
 
 preloadLandingPage(window.location.pathname, session.read() !== null);
+// While startup waits for /me: the dates of the first pages need the housing company's zone.
+setTimeout(prepareTimeZone, 0);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -47,6 +47,31 @@ describe('SessionClient', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('remembers the housing company of the sign-in through refreshes, and forgets it with the tokens', async () => {
+    const tokens = (access: string) =>
+      reply(200, { accessToken: access, refreshToken: 'r'.repeat(20), expiresIn: 1800, issuer: 'portal' });
+    const c = client();
+    c.rememberHousingCompany('hc-1');
+    expect(c.read()).toBeNull(); // nothing to remember it in before a sign-in
+    fetchMock.mockResolvedValueOnce(tokens('a1'));
+    await c.login('x@y.z', 'pw');
+    c.rememberHousingCompany('hc-1');
+    expect(c.read()?.housingCompanyId).toBe('hc-1');
+    now += 901_000;
+    fetchMock.mockResolvedValueOnce(tokens('a2'));
+    expect(await c.accessToken()).toBe('a2');
+    expect(c.read()).toMatchObject({ accessToken: 'a2', housingCompanyId: 'hc-1' });
+    c.rememberHousingCompany(null);
+    expect(c.read()).not.toHaveProperty('housingCompanyId');
+    c.rememberHousingCompany('hc-2');
+    fetchMock.mockResolvedValueOnce(tokens('a3'));
+    await c.login('other@y.z', 'pw'); // another sign-in starts without it
+    expect(c.read()).not.toHaveProperty('housingCompanyId');
+    c.rememberHousingCompany('hc-2');
+    c.clear();
+    expect(c.read()).toBeNull();
+  });
+
   it('marks the session expired when the refresh is refused', async () => {
     fetchMock.mockResolvedValueOnce(
       reply(200, { accessToken: 'a1', refreshToken: 'r'.repeat(20), expiresIn: 1800, issuer: 'portal' }),

@@ -17,6 +17,11 @@ export interface StoredSession {
   refreshToken: string;
   /** Epoch milliseconds at which the access token expires. */
   expiresAt: number;
+  /**
+   * The housing company this sign-in last worked in (the resident app asks for its features beside
+   * /me on the next visit). Kept by refreshes, gone with the tokens.
+   */
+  housingCompanyId?: string;
 }
 
 const STORAGE_KEY = 'porta.session';
@@ -75,12 +80,13 @@ export class SessionClient {
     for (const l of this.listeners) l(state);
   }
 
-  private store(tokens: TokenResponse): StoredSession {
+  private store(tokens: TokenResponse, keep?: Pick<StoredSession, 'housingCompanyId'>): StoredSession {
     const session: StoredSession = {
       issuer: tokens.issuer,
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,
       expiresAt: this.now() + tokens.expiresIn * 1000,
+      ...(keep?.housingCompanyId ? { housingCompanyId: keep.housingCompanyId } : {}),
     };
     this.storage.setItem(STORAGE_KEY, JSON.stringify(session));
     this.setState('active');
@@ -142,7 +148,7 @@ export class SessionClient {
               undefined,
             ),
           );
-          return this.store(tokens);
+          return this.store(tokens, s);
         } catch (err) {
           if (err instanceof ApiError && err.status === 401) {
             this.clear(true);
@@ -205,6 +211,15 @@ export class SessionClient {
       // The refresh could not be asked (network): the request's own error stands.
       return null;
     }
+  }
+
+  /** Note the housing company this sign-in works in (null forgets it); nothing without a session. */
+  rememberHousingCompany(housingCompanyId: string | null): void {
+    const s = this.read();
+    if (!s || (s.housingCompanyId ?? null) === housingCompanyId) return;
+    const { housingCompanyId: _previous, ...rest } = s;
+    const next: StoredSession = housingCompanyId ? { ...rest, housingCompanyId } : rest;
+    this.storage.setItem(STORAGE_KEY, JSON.stringify(next));
   }
 
   rememberRoute(route: string) {

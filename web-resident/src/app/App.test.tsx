@@ -52,6 +52,8 @@ describe('the resident app', () => {
     expect(api.calls().filter((c) => c === 'POST /api/identity/login')).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe('Home - Porta'));
     expect(screen.getAllByText('Porta Demo Gardens').length).toBeGreaterThan(0);
+    // The session remembers the company, so the next visit asks for its features beside /me.
+    expect(JSON.parse(localStorage.getItem('porta.session') ?? '{}').housingCompanyId).toBe(IDS.demoHc);
     // The dashboard's boxes: the content lists answer nothing here, so each shows its empty text.
     expect(screen.getByRole('heading', { level: 2, name: 'Latest news' })).toBeTruthy();
     expect((await screen.findAllByText('no updates')).length).toBeGreaterThanOrEqual(2);

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -96,15 +97,19 @@ export function StartupProvider({
   const publish = useCallback(
     (next: StartupState) => {
       if (next.step === 'done' && next.context.outcome === 'signedIn' && next.context.me) {
+        session.rememberHousingCompany(next.context.housingCompany?.id ?? null);
         queryClient.setQueryData(ME_QUERY_KEY, next.context.me);
         queryClient.setQueryData([...FEATURES_QUERY_KEY, next.context.housingCompany?.id ?? null], {
           features: next.context.features,
         });
       }
       stateRef.current = next;
-      setState(next);
+      // Mounting the app is its largest render: as a transition React renders it in slices and
+      // keeps the page answering input meanwhile (the loader stays until it is ready).
+      if (next.step === 'done') startTransition(() => setState(next));
+      else setState(next);
     },
-    [queryClient],
+    [queryClient, session],
   );
 
   const run = useCallback(
@@ -114,6 +119,7 @@ export function StartupProvider({
         identity,
         applyLanguage: (lang) => applyLanguage(i18n, lang),
         prefetchLanguage,
+        featuresAhead: new Map(),
         delay,
         now: () => performance.now(),
         startedAt: performance.now(),

@@ -93,6 +93,37 @@ describe('runStartup', () => {
     });
   });
 
+  it("asks for the remembered company's features beside /me and takes them when /me selects it", async () => {
+    storeSession({ housingCompanyId: IDS.demoHc });
+    const mock = recordingFetch({
+      'GET /api/identity/me': json(meResponse()),
+      [`GET /api/identity/features?housingCompanyId=${IDS.demoHc}`]: json(features),
+    });
+    const { final } = await run(effects({ featuresAhead: new Map() }));
+    // Both asked before either answered: the features call no longer waits for /me.
+    expect(log.slice(0, 2)).toEqual([
+      `GET /api/identity/features?housingCompanyId=${IDS.demoHc}`,
+      'GET /api/identity/me',
+    ]);
+    expect(mock.calls().filter((c) => c.includes('/features'))).toHaveLength(1);
+    expect(final.context).toMatchObject({ outcome: 'signedIn', features: features.features });
+  });
+
+  it('asks again for the company /me selects when the remembered one is another or refused', async () => {
+    storeSession({ housingCompanyId: IDS.livingHc });
+    const mock = recordingFetch({
+      'GET /api/identity/me': json(meResponse()),
+      [`GET /api/identity/features?housingCompanyId=${IDS.livingHc}`]: problem(403, 'FORBIDDEN', 'Forbidden'),
+      [`GET /api/identity/features?housingCompanyId=${IDS.demoHc}`]: json(features),
+    });
+    const { final } = await run(effects({ featuresAhead: new Map() }));
+    expect(mock.calls().filter((c) => c.includes('/features'))).toEqual([
+      `GET /api/identity/features?housingCompanyId=${IDS.livingHc}`,
+      `GET /api/identity/features?housingCompanyId=${IDS.demoHc}`,
+    ]);
+    expect(final.context).toMatchObject({ outcome: 'signedIn', housingCompany: { id: IDS.demoHc } });
+  });
+
   it("starts fetching the user's language as soon as /me answers, before the features", async () => {
     storeSession();
     recordingFetch({

@@ -1,4 +1,10 @@
-import { APP_MOUNT_DELAY_MS, DEFAULT_LANGUAGE, type Language, type MeResponse } from '@porta/contracts';
+import {
+  APP_MOUNT_DELAY_MS,
+  DEFAULT_LANGUAGE,
+  type Language,
+  type MeResponse,
+  type UserFeaturesResponse,
+} from '@porta/contracts';
 import { ApiError, type SessionClient } from '@porta/web-kit';
 import type { IdentityApi } from '../identity';
 import { langParam, pickLanguage } from '../language';
@@ -22,6 +28,12 @@ export interface StartupEffects {
    * then finds them loaded). Optional: failures are left to that step.
    */
   prefetchLanguage?(lang: Language): void;
+  /**
+   * Features asked for ahead, by housing company: startup asks for those of the company this
+   * sign-in last worked in (the session remembers it) together with /me, and the features step
+   * takes them when /me selects that company again, a round trip less before the app shows.
+   */
+  featuresAhead?: Map<string, Promise<UserFeaturesResponse | null>>;
   /** The address the app was opened at. */
   location: { pathname: string; search: string };
   browserLanguages: readonly string[];
@@ -105,6 +117,16 @@ async function loadLanguage(state: StartupState, fx: StartupEffects): Promise<St
   }
 }
 
+/** The remembered company's features asked for beside /me; a refusal only means asking again later. */
+function askFeaturesAhead(fx: StartupEffects): void {
+  const id = fx.session.read()?.housingCompanyId;
+  if (!fx.featuresAhead || !id || fx.featuresAhead.has(id)) return;
+  fx.featuresAhead.set(
+    id,
+    fx.identity.getFeatures(id).catch(() => null),
+  );
+}
+
 /** Carry out the current step and report how it went. */
 export async function performStep(state: StartupState, fx: StartupEffects): Promise<StartupEvent> {
   try {
@@ -112,6 +134,7 @@ export async function performStep(state: StartupState, fx: StartupEffects): Prom
       case 'obtainToken':
         return await obtainToken(fx);
       case 'fetchUser': {
+        askFeaturesAhead(fx);
         const me = await fx.identity.getMe();
         // The answer every page reads. The browser trusts the contract (ADR 0021), but one without
         // a user (a proxy's page answering 200) must end on the error page, not break the app.
@@ -123,7 +146,9 @@ export async function performStep(state: StartupState, fx: StartupEffects): Prom
         if (!state.context.me) throw new Error('pickHousingCompany without a user');
         return await pickHousingCompany(state.context.me, fx.identity);
       case 'fetchFeatures': {
-        const { features } = await fx.identity.getFeatures(state.context.housingCompany?.id ?? null);
+        const id = state.context.housingCompany?.id ?? null;
+        const ahead = id ? await fx.featuresAhead?.get(id) : null;
+        const { features } = ahead ?? (await fx.identity.getFeatures(id));
         return { type: 'FEATURES_FETCHED', features };
       }
       case 'logout':

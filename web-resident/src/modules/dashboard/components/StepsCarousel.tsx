@@ -5,11 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '../../../shared/utils/format';
 
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /**
  * The project steps one at a time (01 §4, §9): the next one comes every CAROUSEL_AUTOPLAY_MS
  * (8000 ms) and after the last comes the first again. Previous and next buttons move by hand (and
  * restart the wait); autoplay pauses while the pointer is over the carousel or focus is inside it,
- * and can be stopped with its own button.
+ * and can be stopped with its own button. A reader who asks the system for reduced motion gets it
+ * stopped from the start (the play button starts it).
  */
 export function StepsCarousel({
   steps,
@@ -24,7 +28,7 @@ export function StepsCarousel({
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(false);
+  const [stopped, setStopped] = useState(prefersReducedMotion);
   const count = steps.length;
   const current = count ? index % count : 0;
   const playing = count > 1 && !stopped && !hovered && !focused;

@@ -162,6 +162,23 @@ describe('steps carousel', () => {
     expect(shown()).toBe('Foundations');
   });
 
+  it('stays still for a reader who asks for reduced motion, until they press play', () => {
+    vi.useFakeTimers();
+    const matchMedia = vi.fn((query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      renderCarousel();
+      advance(20_000);
+      expect(shown()).toBe('Foundations');
+      fireEvent.click(screen.getByRole('button', { name: 'Play the slideshow' }));
+      act(() => (document.activeElement as HTMLElement).blur());
+      advance(8000);
+      expect(shown()).toBe('Frame');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('has no controls and does not move with a single step', () => {
     vi.useFakeTimers();
     renderCarousel([STEPS[0]!]);
