@@ -64,7 +64,7 @@ describe('embedded mode: the first visit to the dashboard', () => {
         ...tokens,
         expiresIn: undefined,
         expiresAt: Date.now() + tokens.expiresIn * 1000,
-        ...(remembered ? { housingCompanyId } : {}),
+        ...(remembered ? { housingCompanyId, language: 'en' } : {}),
       }),
     );
     const started = new Map<Request, number>();
@@ -80,16 +80,28 @@ describe('embedded mode: the first visit to the dashboard', () => {
     return { context, page, find, report };
   }
 
-  it("asks for the remembered housing company's features beside /me on a returning visit", async () => {
+  it("asks for the remembered housing company's features and boxes beside /me on a returning visit", async () => {
     const { context, page, find, report } = await signedInPage(true);
     await page.goto(`${portal.url}/`);
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => find(/^\/api\/content\/contacts\/main/).length, { timeout: 20_000 }).toBe(1);
     const me = find(/^\/api\/identity\/me$/)[0];
-    const features = find(/^\/api\/identity\/features/);
     expect(me, report()).toBeDefined();
-    // One features call, asked before /me answered: startup did not wait for /me to ask it.
-    expect(features, report()).toHaveLength(1);
-    expect(features[0]!.start, report()).toBeLessThan(me!.end);
+    // Asked before /me answered (startup did not wait for it), and each once: the boxes found
+    // their data asked for already.
+    const ahead = [
+      /^\/api\/identity\/features/,
+      /^\/api\/content\/news\?/,
+      /^\/api\/content\/calendar\?/,
+      /^\/api\/identity\/me\/quick-links/,
+      /^\/api\/content\/contacts\/main/,
+      /^\/api\/content\/housing-companies\/[^/]+\/image/,
+    ];
+    for (const pattern of ahead) {
+      const calls = find(pattern);
+      expect(calls, `${pattern}\n${report()}`).toHaveLength(1);
+      expect(calls[0]!.start, `${pattern}\n${report()}`).toBeLessThan(me!.end);
+    }
     await context.close();
   });
 

@@ -55,14 +55,17 @@ describe('SessionClient', () => {
     expect(c.read()).toBeNull(); // nothing to remember it in before a sign-in
     fetchMock.mockResolvedValueOnce(tokens('a1'));
     await c.login('x@y.z', 'pw');
-    c.rememberHousingCompany('hc-1');
-    expect(c.read()?.housingCompanyId).toBe('hc-1');
+    c.rememberHousingCompany('hc-1', 'fi');
+    expect(c.read()).toMatchObject({ housingCompanyId: 'hc-1', language: 'fi' });
     now += 901_000;
     fetchMock.mockResolvedValueOnce(tokens('a2'));
     expect(await c.accessToken()).toBe('a2');
-    expect(c.read()).toMatchObject({ accessToken: 'a2', housingCompanyId: 'hc-1' });
+    expect(c.read()).toMatchObject({ accessToken: 'a2', housingCompanyId: 'hc-1', language: 'fi' });
+    c.rememberHousingCompany('hc-3'); // a switch keeps the language
+    expect(c.read()).toMatchObject({ housingCompanyId: 'hc-3', language: 'fi' });
     c.rememberHousingCompany(null);
     expect(c.read()).not.toHaveProperty('housingCompanyId');
+    expect(c.read()).not.toHaveProperty('language');
     c.rememberHousingCompany('hc-2');
     fetchMock.mockResolvedValueOnce(tokens('a3'));
     await c.login('other@y.z', 'pw'); // another sign-in starts without it

@@ -22,6 +22,8 @@ export interface StoredSession {
    * /me on the next visit). Kept by refreshes, gone with the tokens.
    */
   housingCompanyId?: string;
+  /** The language of that visit (the dashboard's data are asked in it beside /me). */
+  language?: string;
 }
 
 const STORAGE_KEY = 'porta.session';
@@ -80,13 +82,17 @@ export class SessionClient {
     for (const l of this.listeners) l(state);
   }
 
-  private store(tokens: TokenResponse, keep?: Pick<StoredSession, 'housingCompanyId'>): StoredSession {
+  private store(
+    tokens: TokenResponse,
+    keep?: Pick<StoredSession, 'housingCompanyId' | 'language'>,
+  ): StoredSession {
     const session: StoredSession = {
       issuer: tokens.issuer,
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,
       expiresAt: this.now() + tokens.expiresIn * 1000,
       ...(keep?.housingCompanyId ? { housingCompanyId: keep.housingCompanyId } : {}),
+      ...(keep?.language ? { language: keep.language } : {}),
     };
     this.storage.setItem(STORAGE_KEY, JSON.stringify(session));
     this.setState('active');
@@ -213,12 +219,21 @@ export class SessionClient {
     }
   }
 
-  /** Note the housing company this sign-in works in (null forgets it); nothing without a session. */
-  rememberHousingCompany(housingCompanyId: string | null): void {
+  /**
+   * Note the housing company this sign-in works in (null forgets it) and, when given, the language
+   * it is read in; nothing without a session.
+   */
+  rememberHousingCompany(housingCompanyId: string | null, language?: string): void {
     const s = this.read();
-    if (!s || (s.housingCompanyId ?? null) === housingCompanyId) return;
-    const { housingCompanyId: _previous, ...rest } = s;
-    const next: StoredSession = housingCompanyId ? { ...rest, housingCompanyId } : rest;
+    if (!s) return;
+    const { housingCompanyId: _company, language: _language, ...rest } = s;
+    const lang = language ?? s.language;
+    const next: StoredSession = {
+      ...rest,
+      ...(housingCompanyId ? { housingCompanyId } : {}),
+      ...(housingCompanyId && lang ? { language: lang } : {}),
+    };
+    if (next.housingCompanyId === s.housingCompanyId && next.language === s.language) return;
     this.storage.setItem(STORAGE_KEY, JSON.stringify(next));
   }
 

@@ -12,7 +12,10 @@ export { SafeHtml } from './components/SafeHtml';
 export { StepPage } from './components/StepPage';
 export { Timeline } from './components/Timeline';
 export {
+  calendarListQuery,
+  newsListQuery,
   quickLinksKey,
+  quickLinksQuery,
   useCalendarList,
   useContentScope,
   useMarkDialogRead,

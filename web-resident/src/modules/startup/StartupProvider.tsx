@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useServices } from '../../shared/services';
 import { Loader } from '../../shared/ui/Loader';
+import { prefetchDashboard } from '../dashboard/prefetch';
 import { ME_QUERY_KEY, selectedHousingCompany, useMeQuery } from '../identity';
 import { applyLanguage, prefetchLanguage } from '../language';
 import { useSessionState } from '../session';
@@ -97,7 +98,10 @@ export function StartupProvider({
   const publish = useCallback(
     (next: StartupState) => {
       if (next.step === 'done' && next.context.outcome === 'signedIn' && next.context.me) {
-        session.rememberHousingCompany(next.context.housingCompany?.id ?? null);
+        session.rememberHousingCompany(
+          next.context.housingCompany?.id ?? null,
+          next.context.language ?? undefined,
+        );
         queryClient.setQueryData(ME_QUERY_KEY, next.context.me);
         queryClient.setQueryData([...FEATURES_QUERY_KEY, next.context.housingCompany?.id ?? null], {
           features: next.context.features,
@@ -120,6 +124,11 @@ export function StartupProvider({
         applyLanguage: (lang) => applyLanguage(i18n, lang),
         prefetchLanguage,
         featuresAhead: new Map(),
+        prefetchHousingCompany: (housingCompanyId, lang) => {
+          // The dashboard's boxes, when the app opened on it.
+          if (openedAt.current.pathname === '/')
+            prefetchDashboard(queryClient, session, housingCompanyId, lang);
+        },
         delay,
         now: () => performance.now(),
         startedAt: performance.now(),
@@ -141,7 +150,7 @@ export function StartupProvider({
         });
       }
     },
-    [session, identity, i18n, delay, publish],
+    [session, identity, i18n, delay, publish, queryClient],
   );
 
   useEffect(() => {

@@ -109,6 +109,31 @@ describe('runStartup', () => {
     expect(final.context).toMatchObject({ outcome: 'signedIn', features: features.features });
   });
 
+  it("asks for the landing page's data of the remembered company and language beside /me, once", async () => {
+    storeSession({ housingCompanyId: IDS.demoHc, language: 'fi' });
+    recordingFetch({
+      'GET /api/identity/me': json(meResponse({}, { locale: 'fi_FI' })),
+      [`GET /api/identity/features?housingCompanyId=${IDS.demoHc}`]: json(features),
+    });
+    await run(effects({ prefetchHousingCompany: (id, lang) => log.push(`prefetch ${id} ${lang}`) }));
+    expect(log.slice(0, 2)).toEqual([`prefetch ${IDS.demoHc} fi`, 'GET /api/identity/me']);
+    expect(log.filter((entry) => entry.startsWith('prefetch'))).toHaveLength(1);
+  });
+
+  it('asks for the data of the company and language /me names when the session remembers others', async () => {
+    storeSession({ housingCompanyId: IDS.livingHc, language: 'en' });
+    recordingFetch({
+      'GET /api/identity/me': json(meResponse({}, { locale: 'sv_SE' })),
+      [`GET /api/identity/features?housingCompanyId=${IDS.demoHc}`]: json(features),
+    });
+    await run(effects({ prefetchHousingCompany: (id, lang) => log.push(`prefetch ${id} ${lang}`) }));
+    expect(log.filter((entry) => entry.startsWith('prefetch'))).toEqual([
+      `prefetch ${IDS.livingHc} en`,
+      `prefetch ${IDS.demoHc} sv`,
+    ]);
+    expect(log.indexOf(`prefetch ${IDS.demoHc} sv`)).toBeGreaterThan(log.indexOf('GET /api/identity/me'));
+  });
+
   it('asks again for the company /me selects when the remembered one is another or refused', async () => {
     storeSession({ housingCompanyId: IDS.livingHc });
     const mock = recordingFetch({

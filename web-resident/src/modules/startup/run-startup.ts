@@ -2,6 +2,7 @@ import {
   APP_MOUNT_DELAY_MS,
   DEFAULT_LANGUAGE,
   type Language,
+  languageOfLocale,
   type MeResponse,
   type UserFeaturesResponse,
 } from '@porta/contracts';
@@ -34,6 +35,12 @@ export interface StartupEffects {
    * takes them when /me selects that company again, a round trip less before the app shows.
    */
   featuresAhead?: Map<string, Promise<UserFeaturesResponse | null>>;
+  /**
+   * Ask for the data of the landing page of a housing company in a language (the dashboard's
+   * boxes): called beside /me for the company and language the session remembers, and when /me
+   * names others. Optional; each company and language is asked once.
+   */
+  prefetchHousingCompany?(housingCompanyId: string, lang: Language): void;
   /** The address the app was opened at. */
   location: { pathname: string; search: string };
   browserLanguages: readonly string[];
@@ -127,6 +134,19 @@ function askFeaturesAhead(fx: StartupEffects): void {
   );
 }
 
+const prefetchedPlaces = new WeakMap<StartupEffects, Set<string>>();
+
+/** The landing page's data of a company in a language, asked for once per startup run. */
+function prefetchOnce(fx: StartupEffects, housingCompanyId: string, lang: Language): void {
+  if (!fx.prefetchHousingCompany) return;
+  const asked = prefetchedPlaces.get(fx) ?? new Set<string>();
+  prefetchedPlaces.set(fx, asked);
+  const place = `${housingCompanyId} ${lang}`;
+  if (asked.has(place)) return;
+  asked.add(place);
+  fx.prefetchHousingCompany(housingCompanyId, lang);
+}
+
 /** Carry out the current step and report how it went. */
 export async function performStep(state: StartupState, fx: StartupEffects): Promise<StartupEvent> {
   try {
@@ -135,11 +155,17 @@ export async function performStep(state: StartupState, fx: StartupEffects): Prom
         return await obtainToken(fx);
       case 'fetchUser': {
         askFeaturesAhead(fx);
+        const remembered = fx.session.read();
+        if (remembered?.housingCompanyId && remembered.language) {
+          const lang = languageOfLocale(langParam(fx.location.search) ?? remembered.language);
+          prefetchOnce(fx, remembered.housingCompanyId, lang);
+        }
         const me = await fx.identity.getMe();
         // The answer every page reads. The browser trusts the contract (ADR 0021), but one without
         // a user (a proxy's page answering 200) must end on the error page, not break the app.
         if (typeof me?.user?.id !== 'string') throw new Error('/me answered without a user');
         fx.prefetchLanguage?.(languageFor(me, fx));
+        if (me.selectedHousingCompanyId) prefetchOnce(fx, me.selectedHousingCompanyId, languageFor(me, fx));
         return { type: 'USER_FETCHED', me };
       }
       case 'pickHousingCompany':

@@ -6,12 +6,12 @@ import type {
   QuickLinksResponse,
   TimelineDirection,
 } from '@porta/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { housingCompanyDataKey } from '../../housing-company';
 import { ME_QUERY_KEY } from '../../identity';
 import { useCurrentUser } from '../../startup';
-import type { QuickLinksUpdate } from '../api/news.api';
+import type { NewsApi, QuickLinksUpdate } from '../api/news.api';
 import { useContentLanguage, useNewsApi } from './use-news-api';
 
 /** Size of one page of the calendar list (02 §9: calendar default page 0–10). */
@@ -30,14 +30,25 @@ export function useContentScope(): { housingCompanyId: string | null; lang: Lang
 
 // --- News ------------------------------------------------------------------------------------
 
-export function useNewsList(mode: NewsListMode, limit?: number) {
-  const api = useNewsApi();
-  const { housingCompanyId, lang } = useContentScope();
-  return useQuery({
+/** The news list's query, shared by its hook and the dashboard's prefetch (dashboard/prefetch.ts). */
+export function newsListQuery(
+  api: NewsApi,
+  housingCompanyId: string | null,
+  lang: Language,
+  mode: NewsListMode,
+  limit?: number,
+) {
+  return queryOptions({
     queryKey: housingCompanyDataKey(housingCompanyId, 'news', 'list', mode, limit ?? null, lang),
     queryFn: () => api.listNews({ housingCompanyId: housingCompanyId!, lang, mode, limit }),
     enabled: housingCompanyId !== null,
   });
+}
+
+export function useNewsList(mode: NewsListMode, limit?: number) {
+  const api = useNewsApi();
+  const { housingCompanyId, lang } = useContentScope();
+  return useQuery(newsListQuery(api, housingCompanyId, lang, mode, limit));
 }
 
 export function useNewsArticle(id: string) {
@@ -56,7 +67,16 @@ export function useNewsArticle(id: string) {
 export function useCalendarList(limit: number) {
   const api = useNewsApi();
   const { housingCompanyId, lang } = useContentScope();
-  return useQuery({
+  return useQuery(calendarListQuery(api, housingCompanyId, lang, limit));
+}
+
+export function calendarListQuery(
+  api: NewsApi,
+  housingCompanyId: string | null,
+  lang: Language,
+  limit: number,
+) {
+  return queryOptions({
     queryKey: housingCompanyDataKey(housingCompanyId, 'calendar', 'list', limit, lang),
     queryFn: () => api.listCalendar({ housingCompanyId: housingCompanyId!, lang, limit }),
     enabled: housingCompanyId !== null,
@@ -188,14 +208,18 @@ export function quickLinksKey(housingCompanyId: string | null) {
   return housingCompanyDataKey(housingCompanyId, 'quick-links');
 }
 
-export function useQuickLinks() {
-  const api = useNewsApi();
-  const { housingCompanyId } = useContentScope();
-  return useQuery({
+export function quickLinksQuery(api: NewsApi, housingCompanyId: string | null) {
+  return queryOptions({
     queryKey: quickLinksKey(housingCompanyId),
     queryFn: () => api.getQuickLinks(housingCompanyId!),
     enabled: housingCompanyId !== null,
   });
+}
+
+export function useQuickLinks() {
+  const api = useNewsApi();
+  const { housingCompanyId } = useContentScope();
+  return useQuery(quickLinksQuery(api, housingCompanyId));
 }
 
 /** PUT the links; the answer (the stored order) replaces the cached links and those of /me. */

@@ -1,7 +1,8 @@
 import { type Language, MAIN_CONTACTS_MAX } from '@porta/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { FooterContact } from '../../layout/components/Footer';
+import type { SupportApi } from '../api/support.api';
 import { uniqueMainContacts } from '../utils/main-contacts';
 import { useSupportApi } from './use-support';
 
@@ -16,18 +17,23 @@ export function useMainContacts(housingCompanyId: string | null, lang: Language)
   return useMainContactsState(housingCompanyId, lang).contacts;
 }
 
+/** The main contacts' query, shared by its hook and the dashboard's prefetch. */
+export function mainContactsQuery(api: SupportApi, housingCompanyId: string | null, lang: Language) {
+  return queryOptions({
+    queryKey: ['support', 'main-contacts', housingCompanyId, lang],
+    queryFn: () => api.getMainContacts({ housingCompanyId: housingCompanyId ?? '', lang }),
+    enabled: housingCompanyId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** The main contacts, and whether they are still on their way (for a placeholder of their size). */
 export function useMainContactsState(
   housingCompanyId: string | null,
   lang: Language,
 ): { contacts: readonly FooterContact[]; pending: boolean } {
   const api = useSupportApi();
-  const { data, isPending } = useQuery({
-    queryKey: ['support', 'main-contacts', housingCompanyId, lang],
-    queryFn: () => api.getMainContacts({ housingCompanyId: housingCompanyId ?? '', lang }),
-    enabled: housingCompanyId !== null,
-    staleTime: 5 * 60_000,
-  });
+  const { data, isPending } = useQuery(mainContactsQuery(api, housingCompanyId, lang));
   const contacts = useMemo(
     () =>
       data
