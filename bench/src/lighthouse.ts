@@ -160,8 +160,9 @@ async function main() {
         accessToken: tokens.accessToken,
         refreshToken: tokens.refreshToken,
         expiresAt: Date.now() + tokens.expiresIn * 1000,
-        // What the app notes after a visit: the company it worked in (its features come beside /me).
-        ...(housingCompanyId ? { housingCompanyId } : {}),
+        // What the app notes after a visit: the company and language it worked in (startup asks for
+        // that company's features and dashboard data beside /me).
+        ...(housingCompanyId ? { housingCompanyId, language: 'en' } : {}),
       });
       // Where the resident app's SessionClient keeps its tokens (libs/web-kit).
       await page.evaluate(`localStorage.setItem('porta.session', ${JSON.stringify(session)})`);
