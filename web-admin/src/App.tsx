@@ -20,6 +20,7 @@ import { createI18nProvider, hasMessages, loadMessages } from './i18n/i18n-provi
 import { startupLanguage } from './i18n/locale';
 import { Dashboard } from './layout/Dashboard';
 import { PortaLayout } from './layout/PortaLayout';
+import { portaTheme } from './layout/theme';
 import apartments from './resources/apartments';
 import news from './resources/articles';
 import calendar from './resources/calendar-entries';
@@ -154,6 +155,7 @@ function PortaAdmin({ session, store }: Required<AppProps>) {
       loginPage={LoginPage}
       dashboard={Dashboard}
       layout={PortaLayout}
+      theme={portaTheme}
     >
       {(permissions: StaffPermissions | null) => staffResources(permissions)}
     </Admin>
