@@ -9,10 +9,60 @@ import { reporters } from '../vitest.shared.js';
  */
 const conditions = ['@porta/source', 'module', 'browser', 'development|production'];
 
+/** The rich-text editor: its packages and our module that is loaded with them. */
+const EDITOR_MODULES =
+  /\/node_modules\/(@tiptap\/|prosemirror-|ra-input-rich-text\/)|\/src\/content\/(RichTextEditor\.tsx|rich-text-extensions\.ts)$/;
+
+/**
+ * MUI components only the editor uses (its toolbars' toggle buttons, select and list items). MUI's index
+ * imports every component; that import does not make them the app's. Should a screen use one of
+ * them, the first load would take the editor's chunk, which `npm run check:size` would catch.
+ */
+const EDITOR_ONLY_MUI =
+  /\/node_modules\/@mui\/material\/(esm\/)?(ToggleButton|ToggleButtonGroup|NativeSelect|ListItem|ListItemButton|ListItemSecondaryAction)\//;
+const MUI_INDEX = /\/node_modules\/@mui\/material\/(esm\/)?index\.js$/;
+
+type ModuleInfoOf = (
+  id: string,
+) => { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null;
+
+/**
+ * Whether a library module is there only for the rich-text editor: every module importing it is
+ * the editor's (icons of its buttons, ProseMirror's helpers…). Such modules go to the editor's
+ * chunk, so that the first load does not carry them.
+ */
+function forEditorOnly(
+  id: string,
+  moduleInfo: ModuleInfoOf,
+  known = new Map<string, boolean>(),
+  visiting = new Set<string>(),
+): boolean {
+  if (EDITOR_MODULES.test(id)) return true;
+  if (!id.includes('/node_modules/')) return false;
+  const cached = known.get(id);
+  if (cached !== undefined) return cached;
+  // An import cycle: decided by the cycle's other importers.
+  if (visiting.has(id)) return true;
+  const info = moduleInfo(id);
+  if (!info || info.isEntry || info.dynamicImporters.length > 0 || info.importers.length === 0) return false;
+  visiting.add(id);
+  const only = info.importers.every(
+    (importer) =>
+      (MUI_INDEX.test(importer) && EDITOR_ONLY_MUI.test(id)) ||
+      forEditorOnly(importer, moduleInfo, known, visiting),
+  );
+  visiting.delete(id);
+  // Not only for the editor holds whatever the cycles; only for it, once the walk is done.
+  if (!only || visiting.size === 0) known.set(id, only);
+  return only;
+}
+const editorOnlyKnown = new Map<string, boolean>();
+
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), pureContracts()],
-  resolve: { conditions },
+  // One react-admin UI package for react-admin and the rich-text input (npm installs two copies).
+  resolve: { conditions, dedupe: ['ra-ui-materialui'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -21,7 +71,12 @@ export default defineConfig({
       output: {
         // Libraries in one chunk: split along the lazy screens, react-admin's internal import
         // cycles would become cycles between chunks. The screens' chunks hold only our code.
-        manualChunks: (id) => (id.includes('/node_modules/') ? 'vendor' : undefined),
+        // The rich-text editor (TipTap, ProseMirror) is a chunk of its own, loaded with the forms
+        // that have an HTML field (src/content/RichTextInput.tsx), not with the first page.
+        manualChunks: (id, { getModuleInfo }) => {
+          if (!id.includes('/node_modules/')) return undefined;
+          return forEditorOnly(id, getModuleInfo, editorOnlyKnown) ? 'editor' : 'vendor';
+        },
       },
     },
   },

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { severeViolations } from './axe.js';
 import { CHROMIUM } from './browser.js';
 import { signIn } from './pages.js';
 import { type Portal, startEmbedded } from './portal.js';
@@ -14,9 +14,6 @@ import { type Ids, idsOf, navigate, routesOf, SETTLE_SCRIPT, settled } from './r
  * dark colour scheme — nor on the public pages. The frontend is the same in both run modes, so the
  * embedded portal serves it.
  */
-
-const AXE_SOURCE: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-const SEVERE = new Set(['serious', 'critical']);
 
 interface Visit {
   role: string;
@@ -38,38 +35,6 @@ const VISITS: Visit[] = [
 
 /** The public pages (no sign-in). */
 const PUBLIC_PATHS = ['/login', '/login?lang=fi', '/maintenance', '/firstlogin?token=unknown'];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Runs axe on the page as it is now (the contexts bypass the portal's CSP to inject it): its serious and critical violations, one line each. */
-async function severeViolations(page: Page): Promise<string[]> {
-  const hasAxe = await page.evaluate(() => 'axe' in window);
-  if (!hasAxe) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact !== null && SEVERE.has(v.impact))
-    .map(
-      (v) =>
-        `${v.impact} ${v.id} (${v.help}): ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
-    );
-}
 
 describe('accessibility (axe) of the resident app', () => {
   let portal: Portal;

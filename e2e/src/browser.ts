@@ -5,12 +5,18 @@ import { type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** A fresh headless Chromium profile (the system's Chromium; no browser download). */
-export async function openBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/**
+ * A fresh headless Chromium profile (the system's Chromium; no browser download). `bypassCSP` lets
+ * a test inject axe into the portal's pages (their CSP allows no inline script).
+ */
+export async function openBrowser(
+  options: { bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'porta-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    bypassCSP: options.bypassCSP ?? false,
     args: [
       '--no-sandbox',
       '--disable-gpu',

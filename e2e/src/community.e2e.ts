@@ -211,6 +211,11 @@ for (const mode of ['embedded', 'distributed'] as const) {
       await staff.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await staff.getByText('Comment deleted', { exact: true }).waitFor({ timeout: 15_000 });
       await reported.getByText('Deleted', { exact: true }).waitFor({ timeout: 15_000 });
+      // Deleting the comment handled the report.
+      await staff
+        .getByRole('region', { name: 'State' })
+        .getByText(/^The reported item was deleted by /)
+        .waitFor({ timeout: 15_000 });
 
       await owner.reload();
       await owner.locator(`#comment-${posted.body.id}`).getByText('This comment has been deleted.').waitFor({

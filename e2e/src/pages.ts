@@ -39,3 +39,12 @@ export async function leave(page: Page) {
   await page.evaluate(() => localStorage.clear());
   await page.close();
 }
+
+/** Picks a housing company in a staff form's "Housing companies" targeting input. */
+export async function chooseHousingCompany(page: Page, name: string) {
+  const input = page.getByRole('combobox', { name: 'Housing companies' });
+  await input.click();
+  await input.fill(name.split(' ')[0]!);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+  await page.keyboard.press('Escape');
+}

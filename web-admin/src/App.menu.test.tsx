@@ -1,6 +1,7 @@
 import type { Role } from '@porta/contracts';
 import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, listOf, meOf, mockFetch, myHousingCompany, tokens } from './testing/fetch-mock';
 import { renderAppAt } from './testing/render-app';
@@ -52,7 +53,7 @@ const CONTENT_STAFF = [
 const ALL = [...IDENTITY_STAFF, 'Taxonomy terms', 'Feature toggles', ...CONTENT_STAFF];
 
 describe('menu per role (01 §6, 03 §2, §6)', () => {
-  const cases: [string, Role[], ReturnType<typeof myHousingCompany>[], string[]][] = [
+  const cases: [string, Role[], ReturnType<typeof myHousingCompany>[], string[], number?][] = [
     ['admin', ['admin'], [], ALL],
     ['yitUser', ['yitUser'], [], [...IDENTITY_STAFF, ...CONTENT_STAFF]],
     ['yitBusinessAdmin (yitUser alias)', ['yitBusinessAdmin'], [], [...IDENTITY_STAFF, ...CONTENT_STAFF]],
@@ -85,6 +86,21 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
       [...IDENTITY_STAFF, 'News', 'Calendar', 'Lifecycle steps', 'Violation reports', 'Service requests'],
     ],
     [
+      'a property manager who is a user of a property-management company (no campaigns: not a partner)',
+      [],
+      [myHousingCompany(1, ['propertyManager'])],
+      [
+        ...IDENTITY_STAFF,
+        'News',
+        'Calendar',
+        'Contacts',
+        'Lifecycle steps',
+        'Violation reports',
+        'Service requests',
+      ],
+      1,
+    ],
+    [
       'contributor who is a property manager (contacts too)',
       ['contributor'],
       [myHousingCompany(1, ['propertyManager'])],
@@ -100,9 +116,14 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
     ],
   ];
 
-  for (const [name, roles, hcs, expected] of cases) {
+  for (const [name, roles, hcs, expected, partnerCompanies = 0] of cases) {
     it(`shows ${name} exactly the sections they may use`, async () => {
-      api(meOf(roles, {}, hcs));
+      const partnerCompanyRefs = Array.from({ length: partnerCompanies }, () => ({
+        id: '2d3e4f5a-6b7c-4d8e-9f0a-000000000001',
+        externalId: null,
+        name: 'Demo Isännöinti Oy',
+      }));
+      api(meOf(roles, { partnerCompanies: partnerCompanyRefs }, hcs));
       renderAppAt('/admin', session);
       expect(await menuEntries()).toEqual(expected);
     });
@@ -120,6 +141,18 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
     renderAppAt('/admin/feature-toggles', session);
     await waitFor(() => expect(calls.to('GET /api/identity/admin/feature-toggles')).toHaveLength(1));
     expect(await screen.findByText('No Feature toggles yet.')).toBeTruthy();
+  });
+
+  it('links the user menu to the resident portal and My settings', async () => {
+    api(meOf(['admin']));
+    renderAppAt('/admin', session);
+    const user = userEvent.setup();
+    // A narrow screen shows the icon only, named "Profile"; a wide one shows the user's name and
+    // names the button by it ("Anna Admin, your menu": the browser test's axe run checks it).
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    expect(screen.getByRole('menuitem', { name: 'Resident portal' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('menuitem', { name: 'My settings' }).getAttribute('href')).toBe('/my-settings');
+    expect(screen.getByRole('menuitem', { name: 'Help' })).toBeTruthy();
   });
 
   it('keeps a partner out of the users section', async () => {

@@ -1,45 +1,28 @@
+import { STAFF_MENU } from '@porta/contracts';
 import type { SessionClient } from '@porta/web-kit';
-import { useEffect, useMemo, useState } from 'react';
-import {
-  Admin,
-  CustomRoutes,
-  localStorageStore,
-  Resource,
-  type Store,
-  useBasename,
-  useCreatePath,
-} from 'react-admin';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
+import { lazy, useEffect, useMemo, useState } from 'react';
+import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 'react-admin';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { NO_CAPABILITIES, type StaffPermissions } from './auth/access';
 import { createAuthProvider } from './auth/auth-provider';
 import { LoginPage } from './auth/LoginPage';
+import { specAddressRoutes } from './common/spec-addresses';
 import { CopyPage } from './content/copy';
 import { createDataProvider } from './data/data-provider';
 import { createFileFetch, createHttpClient } from './data/http-client';
 import { createI18nProvider, hasMessages, loadMessages } from './i18n/i18n-provider';
 import { startupLanguage } from './i18n/locale';
-import { Dashboard } from './layout/Dashboard';
 import { PortaLayout } from './layout/PortaLayout';
-import { portaTheme } from './layout/theme';
-import apartments from './resources/apartments';
-import news from './resources/articles';
-import calendar from './resources/calendar-entries';
-import campaigns from './resources/campaigns';
-import communityReports from './resources/community-reports';
-import contacts from './resources/contacts';
-import featureToggles from './resources/feature-toggles';
-import feedback from './resources/feedback';
-import feeds from './resources/feeds';
-import faqs, { HelpEntry, HelpSection, HelpUpdate } from './resources/help';
-import housingCompanies, { HousingCompanyWizard } from './resources/housing-companies';
-import pages from './resources/pages';
-import partnerCompanies from './resources/partner-companies';
-import serviceRequests from './resources/service-requests';
-import shopPartners from './resources/shop-partners';
-import steps, { HousingCompanySteps } from './resources/steps';
-import taxonomyTerms from './resources/taxonomy-terms';
-import users, { UserNotificationSettings } from './resources/users';
+import { portaThemeWith } from './layout/theme';
+import { RESOURCE_VIEWS } from './resource-views';
+import { HelpEntry, HelpSection, HelpUpdate } from './resources/help';
+import { HousingCompanyWizard } from './resources/housing-companies';
+import { HousingCompanySteps } from './resources/steps';
+import { UserNotificationSettings, UserPasswordChange } from './resources/users';
 import { session as defaultSession } from './session';
+
+/** The front page loads with the first screen after sign-in, not with the login page. */
+const Dashboard = lazy(() => import('./layout/Dashboard').then((m) => ({ default: m.Dashboard })));
 
 /** The gateway serves the staff app here (03 §2: /admin, /admin/users, …). */
 export const ADMIN_BASENAME = '/admin';
@@ -49,51 +32,30 @@ export interface AppProps {
   store?: Store;
 }
 
-/** The spec's user page address /admin/user/{id} leads to the user's page. */
-function UserPageRedirect() {
-  const { id } = useParams();
-  const createPath = useCreatePath();
-  return <Navigate replace to={createPath({ resource: 'users', id, type: 'show' })} />;
-}
-
-/** The spec's address of a housing company's steps (/admin/housing-company/{id}/steps). */
-function HousingCompanyStepsRedirect() {
-  const { id } = useParams();
-  const basename = useBasename();
-  return <Navigate replace to={`${basename}/housing-companies/${id}/steps`} />;
-}
-
 /**
- * The resources and routes the viewer may use (01 §6, 03 §2, §6): a resource the viewer may not use
- * is neither in the menu nor routed. (References to an unregistered resource still show the
- * record's name: taxonomy terms are readable by every signed-in user.)
+ * The resources and routes the viewer may use (01 §6, 03 §2, §6): the staff menu's entries whose
+ * rule the viewer passes (STAFF_MENU and STAFF_ACCESS in the contracts, the rules the services'
+ * policies are made of). A resource the viewer may not use is neither in the menu nor routed.
+ * (References to an unregistered resource still show the record's name: taxonomy terms are
+ * readable by every signed-in user.)
  */
 function staffResources(permissions: StaffPermissions | null) {
   const can = permissions?.can ?? NO_CAPABILITIES;
   return (
     <>
-      {can.usersRead ? <Resource name="users" {...users(can)} /> : null}
-      {can.housingCompaniesRead ? <Resource name="housing-companies" {...housingCompanies(can)} /> : null}
-      {can.housingCompaniesRead ? <Resource name="apartments" {...apartments(can)} /> : null}
-      {can.partnersRead ? <Resource name="partner-companies" {...partnerCompanies(can)} /> : null}
-      {can.taxonomy ? <Resource name="taxonomy-terms" {...taxonomyTerms} /> : null}
-      {can.featureToggles ? <Resource name="feature-toggles" {...featureToggles} /> : null}
-      {can.contentRead ? <Resource name="news" {...news(can)} /> : null}
-      {can.contentRead ? <Resource name="calendar" {...calendar(can)} /> : null}
-      {can.contactsRead ? <Resource name="contacts" {...contacts(can)} /> : null}
-      {can.stepsRead ? <Resource name="steps" {...steps(can)} /> : null}
-      {can.siteContentRead ? <Resource name="faqs" {...faqs(can)} /> : null}
-      {can.siteContentRead ? <Resource name="pages" {...pages(can)} /> : null}
-      {can.feedsRead ? <Resource name="feeds" {...feeds(can)} /> : null}
-      {can.campaignsRead ? <Resource name="campaigns" {...campaigns(can)} /> : null}
-      {can.shopPartnersRead ? <Resource name="shop-partners" {...shopPartners(can)} /> : null}
-      {can.feedbackRead ? <Resource name="feedback" {...feedback()} /> : null}
-      {can.communityModerate ? <Resource name="community-reports" {...communityReports(can)} /> : null}
-      {can.serviceRequests ? <Resource name="service-requests" {...serviceRequests(can)} /> : null}
+      {STAFF_MENU.flatMap((section) => section.entries)
+        .filter((entry) => can[entry.access])
+        .map((entry) => {
+          const views = RESOURCE_VIEWS[entry.resource];
+          return views ? <Resource key={entry.resource} name={entry.resource} {...views(can)} /> : null;
+        })}
       <CustomRoutes>
-        {can.usersRead ? <Route path="/user/:id" element={<UserPageRedirect />} /> : null}
+        {specAddressRoutes(can)}
         {can.usersRead && can.notificationSettings ? (
           <Route path="/user/notifications/:id" element={<UserNotificationSettings />} />
+        ) : null}
+        {can.usersRead && can.usersManage ? (
+          <Route path="/user/password/:id" element={<UserPasswordChange />} />
         ) : null}
         {can.housingCompaniesEdit ? (
           <Route path="/housing-companies/:id/wizard" element={<HousingCompanyWizard />} />
@@ -101,13 +63,10 @@ function staffResources(permissions: StaffPermissions | null) {
         {can.stepsRead ? (
           <Route path="/housing-companies/:id/steps" element={<HousingCompanySteps />} />
         ) : null}
-        {can.stepsRead ? (
-          <Route path="/housing-company/:id/steps" element={<HousingCompanyStepsRedirect />} />
-        ) : null}
         {can.helpRead ? <Route path="/help" element={<HelpSection />} /> : null}
         {can.helpRead ? <Route path="/help/faq/:id" element={<HelpEntry />} /> : null}
         {can.siteContentWrite ? <Route path="/help/update/:id" element={<HelpUpdate />} /> : null}
-        {can.contentWrite || can.contactsWrite || can.campaignsWrite || can.stepsWrite ? (
+        {can.editorialWrite || can.contactsWrite || can.campaignsWrite || can.stepsWrite ? (
           <Route path="/content/copy/:entity" element={<CopyPage />} />
         ) : null}
       </CustomRoutes>
@@ -140,7 +99,11 @@ function PortaAdmin({ session, store }: Required<AppProps>) {
         : null,
     [session, language, ready],
   );
-  if (!providers) return <div aria-busy="true" className="porta-starting" />;
+  const theme = useMemo(
+    () => (providers ? portaThemeWith(providers.i18nProvider.translate('ra.page.loading')) : null),
+    [providers],
+  );
+  if (!providers || !theme) return <div aria-busy="true" className="porta-starting" />;
 
   return (
     <Admin
@@ -155,7 +118,7 @@ function PortaAdmin({ session, store }: Required<AppProps>) {
       loginPage={LoginPage}
       dashboard={Dashboard}
       layout={PortaLayout}
-      theme={portaTheme}
+      theme={theme}
     >
       {(permissions: StaffPermissions | null) => staffResources(permissions)}
     </Admin>

@@ -140,6 +140,28 @@ export const ERRORS = {
     message: 'The change has already taken effect and cannot be removed.',
   },
   IDN_BAN_EXPIRY_IN_PAST: { status: 400, message: 'The expiry date cannot be in the past.' },
+  // Identity: staff change a user's password, delete a user (03 §7)
+  /** Staff do not set their own password here: the own password is changed in My settings. */
+  IDN_OWN_PASSWORD_IN_SETTINGS: {
+    status: 409,
+    message: 'Change your own password in My settings.',
+  },
+  /** The user signs in only with their consumer account (OpenID Connect) and has no password. */
+  IDN_PASSWORD_SIGN_IN_NOT_USED: {
+    status: 409,
+    message: 'This user signs in without a password.',
+  },
+  IDN_USER_DELETE_CONFIRM_REQUIRED: {
+    status: 409,
+    message: 'Deleting a user is permanent. Confirm to delete the user.',
+  },
+  IDN_USER_DELETE_SELF: { status: 409, message: 'You cannot delete your own account.' },
+  IDN_ADMIN_NOT_DELETABLE: { status: 403, message: 'Only an administrator can delete an administrator.' },
+  /** Setting a password hands over the whole account: the caller must reach all of its roles. */
+  IDN_PASSWORD_NOT_SETTABLE: {
+    status: 403,
+    message: 'You cannot change the password of a user who holds roles outside what you manage.',
+  },
   IDN_FEATURE_SCOPE_UNKNOWN: { status: 400, message: 'No taxonomies found' },
   ...CONTENT_ERRORS,
   ...COMMUNITY_ERRORS,

@@ -8,4 +8,5 @@ export * from './notifications/index.js';
 export * from './password.js';
 export * from './roles.js';
 export * from './service-requests/index.js';
+export * from './staff-access.js';
 export * from './text.js';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { COMMON_PASSWORD_WORDS } from './common-passwords.js';
 import {
   PASSPHRASE_MIN_LENGTH,
@@ -5,6 +6,12 @@ import {
   PASSWORD_MIN_CLASSES,
   PASSWORD_MIN_LENGTH,
 } from './constants.js';
+
+/**
+ * A new password as a request carries it. The rules are checked by checkPassword in the route (not
+ * here), so that the answer names the rule: IDN_PASSWORD_FORMAT or IDN_PASSWORD_TOO_COMMON.
+ */
+export const zPasswordInput = z.string().max(4096);
 
 export interface PasswordCheck {
   ok: boolean;

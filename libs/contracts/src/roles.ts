@@ -53,6 +53,9 @@ export const HOUSING_COMPANY_ROLES = [
   'contentPublisher',
   'consumptionManager',
   'siteAdministrator',
+  // Project roles held for one project (03 §6 "project roles manage … of their projects"; ADR 0022).
+  'yitProject',
+  'yitProjectInternal',
 ] as const satisfies readonly Role[];
 export type HousingCompanyRole = (typeof HOUSING_COMPANY_ROLES)[number];
 

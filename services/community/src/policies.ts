@@ -1,12 +1,5 @@
 import { COMMUNITY_BANNERS, COMMUNITY_GLOBAL_MODERATORS, COMMUNITY_HC_MODERATORS } from '@porta/contracts';
-import {
-  holdsAnywhere,
-  housingCompaniesWhere,
-  type Policy,
-  type Principal,
-  policy,
-  type Scope,
-} from '@porta/service-kit';
+import { housingCompaniesWhere, type Policy, type Principal, policy, type Scope } from '@porta/service-kit';
 
 /**
  * Who may do what in the community service (01 §6, 02 §6, 03 §6): the one policy table. Routes
@@ -37,9 +30,7 @@ export const COMMUNITY_POLICIES = {
   /** Sending a violation report (01 §1): any signed-in member of the housing company. */
   reportSend: policy.authenticated(),
   /** The staff list of violation reports: moderators, global or of a housing company. */
-  reportsRead: policy.check('community moderators (global or in a housing company)', (p) =>
-    holdsAnywhere(p, [...COMMUNITY_GLOBAL_MODERATORS, ...COMMUNITY_HC_MODERATORS]),
-  ),
+  reportsRead: policy.rule('communityModerate'),
 } satisfies Record<string, Policy>;
 
 /** A moderator everywhere: the developer's staff (admin passes). */

@@ -1,12 +1,16 @@
-import { ADMIN_AREA_ROLES, type Role, YIT_USER_GROUP } from '@porta/contracts';
 import {
-  holdsAnywhere,
-  housingCompaniesWhere,
-  type Policy,
-  type Principal,
-  policy,
-  type Scope,
-} from '@porta/service-kit';
+  ADMIN_AREA_ROLES,
+  CONTACT_HC_EDITORS,
+  CONTENT_GLOBAL_EDITORS,
+  CONTENT_HC_AUTHORS,
+  CONTENT_PROJECT_EDITORS,
+  HOUSING_COMPANY_EDITORS,
+  type Role,
+  SITE_CONTENT_EDITORS,
+  STEP_EDITORS,
+  YIT_USER_GROUP,
+} from '@porta/contracts';
+import { housingCompaniesWhere, type Policy, type Principal, policy, type Scope } from '@porta/service-kit';
 
 /**
  * Who may do what in the content service (01 §6, 03 §2 route table, 03 §6): the one policy table.
@@ -22,20 +26,15 @@ import {
  * and manage those of their partner companies or their own."
  */
 
-/** Manage every article, event, contact, campaign and feedback entry. */
-export const CONTENT_GLOBAL_EDITORS: readonly Role[] = ['yitMarketing', 'yitBusinessAdmin'];
-/** Global project roles: manage every article, event and contact. */
-export const CONTENT_PROJECT_EDITORS: readonly Role[] = ['yitProject', 'yitProjectInternal'];
-/** Create articles and events in their housing companies and manage their own. */
-export const CONTENT_HC_AUTHORS: readonly Role[] = [
-  'propertyManager',
-  'maintenanceManager',
-  'ceeMaintenanceManager',
-  'boardMember',
-  'chairman',
-  'ceeBoardMember',
-  'contentPublisher',
-];
+export {
+  CONTACT_HC_EDITORS,
+  CONTENT_GLOBAL_EDITORS,
+  CONTENT_HC_AUTHORS,
+  CONTENT_PROJECT_EDITORS,
+  SITE_CONTENT_EDITORS,
+  STEP_EDITORS,
+};
+
 /** Also manage others' articles and events in their housing companies, unless a higher role wrote them. */
 export const CONTENT_HC_MODERATORS: readonly Role[] = [
   'propertyManager',
@@ -45,22 +44,7 @@ export const CONTENT_HC_MODERATORS: readonly Role[] = [
 ];
 /** Authors whose items housing-company moderators may not change: the developer's staff and admin. */
 export const HIGHER_AUTHOR_ROLES: readonly Role[] = ['admin', ...YIT_USER_GROUP];
-/** Contacts (03 §2: /admin/contacts yitUser and propertyManager). */
-export const CONTACT_HC_EDITORS: readonly Role[] = ['propertyManager'];
-/** Lifecycle steps (03 §2: admin, yitBusinessAdmin, yitProject, yitMarketing). */
-export const STEP_EDITORS: readonly Role[] = ['yitBusinessAdmin', 'yitProject', 'yitMarketing'];
-/** Help section, public pages, shop partners and external feeds. */
-export const SITE_CONTENT_EDITORS: readonly Role[] = ['yitMarketing', 'yitBusinessAdmin'];
-/**
- * A housing company's picture (03 §2 /admin/housing-company/{id} "with images"): the global roles
- * that edit housing companies, as identity's HOUSING_COMPANY_EDITORS (admin passes every check).
- */
-export const HOUSING_COMPANY_IMAGE_EDITORS: readonly Role[] = ['yitAdmin', 'yitBusinessAdmin', 'yitProject'];
-
-/** The admin area (01 §6): admin, yitUser, contributor, partner or rolePartner, globally or in a company. */
-const staffArea = policy.check('admin-area role (global or in a housing company)', (p) =>
-  holdsAnywhere(p, ADMIN_AREA_ROLES),
-);
+export { HOUSING_COMPANY_EDITORS as HOUSING_COMPANY_IMAGE_EDITORS };
 
 /**
  * A business partner (01 §6 "/admin/campaigns yitUser and partner"): the partner role (rolePartner
@@ -68,6 +52,10 @@ const staffArea = policy.check('admin-area role (global or in a housing company)
  */
 export const isPartner = (p: Principal) => p.hasRole('partner');
 
+/**
+ * The staff routes' doors are the staff access table's rules (`STAFF_ACCESS` in the contracts),
+ * which the staff app's menu and buttons read too.
+ */
 export const CONTENT_POLICIES = {
   public: (reason: string) => policy.public(reason),
   /** Resident reading: any signed-in user; the housing company is checked against membership. */
@@ -75,39 +63,30 @@ export const CONTENT_POLICIES = {
   /** Sending feedback. */
   feedbackSend: policy.authenticated(),
   /** Staff lists of articles and calendar entries (scope: contentScope). */
-  editorialRead: staffArea,
+  editorialRead: policy.rule('editorialRead'),
   /** Write articles and calendar entries (scope and edit rights: contentScope, canEditItem). */
-  editorialWrite: policy.check('article and event authors', (p) =>
-    holdsAnywhere(p, [...CONTENT_GLOBAL_EDITORS, ...CONTENT_PROJECT_EDITORS, ...CONTENT_HC_AUTHORS]),
-  ),
-  contactsRead: policy.check('yitUser or propertyManager', (p) =>
-    holdsAnywhere(p, ['yitUser', ...CONTACT_HC_EDITORS]),
-  ),
-  contactsWrite: policy.check('contact editors', (p) =>
-    holdsAnywhere(p, [...CONTENT_GLOBAL_EDITORS, ...CONTENT_PROJECT_EDITORS, ...CONTACT_HC_EDITORS]),
-  ),
+  editorialWrite: policy.rule('editorialWrite'),
+  contactsRead: policy.rule('contactsRead'),
+  contactsWrite: policy.rule('contactsWrite'),
   /** 03 §2: /admin/campaigns yitUser and partner. */
-  campaignsRead: policy.check('yitUser or partner', (p) => p.hasRole('yitUser') || isPartner(p)),
-  campaignsWrite: policy.check(
-    'campaign editors or partners',
-    (p) => p.hasRole(...CONTENT_GLOBAL_EDITORS) || isPartner(p),
-  ),
+  campaignsRead: policy.rule('campaignsRead'),
+  campaignsWrite: policy.rule('campaignsWrite'),
   /** 03 §2: /admin/feedback yitUser. */
-  feedbackRead: policy.anyRole('yitUser'),
-  stepsRead: staffArea,
-  stepsWrite: policy.anyRole(...STEP_EDITORS),
-  helpRead: staffArea,
-  siteContentWrite: policy.anyRole(...SITE_CONTENT_EDITORS),
+  feedbackRead: policy.rule('feedbackRead'),
+  stepsRead: policy.rule('editorialRead'),
+  stepsWrite: policy.rule('stepsWrite'),
+  helpRead: policy.rule('helpRead'),
+  siteContentWrite: policy.rule('siteContentWrite'),
   shopPartnersRead: policy.authenticated(),
-  feedsRead: policy.anyRole('yitUser'),
+  feedsRead: policy.rule('feedsRead'),
   /** Upload images and attachments for content. */
-  assetsUpload: staffArea,
+  assetsUpload: policy.rule('adminArea'),
   /** Attachments are for signed-in users; images are public (they show on public pages). */
   attachmentRead: policy.authenticated(),
   /** A housing company's picture in the staff app (scope: contentScope; out of scope 404). */
-  housingCompanyImageRead: staffArea,
+  housingCompanyImageRead: policy.rule('adminArea'),
   /** Set, replace and remove a housing company's picture. */
-  housingCompanyImageWrite: policy.anyRole(...HOUSING_COMPANY_IMAGE_EDITORS),
+  housingCompanyImageWrite: policy.rule('housingCompanyImageWrite'),
 } satisfies Record<string, Policy | ((reason: string) => Policy)>;
 
 /**
@@ -136,18 +115,29 @@ export interface EditorActor {
   moderatorIn: string[];
 }
 
-/** The editor for an area: editorial (articles, events) or contacts. */
+/**
+ * The editor for an area: editorial (articles, events) or contacts. Project roles (yitProject,
+ * yitProjectInternal) held globally edit everything; held in a housing company they write and
+ * manage that company's items (03 §6 "project roles manage articles, events and contacts", ADR
+ * 0022). Contacts: the developer's staff (yitUser) manage every contact (03 §2 names yitUser).
+ */
 export function editorActor(p: Principal, area: 'editorial' | 'contacts'): EditorActor {
-  const globalRoles = [...CONTENT_GLOBAL_EDITORS, ...CONTENT_PROJECT_EDITORS];
-  const authorRoles = area === 'editorial' ? CONTENT_HC_AUTHORS : CONTACT_HC_EDITORS;
-  const moderatorRoles = area === 'editorial' ? CONTENT_HC_MODERATORS : CONTACT_HC_EDITORS;
+  const editorial = area === 'editorial';
+  const authorRoles = editorial
+    ? [...CONTENT_HC_AUTHORS, ...CONTENT_PROJECT_EDITORS]
+    : [...CONTACT_HC_EDITORS, ...CONTENT_PROJECT_EDITORS];
+  const moderatorRoles = editorial
+    ? [...CONTENT_HC_MODERATORS, ...CONTENT_PROJECT_EDITORS]
+    : [...CONTACT_HC_EDITORS, ...CONTENT_PROJECT_EDITORS];
   const roles = new Set<Role>(p.roles);
   for (const held of p.housingCompanies.values()) for (const r of held) roles.add(r);
   return {
     userId: p.userId,
     name: p.name,
     roles: [...roles],
-    global: p.hasRole(...globalRoles),
+    global: editorial
+      ? p.hasRole(...CONTENT_GLOBAL_EDITORS, ...CONTENT_PROJECT_EDITORS)
+      : p.hasRole('yitUser'),
     authorIn: housingCompaniesWhere(p, authorRoles),
     moderatorIn: housingCompaniesWhere(p, moderatorRoles),
   };

@@ -1,8 +1,15 @@
-import { ADMIN_AREA_ROLES, GLOBAL_USER_MANAGERS, PROJECT_USER_MANAGERS, type Role } from '@porta/contracts';
+import {
+  BAN_AND_GDPR_ROLES,
+  GLOBAL_USER_MANAGERS,
+  HOUSING_COMPANY_EDITORS,
+  HOUSING_COMPANY_FEATURE_EDITORS,
+  PARTNER_MANAGERS,
+  PROJECT_USER_MANAGERS,
+  type Role,
+} from '@porta/contracts';
 import {
   holdsAnywhere,
   housingCompaniesWhere,
-  managesUsers,
   type Policy,
   type Principal,
   policy,
@@ -21,27 +28,19 @@ import {
  * roles (see effectiveRoles), so 'yitUser' below means any of the developer's staff roles.
  */
 
-/** Roles that may ban users and read other users' GDPR report (03 §6: business admin). */
-export const BAN_AND_GDPR_ROLES: readonly Role[] = ['yitBusinessAdmin'];
-
 /** Roles that keep e-mail signatures (03 §6). */
 export const SIGNATURE_ROLES: readonly Role[] = ['yitUser', 'propertyManager', 'maintenanceManager'];
 
-/** Global roles that edit housing companies and their apartments. */
-export const HOUSING_COMPANY_EDITORS: readonly Role[] = ['yitAdmin', 'yitBusinessAdmin', 'yitProject'];
-
-/** Per-company feature settings: admin and yitBusinessAdmin (03 §2 route table). */
-export const HOUSING_COMPANY_FEATURE_EDITORS: readonly Role[] = ['yitBusinessAdmin'];
-
-/** Global roles that create, edit and delete partner companies and connect them to housing companies. */
-export const PARTNER_MANAGERS: readonly Role[] = [
-  'yitAdmin',
-  'yitBusinessAdmin',
-  'yitMarketing',
-  'yitProject',
-];
-
-export { holdsAnywhere, housingCompaniesWhere, type Scope, userManagementScope };
+export {
+  BAN_AND_GDPR_ROLES,
+  HOUSING_COMPANY_EDITORS,
+  HOUSING_COMPANY_FEATURE_EDITORS,
+  holdsAnywhere,
+  housingCompaniesWhere,
+  PARTNER_MANAGERS,
+  type Scope,
+  userManagementScope,
+};
 
 /**
  * What a user administrator may do, for the domain functions: who they are, whose users and roles
@@ -84,11 +83,10 @@ export function housingCompanyReadScope(p: Principal): Scope {
   };
 }
 
-/** The admin area (01 §6): admin, yitUser, contributor, partner or rolePartner, globally or in a company. */
-const staffArea = policy.check('admin-area role (global or in a housing company)', (p) =>
-  holdsAnywhere(p, ADMIN_AREA_ROLES),
-);
-
+/**
+ * The staff app's doors are the staff access table's rules (`STAFF_ACCESS` in the contracts), which
+ * the staff app's menu and buttons read too.
+ */
 export const IDENTITY_POLICIES = {
   /** Sign-in, token refresh, JWKS, first login and e-mail confirmation links. */
   public: (reason: string) => policy.public(reason),
@@ -99,37 +97,36 @@ export const IDENTITY_POLICIES = {
   /** Own signatures: yitUser, propertyManager, maintenanceManager. */
   signatures: policy.check('signature roles', (p) => holdsAnywhere(p, SIGNATURE_ROLES)),
   /** Look users up (scope: userReadScope). */
-  usersRead: policy.check(
-    'user readers',
-    (p) => p.hasRole('yitUser') || holdsAnywhere(p, PROJECT_USER_MANAGERS),
-  ),
+  usersRead: policy.rule('usersRead'),
   /** Create and edit users and their roles (scope: userManagementScope). */
-  usersManage: policy.check('user managers', managesUsers),
+  usersManage: policy.rule('usersManage'),
+  /**
+   * Delete a user (03 §7 DELETE /user?id): the global user managers only (admin passes). An account
+   * crosses housing companies, so company user managers do not delete it (they deactivate it).
+   */
+  usersDelete: policy.rule('usersDelete'),
   /** Replace a user's global roles (staff and partner roles): admin only. */
-  globalRoles: policy.anyRole('admin'),
+  globalRoles: policy.rule('globalRoles'),
   /** Ban and unban users; read another user's GDPR report. */
-  usersBan: policy.anyRole(...BAN_AND_GDPR_ROLES),
-  gdprReportOfOthers: policy.anyRole(...BAN_AND_GDPR_ROLES),
+  usersBan: policy.rule('usersBan'),
+  gdprReportOfOthers: policy.rule('gdprReportOfOthers'),
   /**
    * Housing companies and apartments in the staff app (scope: housingCompanyScope). The admin-area
    * roles count whether held globally or in a housing company: a property manager or board member
    * holds the contributor alias in their companies only.
    */
-  housingCompaniesRead: staffArea,
-  housingCompaniesEdit: policy.anyRole(...HOUSING_COMPANY_EDITORS),
-  housingCompanyFeatures: policy.anyRole(...HOUSING_COMPANY_FEATURE_EDITORS),
+  housingCompaniesRead: policy.rule('housingCompaniesRead'),
+  housingCompaniesEdit: policy.rule('housingCompaniesEdit'),
+  housingCompanyFeatures: policy.rule('housingCompanyFeatures'),
   /** Partner companies: staff read; partner managers write; partners edit their own company. */
-  partnersRead: staffArea,
-  partnersManage: policy.anyRole(...PARTNER_MANAGERS),
-  partnerOwnCompany: policy.check(
-    'partner of the company',
-    (p) => p.hasRole('partner') || p.partnerCompanies.size > 0,
-  ),
+  partnersRead: policy.rule('partnersRead'),
+  partnersManage: policy.rule('partnersManage'),
+  partnerOwnCompany: policy.rule('partnerOwnCompany'),
   /** Taxonomy terms: everyone signed in reads; admin writes. */
   taxonomyRead: policy.authenticated(),
-  taxonomyManage: policy.anyRole('admin'),
+  taxonomyManage: policy.rule('taxonomyManage'),
   /** Feature toggles: admin only (/admin/settings/features). */
-  featureToggles: policy.anyRole('admin'),
+  featureToggles: policy.rule('featureToggles'),
 } satisfies Record<string, Policy | ((reason: string) => Policy)>;
 
 /** A user whose only standing is a partner role (no resident or staff role). */

@@ -55,9 +55,33 @@ const CONTACT_GROUPS: [codename: string, name: string][] = [
 ];
 
 /**
+ * The FAQ and help groups (faqtaxonomy) of the demo's FAQ and help entries (content's seed): the
+ * spec names the group, not its terms.
+ */
+const FAQ_GROUPS: [codename: string, name: string][] = [
+  ['maintenance', 'Maintenance'],
+  ['moving_in', 'Moving in'],
+  ['portal', 'The portal'],
+  ['news_and_calendar', 'News and calendar'],
+  ['contacts', 'Contacts'],
+  ['users', 'Users'],
+];
+
+/** Campaign categories (campaign_category) of the demo's campaigns (content's shop seed). */
+const CAMPAIGN_CATEGORIES: [codename: string, name: string][] = [
+  ['renovation', 'Renovation'],
+  ['cleaning', 'Cleaning'],
+  ['design', 'Design'],
+  ['maintenance', 'Maintenance'],
+  ['furniture', 'Furniture'],
+  ['garden', 'Garden'],
+  ['energy', 'Energy'],
+];
+
+/**
  * The demo: a housing company in construction (the demo company, listed first), two where people
  * live (Linden Court in Espoo, Birch Hill in Tampere), apartments, building-taxonomy regions,
- * contact and building-type terms, a property-manager and a maintenance company, a business
+ * contact, building-type, FAQ-group and campaign-category terms, a property-manager and a maintenance company, a business
  * partner with an operational area, and one user per main role with the password
  * Demo-Portal-2026. Runs once: it does nothing when the demo admin exists.
  */
@@ -87,6 +111,8 @@ export async function seedDemo(
         ...CONTACT_GROUPS.map(([codename, name]) => ({ group: 'contact_taxonomy', codename, name })),
         { group: 'building_type', codename: 'block_of_flats', name: 'Block of flats' },
         { group: 'building_type', codename: 'leisure_home', name: 'Leisure home' },
+        ...FAQ_GROUPS.map(([codename, name]) => ({ group: 'faqtaxonomy', codename, name })),
+        ...CAMPAIGN_CATEGORIES.map(([codename, name]) => ({ group: 'campaign_category', codename, name })),
       ]);
 
     const [construction, living, birchHill] = await tx
@@ -300,6 +326,10 @@ export async function seedDemo(
       { userId: byKey.manager!.id, housingCompanyId: living!.id, role: 'propertyManager' },
       { userId: byKey.board!.id, housingCompanyId: living!.id, role: 'boardMember' },
       { userId: byKey.othermanager!.id, housingCompanyId: birchHill!.id, role: 'propertyManager' },
+      // The developer's staff member works on the developer's two projects (03 §6 project roles),
+      // so a newcomer trying the staff app as staff@ can publish their news, events and contacts.
+      { userId: byKey.staff!.id, housingCompanyId: construction!.id, role: 'yitProject' },
+      { userId: byKey.staff!.id, housingCompanyId: living!.id, role: 'yitProject' },
     ]);
     await tx.insert(apartmentRoles).values([
       { userId: byKey.owner!.id, apartmentId: b12!.id, role: 'owner' },

@@ -1,4 +1,4 @@
-import { managesUsers, type Policy, policy } from '@porta/service-kit';
+import { type Policy, policy } from '@porta/service-kit';
 
 /**
  * Who may do what in the notifications service (01 §6, 03 §2, 03 §6): the one policy table.
@@ -13,5 +13,5 @@ export const NOTIFICATION_POLICIES = {
   inbox: policy.authenticated(),
   stream: policy.authenticated(),
   ownSettings: policy.check('not a partner', (p) => p.isAdmin || !p.roles.has('partner')),
-  staffSettings: policy.check('user managers (global or in a housing company)', managesUsers),
+  staffSettings: policy.rule('notificationSettings'),
 } satisfies Record<string, Policy>;

@@ -4,7 +4,7 @@ import {
   SERVICE_REQUEST_HC_DELETERS,
   SERVICE_REQUEST_HC_HANDLERS,
 } from '@porta/contracts';
-import { holdsAnywhere, type Policy, type Principal, policy } from '@porta/service-kit';
+import { type Policy, type Principal, policy } from '@porta/service-kit';
 
 /**
  * Who may do what with service requests (02 §6, ADR 0018): the one policy table. Every route is
@@ -23,6 +23,8 @@ import { holdsAnywhere, type Policy, type Principal, policy } from '@porta/servi
  *   of every company they handle in the staff app (the `staff` policy: 403 for anyone else).
  * - The sender edits the content while the request is open, closes it, and deletes it while open;
  *   admin, the developer's staff and the company's property and maintenance managers delete any.
+ * - The writer of a response edits and deletes it, and the uploader of a file removes it, while the
+ *   request is not closed; the same managers delete any response and remove any file (moderation).
  * - A recipient's manage link (the /manage routes, public) reads that one request, answers it and
  *   moves its status as that recipient, without signing in; the handler checks the link (else 404).
  */
@@ -30,9 +32,7 @@ export const SERVICE_REQUEST_POLICIES = {
   /** Every route but the manage link's: any signed-in user, the object rules above in the handler (else 404). */
   signedIn: policy.authenticated(),
   /** The staff app's list and detail: handlers of some housing company, or the developer's staff. */
-  staff: policy.check('service-request handlers (global or in a housing company)', (p) =>
-    holdsAnywhere(p, [...SERVICE_REQUEST_GLOBAL_HANDLERS, ...SERVICE_REQUEST_HC_HANDLERS]),
-  ),
+  staff: policy.rule('serviceRequests'),
   /** The manage link's routes: the signed link is the credential, checked in the handler. */
   manageLink: policy.public('the signed manage link is the credential'),
 } satisfies Record<string, Policy>;

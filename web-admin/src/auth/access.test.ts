@@ -23,7 +23,7 @@ describe('content capabilities (mirror services/content/src/policies.ts)', () =>
     for (const role of ['yitMarketing', 'yitBusinessAdmin'] as Role[]) {
       expect(can([role])).toMatchObject({
         contentRead: true,
-        contentWrite: true,
+        editorialWrite: true,
         contentGlobal: true,
         contactsWrite: true,
         campaignsWrite: true,
@@ -36,14 +36,14 @@ describe('content capabilities (mirror services/content/src/policies.ts)', () =>
     }
   });
 
-  it('give a plain yitUser reading only', () => {
+  it('give a plain yitUser what 03 §2 names them on: campaigns and contacts, feedback to read', () => {
     expect(can(['yitUser'])).toMatchObject({
       contentRead: true,
-      contentWrite: false,
+      editorialWrite: false,
       contactsRead: true,
-      contactsWrite: false,
+      contactsWrite: true,
       campaignsRead: true,
-      campaignsWrite: false,
+      campaignsWrite: true,
       feedbackRead: true,
       stepsRead: true,
       stepsWrite: false,
@@ -53,23 +53,36 @@ describe('content capabilities (mirror services/content/src/policies.ts)', () =>
     });
   });
 
-  it('let project roles write articles, events, contacts and steps, but not campaigns', () => {
+  it('let project roles write articles, events, contacts and steps (campaigns as yitUser)', () => {
     expect(can(['yitProject'])).toMatchObject({
-      contentWrite: true,
+      editorialWrite: true,
       contentGlobal: true,
       contactsWrite: true,
       stepsWrite: true,
-      campaignsWrite: false,
+      campaignsWrite: true,
       siteContentWrite: false,
     });
     expect(can(['yitProjectInternal']).stepsWrite).toBe(false);
+  });
+
+  it('let a project role held in a housing company write that company’s articles, events and contacts', () => {
+    const project = can([], [myHousingCompany(1, ['yitProject'])]);
+    expect(project).toMatchObject({
+      contentRead: true,
+      editorialWrite: true,
+      contentGlobal: false,
+      contactsRead: true,
+      contactsWrite: true,
+      campaignsRead: false,
+      stepsWrite: false,
+    });
   });
 
   it('let managers and board members write in their housing companies only', () => {
     const board = can(['contributor'], [myHousingCompany(1, ['boardMember'])]);
     expect(board).toMatchObject({
       contentRead: true,
-      contentWrite: true,
+      editorialWrite: true,
       contentGlobal: false,
       contactsRead: false,
     });
@@ -83,7 +96,7 @@ describe('content capabilities (mirror services/content/src/policies.ts)', () =>
   });
 
   it('give partners campaigns only (their own), and the help', () => {
-    for (const partner of [can(['partner']), can(['contributor'], [], 1)]) {
+    for (const partner of [can(['partner']), can(['rolePartner'], [], 1)]) {
       expect(partner).toMatchObject({
         campaignsRead: true,
         campaignsWrite: true,
@@ -95,6 +108,16 @@ describe('content capabilities (mirror services/content/src/policies.ts)', () =>
       });
     }
     expect(can(['partner'])).toMatchObject({ contentRead: false, stepsRead: false, contactsRead: false });
+  });
+
+  it('do not count a user of a property-management company as a partner (the content service does not)', () => {
+    const manager = can([], [myHousingCompany(1, ['propertyManager'])], 1);
+    expect(manager).toMatchObject({ campaignsRead: false, campaignsWrite: false, partnerOwnCompany: true });
+  });
+
+  it('let a consumption manager into the staff app, with nothing but the consumption screens', () => {
+    const consumption = can([], [myHousingCompany(1, ['consumptionManager'])]);
+    expect(Object.entries(consumption).filter(([, value]) => value)).toEqual([['consumption', true]]);
   });
 
   it('give residents nothing', () => {

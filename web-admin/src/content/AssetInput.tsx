@@ -1,15 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  FormHelperText,
-  FormLabel,
-  IconButton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, FormHelperText, FormLabel, IconButton, Stack, Typography } from '@mui/material';
 import {
   type AssetPurposeName,
   type AssetRef,
@@ -21,6 +11,7 @@ import {
 import { formatFileSize } from '@porta/web-kit';
 import { useId, useRef, useState } from 'react';
 import { useInput, useRecordContext, useTranslate } from 'react-admin';
+import { FilePickerButton } from '../common/FilePickerButton';
 import { useContentApi, useErrorText } from './api';
 
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'];
@@ -46,6 +37,9 @@ const RULES: Record<AssetPurposeName, { extensions: readonly string[]; maxBytes:
     accept: [...ATTACHMENT_EXTENSIONS, ...ARCHIVE_EXTENSIONS].map((ext) => `.${ext}`).join(','),
   },
 };
+
+/** The file types a file input offers for the purpose. */
+export const acceptOf = (purpose: AssetPurposeName) => RULES[purpose].accept;
 
 const extensionOf = (name: string) => (name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '');
 
@@ -188,31 +182,19 @@ export function AssetInput({
         </Typography>
       )}
       {multiple || ids.length === 0 ? (
-        <Button
-          component="label"
-          variant="outlined"
-          size="small"
-          startIcon={uploading ? <CircularProgress size={16} /> : <UploadFileIcon />}
+        <FilePickerButton
+          inputRef={inputRef}
+          accept={RULES[purpose].accept}
+          inputLabel={translate('porta.content.upload.choose_for', { field: labelText })}
           disabled={uploading}
-          sx={{
-            mt: 1,
-            '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+          busy={uploading}
+          onFiles={([file]) => {
+            if (file) void upload(file);
           }}
+          sx={{ mt: 1 }}
         >
           {translate(uploading ? 'porta.content.upload.uploading' : 'porta.content.upload.choose')}
-          <input
-            ref={inputRef}
-            type="file"
-            accept={RULES[purpose].accept}
-            aria-label={translate('porta.content.upload.choose_for', { field: labelText })}
-            disabled={uploading}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void upload(file);
-            }}
-            style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-          />
-        </Button>
+        </FilePickerButton>
       ) : null}
       {helperText ? <FormHelperText>{translate(helperText)}</FormHelperText> : null}
       {errorMessage ? (

@@ -8,7 +8,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { isoFromLocal } from './dates';
+import { isoFromLocal } from '../common/dates';
 import { after, archiveNotInPast, stickyExpiry } from './validation';
 
 export const STATUS_CHOICES = [

@@ -2,7 +2,7 @@ import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
 import type { AssetRef, CalendarEntryDetailResponse, NewsDetailResponse } from '@porta/contracts';
 import { formatDate, formatFileSize } from '@porta/web-kit';
 import { useTranslate } from 'react-admin';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../common/dates';
 import { SafeHtml } from './SafeHtml';
 
 function Attachments({ attachments }: { attachments: readonly AssetRef[] }) {

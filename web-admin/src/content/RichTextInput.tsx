@@ -1,58 +1,77 @@
-import { Box, FormControlLabel, Switch } from '@mui/material';
-import { useId, useState } from 'react';
+import { Box, FormControlLabel, FormHelperText, Skeleton, Switch } from '@mui/material';
+import { lazy, Suspense, useId, useState } from 'react';
 import { TextInput, useTranslate, type Validator } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
+
+/** The editor (TipTap) is a chunk of its own, loaded when a form with an HTML field opens. */
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
 interface RichTextInputProps {
   source: string;
   label?: string;
   helperText?: string;
   validate?: Validator | Validator[];
+  /** Rows of the HTML source view. */
   minRows?: number;
 }
 
 /**
- * An HTML field: the HTML as text, with a preview. The server sanitises the HTML when it stores it;
- * until then the typed HTML is previewed in a sandboxed frame that runs no scripts and reaches
- * nothing of the app.
+ * Elements the editor would not keep (it knows paragraphs, headings, bold, italic, underline,
+ * strike-through, code, lists, quotes, rules, links and images): a text that has them opens as
+ * HTML, so that editing it does not drop them unnoticed.
+ */
+const NOT_IN_EDITOR =
+  /<(table|thead|tbody|tfoot|tr|th|td|caption|figure|figcaption|dl|dt|dd|pre|sub|sup|small|mark|div|span)\b/i;
+
+export function hasHtmlOutsideEditor(html: unknown): boolean {
+  return typeof html === 'string' && NOT_IN_EDITOR.test(html);
+}
+
+/**
+ * An HTML field: a rich-text editor whose toolbar makes only what the content service's
+ * sanitiser keeps, with a switch to the HTML source. The server sanitises the HTML when it
+ * stores it.
  */
 export function RichTextInput({ source, label, helperText, validate, minRows = 6 }: RichTextInputProps) {
   const translate = useTranslate();
-  const [preview, setPreview] = useState(false);
-  const html = useWatch({ name: source }) as string | null | undefined;
+  const { getValues } = useFormContext();
+  const [outsideEditor] = useState(() => hasHtmlOutsideEditor(getValues(source)));
+  const [showSource, setShowSource] = useState(outsideEditor);
   const switchId = useId();
   const labelText = label ? translate(label, { _: label }) : '';
   return (
     <Box sx={{ width: '100%' }}>
-      <TextInput
-        source={source}
-        label={label}
-        validate={validate}
-        multiline
-        minRows={minRows}
-        fullWidth
-        helperText={helperText ?? 'porta.content.html_help'}
-        slotProps={{ htmlInput: { spellCheck: true, style: { fontFamily: 'monospace' } } }}
-      />
-      <FormControlLabel
-        control={<Switch id={switchId} checked={preview} onChange={(_, on) => setPreview(on)} />}
-        label={translate('porta.content.show_preview', { field: labelText })}
-      />
-      {preview ? (
-        <Box
-          component="iframe"
-          title={translate('porta.content.preview_of', { field: labelText })}
-          sandbox=""
-          srcDoc={`<!doctype html><meta charset="utf-8"><style>body{font-family:sans-serif;margin:8px}img{max-width:100%}</style>${html ?? ''}`}
-          sx={{
-            width: '100%',
-            minHeight: 200,
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            bgcolor: '#fff',
-          }}
+      {showSource ? (
+        <TextInput
+          source={source}
+          label={label}
+          validate={validate}
+          multiline
+          minRows={minRows}
+          fullWidth
+          helperText={helperText ?? 'porta.content.html_help'}
+          slotProps={{ htmlInput: { spellCheck: true, style: { fontFamily: 'monospace' } } }}
         />
+      ) : (
+        <Suspense
+          fallback={
+            <Skeleton
+              variant="rounded"
+              height={220}
+              role="progressbar"
+              aria-label={translate('porta.content.editor.loading')}
+            />
+          }
+        >
+          <RichTextEditor source={source} label={label} helperText={helperText} validate={validate} />
+        </Suspense>
+      )}
+      <FormControlLabel
+        control={<Switch id={switchId} checked={showSource} onChange={(_, on) => setShowSource(on)} />}
+        label={translate('porta.content.editor.html_source', { field: labelText })}
+      />
+      {showSource && outsideEditor ? (
+        <FormHelperText>{translate('porta.content.editor.outside_editor')}</FormHelperText>
       ) : null}
     </Box>
   );

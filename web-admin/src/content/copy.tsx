@@ -62,7 +62,7 @@ export function mayCopy(can: Capabilities, entity: CopyEntity): boolean {
   switch (entity) {
     case 'articles':
     case 'calendar-entries':
-      return can.contentWrite;
+      return can.editorialWrite;
     case 'contacts':
       return can.contactsWrite;
     case 'campaigns':

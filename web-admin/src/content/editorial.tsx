@@ -35,7 +35,7 @@ export function EditorialList({
   children: ReactNode;
 }) {
   const can = useCan();
-  const write = !!can?.contentWrite;
+  const write = !!can?.editorialWrite;
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
@@ -85,7 +85,7 @@ export function EditorialShow({
   return (
     <Show
       actions={
-        <ContentShowActions canWrite={!!can?.contentWrite} preview publication={{ resource, schema }} />
+        <ContentShowActions canWrite={!!can?.editorialWrite} preview publication={{ resource, schema }} />
       }
     >
       <SimpleShowLayout>{children}</SimpleShowLayout>

@@ -10,9 +10,9 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { formatDateTime } from '../common/dates';
 import { LANGUAGE_NAMES } from '../common/languages';
 import { RoleChips } from '../common/roles';
-import { formatDateTime } from './dates';
 import { SafeHtml } from './SafeHtml';
 import { termName, useTaxonomyChoices } from './taxonomy';
 

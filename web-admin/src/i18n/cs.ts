@@ -39,6 +39,37 @@ export const cs: PortaMessages = {
       title: 'Administrace Porta',
       welcome: 'Vítejte, %{name}!',
       intro: 'V nabídce vyberte sekci, kterou chcete spravovat.',
+      cards: {
+        requests_open: 'Otevřené servisní požadavky',
+        requests_overdue: 'Požadavky po termínu',
+        reports_open: 'Nahlášení k vyřízení',
+        news_drafts: 'Koncepty novinek',
+        news_scheduled: 'Naplánované novinky',
+        calendar_drafts: 'Koncepty kalendáře',
+        calendar_scheduled: 'Naplánované položky kalendáře',
+        campaigns_drafts: 'Koncepty kampaní',
+        campaigns_published: 'Zveřejněné kampaně',
+        consumption: 'Spotřeba',
+        consumption_companies: 'Vaše společenství vlastníků',
+      },
+      help: {
+        requests_open: 'Otevřené nebo v řešení',
+        requests_overdue: 'Otevřené nebo v řešení, bez změny %{days} dní',
+        reports_open: 'Zatím nevyřízená',
+        news_drafts: 'Zatím nezveřejněné',
+        news_scheduled: 'Budou zveřejněny později',
+        calendar_drafts: 'Zatím nezveřejněné',
+        calendar_scheduled: 'Budou zveřejněny později',
+        campaigns_drafts: 'Zatím nezveřejněné',
+        campaigns_published: 'Zveřejněné',
+      },
+      nothing_here: 'Nic na vás nečeká',
+      nothing_waits: 'Nic na vás nečeká. Hezký den!',
+      load_failed: 'Počet se nepodařilo načíst.',
+      retry: 'Zkusit znovu',
+      open_list: 'Otevřít seznam',
+      consumption_coming: 'Přehledy spotřeby budou brzy k dispozici.',
+      consumption_no_companies: 'Zatím žádná společenství vlastníků.',
     },
     login: {
       title: 'Přihlášení do administrace Porta',
@@ -67,6 +98,16 @@ export const cs: PortaMessages = {
       TEMPORARILY_UNAVAILABLE: 'Teď to nelze provést. Zkuste to prosím za chvíli znovu.',
       IDN_PASSWORD_TOO_COMMON: 'Toto heslo je příliš běžné nebo snadno uhodnutelné. Zvolte prosím jiné.',
       IDN_OWN_ROLE_NOT_GRANTABLE: 'Roli nemůžete udělit sami sobě.',
+      IDN_PASSWORD_FORMAT: 'Heslo má neplatný formát',
+      IDN_PASSWORD_MISMATCH: 'Hesla se neshodují',
+      IDN_USER_NOT_FOUND: 'Uživatel nebyl nalezen.',
+      IDN_OWN_PASSWORD_IN_SETTINGS: 'Vlastní heslo změňte v sekci Moje nastavení.',
+      IDN_PASSWORD_SIGN_IN_NOT_USED: 'Tento uživatel se přihlašuje bez hesla.',
+      IDN_PASSWORD_NOT_SETTABLE:
+        'Nemůžete změnit heslo uživatele, který má role mimo oblast, kterou spravujete.',
+      IDN_USER_DELETE_CONFIRM_REQUIRED: 'Smazání uživatele je trvalé. Potvrďte smazání uživatele.',
+      IDN_USER_DELETE_SELF: 'Nemůžete smazat vlastní účet.',
+      IDN_ADMIN_NOT_DELETABLE: 'Správce může smazat pouze jiný správce.',
       IDN_AREA_PROPOSAL_CHANGED: 'Navržená oblast působnosti se změnila. Zkontrolujte ji prosím znovu.',
       // Content (the contracts' CONTENT_ERRORS)
       CNT_NOT_FOUND: 'Článek nebyl nalezen nebo zatím není dostupný',
@@ -118,6 +159,14 @@ export const cs: PortaMessages = {
       SRQ_CONTENT_REQUIRED:
         'Při kontrole formuláře došlo k chybě. Zkontrolujte, zda jste vyplnili všechna povinná pole.',
       SRQ_ATTACHMENT_NOT_FOUND: 'Soubor nebyl nalezen',
+      SRQ_RESPONSE_NOT_FOUND: 'Odpověď nebyla nalezena.',
+      SRQ_RESPONSE_NOT_EDITABLE: 'Odpověď může upravit jen její autor, dokud požadavek není uzavřen.',
+      SRQ_RESPONSE_NOT_DELETABLE:
+        'Odpověď může smazat jen její autor, dokud požadavek není uzavřen, nebo správce.',
+      SRQ_RESPONSE_DELETED: 'Odpověď byla smazána.',
+      SRQ_ATTACHMENT_MISSING: 'Soubor nebyl nalezen',
+      SRQ_ATTACHMENT_NOT_REMOVABLE:
+        'Soubor může odebrat jen ten, kdo ho přidal, dokud požadavek není uzavřen, nebo správce.',
       SRQ_FILE_SIZE: 'Soubor je prázdný nebo příliš velký (nejvýše 35 MB).',
       SRQ_MIME_TYPE: 'Obsah souboru neodpovídá jeho typu.',
       SRQ_FILE_EXTENSION: 'Tato přípona souboru není povolena.',
@@ -196,6 +245,27 @@ export const cs: PortaMessages = {
         done: 'Informace o uživateli staženy',
       },
       notification_settings: 'Nastavení oznámení',
+      password: {
+        action: 'Změnit heslo',
+        title: 'Změnit heslo',
+        new: 'Nové heslo',
+        confirm: 'Nové heslo znovu',
+        rules:
+          'Alespoň %{min} znaků a tři z následujících: malá písmena, velká písmena, číslice, speciální znaky – nebo heslová fráze o délce alespoň %{passphrase} znaků. Běžná hesla nejsou přijímána.',
+        sessions_end: 'Uživatel bude všude odhlášen a znovu se přihlásí novým heslem.',
+        submit: 'Změnit heslo',
+        done: 'Heslo bylo změněno',
+        back: 'Zpět na uživatele',
+      },
+      delete: {
+        action: 'Smazat uživatele',
+        title: 'Smazat uživatele?',
+        content:
+          '%{name} (%{email}) bude trvale smazán: jeho role, relace a osobní údaje budou odstraněny. Tuto akci nelze vrátit.',
+        type_email: 'Pro potvrzení zadejte e-mailovou adresu uživatele',
+        confirm: 'Smazat',
+        done: 'Uživatel byl smazán',
+      },
     },
     /** 03 §3 Notification settings; the errors are 03 §8's texts. */
     notification_settings: {
@@ -256,7 +326,7 @@ export const cs: PortaMessages = {
       remove_users: 'Uživatelé, kteří roli ztratí',
       no_holders: 'Tuto roli nyní nikdo nemá.',
       need_user: 'Přidejte nebo odeberte alespoň jednoho uživatele',
-      created: 'Změna naplánována',
+      created: 'Změna role naplánována',
       remove: 'Odebrat naplánovanou změnu',
       remove_label: 'Odebrat změnu začínající %{date}',
       remove_content: 'Změna začínající %{date} se neprovede.',
@@ -481,6 +551,17 @@ export const cs: PortaMessages = {
       share_numbers_help: 'Například 1-250.',
       residents: 'Obyvatelé',
       no_residents: 'V tomto bytě nemá nikdo roli.',
+      residents_failed: 'Obyvatele se nepodařilo načíst.',
+      resident: 'Obyvatel',
+      role: 'Role v bytě',
+      validity: 'Platnost',
+      standing: 'Stav',
+      valid_range: '%{from} – %{until}',
+      open_start: 'od začátku',
+      open_end: 'do odvolání',
+      standing_current: 'Platí',
+      standing_future: 'Začne později',
+      standing_ended: 'Skončila',
     },
     /** Content screens (news, calendar, contacts, steps, help, pages, feeds, campaigns, feedback). */
     content: {
@@ -495,8 +576,35 @@ export const cs: PortaMessages = {
       default_language: 'Výchozí jazyk',
       default_language_help: 'Zobrazí se, když v jazyce čtenáře není text.',
       html_help: 'HTML. Skripty, styly a vložené rámce se při uložení odstraní.',
-      show_preview: 'Náhled: %{field}',
-      preview_of: 'Náhled pole %{field}',
+      editor: {
+        loading: 'Načítání editoru…',
+        toolbar: 'Formátování: %{field}',
+        text_style: 'Styl textu',
+        paragraph: 'Odstavec',
+        heading: 'Nadpis %{level}',
+        bold: 'Tučné',
+        italic: 'Kurzíva',
+        bulleted_list: 'Odrážkový seznam',
+        numbered_list: 'Číslovaný seznam',
+        quote: 'Citace',
+        link: 'Odkaz',
+        clear: 'Vymazat formátování',
+        insert_image: 'Vložit obrázek',
+        insert_attachment: 'Vložit přílohu',
+        html_source: 'Zdrojový kód HTML: %{field}',
+        outside_editor:
+          'Text obsahuje části, které by editor nezachoval (například tabulky), proto se zobrazuje jako HTML.',
+        link_address: 'Adresa',
+        link_help: 'Začíná https://, http://, mailto:, tel: nebo /.',
+        link_invalid: 'Použijte adresu začínající https://, http://, mailto:, tel: nebo /.',
+        link_remove: 'Odebrat odkaz',
+        choose_file: 'Vybrat soubor',
+        no_file: 'Není vybrán žádný soubor',
+        file_needed: 'Nejprve vyberte soubor.',
+        image_alt: 'Alternativní text',
+        image_alt_help: 'Co obrázek zobrazuje – pro ty, kdo ho nevidí.',
+        insert: 'Vložit',
+      },
       codename_help: 'Používá se v adresách. Pokud zůstane prázdný, vytvoří se z názvu.',
       codename_format: 'Použijte malá písmena, číslice, - a _',
       both_phases: 'Obě fáze',
@@ -619,6 +727,22 @@ export const cs: PortaMessages = {
           unpublish: 'Položka se vrátí do konceptu a obyvatelé ji již neuvidí.',
           'cancel-schedule': 'Položka se vrátí do konceptu; čas zveřejnění zůstane zachován.',
         },
+        published: {
+          news: 'Novinka zveřejněna',
+          calendar: 'Záznam v kalendáři zveřejněn',
+        },
+        unpublished: {
+          news: 'Zveřejnění novinky zrušeno',
+          calendar: 'Zveřejnění záznamu v kalendáři zrušeno',
+        },
+        scheduled: {
+          news: 'Zveřejnění novinky naplánováno na %{time}',
+          calendar: 'Zveřejnění záznamu v kalendáři naplánováno na %{time}',
+        },
+        schedule_cancelled: {
+          news: 'Naplánované zveřejnění novinky zrušeno',
+          calendar: 'Naplánované zveřejnění záznamu v kalendáři zrušeno',
+        },
         done: {
           publish: 'Zveřejněno',
           schedule: 'Zveřejnění naplánováno',
@@ -715,6 +839,14 @@ export const cs: PortaMessages = {
         other: 'Ostatní',
         kind_help: 'Položky FAQ jsou pro obyvatele, položky nápovědy pro zaměstnance.',
         priority_help: 'Menší dříve.',
+        groups: {
+          news_and_calendar: 'Novinky a kalendář',
+          contacts: 'Kontakty',
+          users: 'Uživatelé',
+          maintenance: 'Údržba',
+          moving_in: 'Stěhování',
+          portal: 'Portál',
+        },
         kinds: {
           faq: 'FAQ',
           help: 'Nápověda',
@@ -853,6 +985,22 @@ export const cs: PortaMessages = {
       deleted_discussion: 'Diskuse smazána',
       deleted_comment: 'Komentář smazán',
       ban_writer: 'Zablokovat autora',
+      states: {
+        open: 'Otevřené',
+        handled: 'Vyřízené',
+      },
+      open_help: 'Zatím nevyřízené: smažte nahlášený obsah nebo označte nahlášení jako vyřízené.',
+      mark_handled: 'Označit jako vyřízené',
+      reopen: 'Znovu otevřít',
+      marked_handled: 'Nahlášení označeno jako vyřízené',
+      reopened: 'Nahlášení znovu otevřeno',
+      handled_marked: 'Jako vyřízené označil(a) %{name}, %{time}',
+      handled_deleted: 'Nahlášený obsah smazal(a) %{name}, %{time}',
+      handled_deleted_unnamed: 'Nahlášený obsah byl smazán, %{time}',
+      title_comment: 'Nahlášení komentáře uživatele %{name} v diskusi „%{discussion}“',
+      title_news_comment: 'Nahlášení komentáře uživatele %{name} u novinky',
+      title_discussion: 'Nahlášení diskuse „%{discussion}“ uživatele %{name}',
+      title_other: '%{reason}, nahlášeno %{time}',
     },
     service_requests: {
       types: {
@@ -927,8 +1075,26 @@ export const cs: PortaMessages = {
       choose_partner: 'Vyberte partnerskou firmu',
       change_type: 'Změnit typ',
       type_changed: 'Typ změněn na %{type}',
+      edited: '(upraveno)',
+      reply_deleted_note: 'Tato odpověď byla smazána.',
+      edit_reply: 'Upravit odpověď',
+      edit_reply_text: 'Upravit odpověď',
+      save_reply: 'Uložit odpověď',
+      reply_updated: 'Odpověď upravena',
+      delete_reply: 'Smazat odpověď',
+      delete_reply_title: 'Smazat odpověď?',
+      delete_reply_confirm:
+        'Odpověď a její přílohy budou odstraněny. Ostatní uvidí, že odpověď byla smazána.',
+      reply_deleted: 'Odpověď smazána',
+      remove: 'Odebrat',
+      remove_attachment_title: 'Odebrat přílohu?',
+      remove_attachment_confirm: '%{name} bude trvale odebrán.',
+      attachment_removed: 'Příloha odebrána',
     },
     menu: {
+      user_menu_of: '%{name}, vaše nabídka',
+      resident_portal: 'Portál obyvatel',
+      my_settings: 'Moje nastavení',
       administration: 'Administrace',
       content: 'Obsah',
       shop: 'Nabídka služeb',
@@ -951,6 +1117,7 @@ export const cs: PortaMessages = {
         content: 'Popis',
         typeId: 'Typ',
         statusKey: 'Stav',
+        overdue: 'Po termínu (bez změny 7 dní)',
         view: 'Zobrazit',
         q: 'Hledat',
         public: 'Veřejný',
@@ -979,10 +1146,15 @@ export const cs: PortaMessages = {
         targetType: 'Nahlášený obsah',
         description: 'Popis',
         reporterFirstName: 'Oznamovatel',
+        state: 'Stav',
       },
     },
     users: {
       name: 'Uživatel |||| Uživatelé |||| Uživatelů',
+      notifications: {
+        created: 'Uživatel vytvořen',
+        updated: 'Uživatel aktualizován',
+      },
       fields: {
         id: 'ID',
         email: 'E-mail',
@@ -1005,6 +1177,10 @@ export const cs: PortaMessages = {
     },
     'housing-companies': {
       name: 'Společenství vlastníků |||| Společenství vlastníků |||| Společenství vlastníků',
+      notifications: {
+        created: 'Společenství vlastníků vytvořeno',
+        updated: 'Společenství vlastníků aktualizováno',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1052,6 +1228,10 @@ export const cs: PortaMessages = {
     },
     apartments: {
       name: 'Byt |||| Byty |||| Bytů',
+      notifications: {
+        created: 'Byt vytvořen',
+        updated: 'Byt aktualizován',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1073,6 +1253,11 @@ export const cs: PortaMessages = {
     },
     'partner-companies': {
       name: 'Partnerská firma |||| Partnerské firmy |||| Partnerských firem',
+      notifications: {
+        created: 'Partnerská firma vytvořena',
+        updated: 'Partnerská firma aktualizována',
+        deleted: 'Partnerská firma smazána',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1099,6 +1284,11 @@ export const cs: PortaMessages = {
     },
     'feature-toggles': {
       name: 'Přepínač funkce |||| Přepínače funkcí |||| Přepínačů funkcí',
+      notifications: {
+        created: 'Přepínač funkce vytvořen',
+        updated: 'Přepínač funkce aktualizován',
+        deleted: 'Přepínač funkce smazán',
+      },
       fields: {
         id: 'ID',
         featureId: 'Funkce',
@@ -1111,6 +1301,11 @@ export const cs: PortaMessages = {
     },
     'taxonomy-terms': {
       name: 'Termín taxonomie |||| Termíny taxonomie |||| Termínů taxonomie',
+      notifications: {
+        created: 'Termín taxonomie vytvořen',
+        updated: 'Termín taxonomie aktualizován',
+        deleted: 'Termín taxonomie smazán',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1123,6 +1318,11 @@ export const cs: PortaMessages = {
     },
     news: {
       name: 'Novinka |||| Novinky |||| Novinek',
+      notifications: {
+        created: 'Novinka vytvořena',
+        updated: 'Novinka aktualizována',
+        deleted: 'Novinka smazána',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1146,6 +1346,11 @@ export const cs: PortaMessages = {
     },
     calendar: {
       name: 'Záznam v kalendáři |||| Kalendář |||| Záznamů v kalendáři',
+      notifications: {
+        created: 'Záznam v kalendáři vytvořen',
+        updated: 'Záznam v kalendáři aktualizován',
+        deleted: 'Záznam v kalendáři smazán',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1168,6 +1373,11 @@ export const cs: PortaMessages = {
     },
     contacts: {
       name: 'Kontakt |||| Kontakty |||| Kontaktů',
+      notifications: {
+        created: 'Kontakt vytvořen',
+        updated: 'Kontakt aktualizován',
+        deleted: 'Kontakt smazán',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1191,6 +1401,11 @@ export const cs: PortaMessages = {
     },
     steps: {
       name: 'Fáze projektu |||| Fáze projektu |||| Fází projektu',
+      notifications: {
+        created: 'Fáze projektu vytvořena',
+        updated: 'Fáze projektu aktualizována',
+        deleted: 'Fáze projektu smazána',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1209,6 +1424,11 @@ export const cs: PortaMessages = {
     },
     faqs: {
       name: 'Položka FAQ nebo nápovědy |||| FAQ a nápověda |||| Položek FAQ a nápovědy',
+      notifications: {
+        created: 'Položka FAQ nebo nápovědy vytvořena',
+        updated: 'Položka FAQ nebo nápovědy aktualizována',
+        deleted: 'Položka FAQ nebo nápovědy smazána',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1225,6 +1445,11 @@ export const cs: PortaMessages = {
     },
     pages: {
       name: 'Stránka |||| Stránky |||| Stránek',
+      notifications: {
+        created: 'Stránka vytvořena',
+        updated: 'Stránka aktualizována',
+        deleted: 'Stránka smazána',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1236,6 +1461,11 @@ export const cs: PortaMessages = {
     },
     feeds: {
       name: 'Kanál |||| Kanály |||| Kanálů',
+      notifications: {
+        created: 'Kanál vytvořen',
+        updated: 'Kanál aktualizován',
+        deleted: 'Kanál smazán',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1252,6 +1482,11 @@ export const cs: PortaMessages = {
     },
     campaigns: {
       name: 'Kampaň |||| Kampaně |||| Kampaní',
+      notifications: {
+        created: 'Kampaň vytvořena',
+        updated: 'Kampaň aktualizována',
+        deleted: 'Kampaň smazána',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',
@@ -1284,6 +1519,11 @@ export const cs: PortaMessages = {
     },
     'shop-partners': {
       name: 'Partner nabídky služeb |||| Partneři nabídky služeb |||| Partnerů nabídky služeb',
+      notifications: {
+        created: 'Partner nabídky služeb vytvořen',
+        updated: 'Partner nabídky služeb aktualizován',
+        deleted: 'Partner nabídky služeb smazán',
+      },
       fields: {
         id: 'ID',
         q: 'Hledat',

@@ -41,6 +41,37 @@ export const en = {
       title: 'Porta administration',
       welcome: 'Welcome, %{name}!',
       intro: 'Choose a section from the menu to maintain the portal.',
+      cards: {
+        requests_open: 'Open service requests',
+        requests_overdue: 'Overdue service requests',
+        reports_open: 'Violation reports to handle',
+        news_drafts: 'News drafts',
+        news_scheduled: 'Scheduled news',
+        calendar_drafts: 'Calendar drafts',
+        calendar_scheduled: 'Scheduled calendar entries',
+        campaigns_drafts: 'Campaign drafts',
+        campaigns_published: 'Published campaigns',
+        consumption: 'Consumption',
+        consumption_companies: 'Your housing companies',
+      },
+      help: {
+        requests_open: 'Open or in progress',
+        requests_overdue: 'Open or in progress, not updated for %{days} days',
+        reports_open: 'Not handled yet',
+        news_drafts: 'Not published yet',
+        news_scheduled: 'To be published at a time to come',
+        calendar_drafts: 'Not published yet',
+        calendar_scheduled: 'To be published at a time to come',
+        campaigns_drafts: 'Not published yet',
+        campaigns_published: 'Published',
+      },
+      nothing_here: 'Nothing waits for you',
+      nothing_waits: 'Nothing waits for you. Have a good day!',
+      load_failed: 'This count could not be loaded.',
+      retry: 'Try again',
+      open_list: 'Open the list',
+      consumption_coming: 'The consumption screens are coming soon.',
+      consumption_no_companies: 'No housing companies yet.',
     },
     login: {
       title: 'Sign in to Porta administration',
@@ -69,6 +100,16 @@ export const en = {
       TEMPORARILY_UNAVAILABLE: 'This can’t be done right now. Please try again in a moment.',
       IDN_PASSWORD_TOO_COMMON: 'This password is too common or too easy to guess. Please choose another one.',
       IDN_OWN_ROLE_NOT_GRANTABLE: 'You cannot grant a role to yourself.',
+      IDN_PASSWORD_FORMAT: 'Password invalid format',
+      IDN_PASSWORD_MISMATCH: "Password doesn't match",
+      IDN_USER_NOT_FOUND: 'User not found.',
+      IDN_OWN_PASSWORD_IN_SETTINGS: 'Change your own password in My settings.',
+      IDN_PASSWORD_SIGN_IN_NOT_USED: 'This user signs in without a password.',
+      IDN_PASSWORD_NOT_SETTABLE:
+        'You cannot change the password of a user who holds roles outside what you manage.',
+      IDN_USER_DELETE_CONFIRM_REQUIRED: 'Deleting a user is permanent. Confirm to delete the user.',
+      IDN_USER_DELETE_SELF: 'You cannot delete your own account.',
+      IDN_ADMIN_NOT_DELETABLE: 'Only an administrator can delete an administrator.',
       IDN_AREA_PROPOSAL_CHANGED: 'The proposed operational area has changed. Please review it again.',
       // Content (the contracts' CONTENT_ERRORS; the spec's texts where it has them)
       CNT_NOT_FOUND: 'Article not found or not yet available',
@@ -117,6 +158,14 @@ export const en = {
       SRQ_CONTENT_REQUIRED:
         'Error on validating the form. Please check you have entered value on each required field.',
       SRQ_ATTACHMENT_NOT_FOUND: 'File not found',
+      SRQ_RESPONSE_NOT_FOUND: 'The reply was not found.',
+      SRQ_RESPONSE_NOT_EDITABLE: 'Only the writer can edit the reply while the request is not closed.',
+      SRQ_RESPONSE_NOT_DELETABLE:
+        'Only the writer, while the request is not closed, or a manager can delete the reply.',
+      SRQ_RESPONSE_DELETED: 'The reply has been deleted.',
+      SRQ_ATTACHMENT_MISSING: 'File not found',
+      SRQ_ATTACHMENT_NOT_REMOVABLE:
+        'Only the one who added the file, while the request is not closed, or a manager can remove it.',
       SRQ_FILE_SIZE: 'The file is empty or too large (at most 35 MB).',
       SRQ_MIME_TYPE: 'The content of the file does not match its type.',
       SRQ_FILE_EXTENSION: 'This file extension is not allowed.',
@@ -195,6 +244,27 @@ export const en = {
         done: 'User information downloaded',
       },
       notification_settings: 'Notification settings',
+      password: {
+        action: 'Change password',
+        title: 'Change password',
+        new: 'New password',
+        confirm: 'New password again',
+        rules:
+          'At least %{min} characters and three of these: lowercase letters, uppercase letters, digits, special characters – or a passphrase of at least %{passphrase} characters. Common passwords are not accepted.',
+        sessions_end: 'The user is signed out everywhere and signs in again with the new password.',
+        submit: 'Change password',
+        done: 'Password changed',
+        back: 'Back to the user',
+      },
+      delete: {
+        action: 'Delete user',
+        title: 'Delete the user?',
+        content:
+          '%{name} (%{email}) will be deleted permanently: their roles, sessions and personal data are removed. This cannot be undone.',
+        type_email: "Type the user's e-mail address to confirm",
+        confirm: 'Delete',
+        done: 'User deleted',
+      },
     },
     /** 03 §3 Notification settings; the errors are 03 §8's texts. */
     notification_settings: {
@@ -255,7 +325,7 @@ export const en = {
       remove_users: 'Users who lose the role',
       no_holders: 'Nobody holds this role now.',
       need_user: 'Add or remove at least one user',
-      created: 'Change scheduled',
+      created: 'Role change scheduled',
       remove: 'Remove scheduled change',
       remove_label: 'Remove the change starting %{date}',
       remove_content: 'The change starting %{date} will not happen.',
@@ -480,6 +550,17 @@ export const en = {
       share_numbers_help: 'For example 1-250.',
       residents: 'Residents',
       no_residents: 'Nobody has a role in this apartment.',
+      residents_failed: 'The residents could not be loaded.',
+      resident: 'Resident',
+      role: 'Role in the apartment',
+      validity: 'Valid',
+      standing: 'Status',
+      valid_range: '%{from} – %{until}',
+      open_start: 'from the start',
+      open_end: 'until further notice',
+      standing_current: 'In force',
+      standing_future: 'Starts later',
+      standing_ended: 'Ended',
     },
     /** Content screens (news, calendar, contacts, steps, help, pages, feeds, campaigns, feedback). */
     content: {
@@ -494,8 +575,35 @@ export const en = {
       default_language: 'Default language',
       default_language_help: "Shown when the reader's language has no text.",
       html_help: 'HTML. Scripts, styles and embedded frames are removed when saved.',
-      show_preview: 'Preview: %{field}',
-      preview_of: 'Preview of %{field}',
+      editor: {
+        loading: 'Loading the editor…',
+        toolbar: 'Formatting: %{field}',
+        text_style: 'Text style',
+        paragraph: 'Paragraph',
+        heading: 'Heading %{level}',
+        bold: 'Bold',
+        italic: 'Italic',
+        bulleted_list: 'Bulleted list',
+        numbered_list: 'Numbered list',
+        quote: 'Quote',
+        link: 'Link',
+        clear: 'Clear formatting',
+        insert_image: 'Insert image',
+        insert_attachment: 'Insert attachment',
+        html_source: 'HTML source: %{field}',
+        outside_editor:
+          'This text has parts the editor would not keep (such as tables), so it is shown as HTML.',
+        link_address: 'Address',
+        link_help: 'Starts with https://, http://, mailto:, tel: or /.',
+        link_invalid: 'Use an address that starts with https://, http://, mailto:, tel: or /.',
+        link_remove: 'Remove link',
+        choose_file: 'Choose file',
+        no_file: 'No file chosen',
+        file_needed: 'Choose a file first.',
+        image_alt: 'Alternative text',
+        image_alt_help: 'What the image shows, for those who cannot see it.',
+        insert: 'Insert',
+      },
       codename_help: 'Used in addresses. Made from the title when left empty.',
       codename_format: 'Use lower-case letters, digits, - and _',
       both_phases: 'Both phases',
@@ -617,6 +725,22 @@ export const en = {
           unpublish: 'The item goes back to draft and residents no longer see it.',
           'cancel-schedule': 'The item goes back to draft; its publish time is kept.',
         },
+        published: {
+          news: 'News item published',
+          calendar: 'Calendar entry published',
+        },
+        unpublished: {
+          news: 'News item unpublished',
+          calendar: 'Calendar entry unpublished',
+        },
+        scheduled: {
+          news: 'News item scheduled for publishing on %{time}',
+          calendar: 'Calendar entry scheduled for publishing on %{time}',
+        },
+        schedule_cancelled: {
+          news: 'Scheduled publishing of the news item cancelled',
+          calendar: 'Scheduled publishing of the calendar entry cancelled',
+        },
         done: {
           publish: 'Published',
           schedule: 'Publishing scheduled',
@@ -712,6 +836,14 @@ export const en = {
         other: 'Other',
         kind_help: 'FAQ entries are for residents; help entries for staff.',
         priority_help: 'Smaller first.',
+        groups: {
+          news_and_calendar: 'News and calendar',
+          contacts: 'Contacts',
+          users: 'Users',
+          maintenance: 'Maintenance',
+          moving_in: 'Moving in',
+          portal: 'The portal',
+        },
         kinds: {
           faq: 'FAQ',
           help: 'Help',
@@ -848,6 +980,22 @@ export const en = {
       deleted_discussion: 'Discussion deleted',
       deleted_comment: 'Comment deleted',
       ban_writer: 'Ban the writer',
+      states: {
+        open: 'Open',
+        handled: 'Handled',
+      },
+      open_help: 'Not handled yet: delete the reported item or mark the report handled.',
+      mark_handled: 'Mark as handled',
+      reopen: 'Reopen',
+      marked_handled: 'Report marked as handled',
+      reopened: 'Report reopened',
+      handled_marked: 'Marked as handled by %{name}, %{time}',
+      handled_deleted: 'The reported item was deleted by %{name}, %{time}',
+      handled_deleted_unnamed: 'The reported item was deleted, %{time}',
+      title_comment: 'Report on a comment by %{name} in “%{discussion}”',
+      title_news_comment: 'Report on a comment by %{name} on a news article',
+      title_discussion: 'Report on the discussion “%{discussion}” by %{name}',
+      title_other: '%{reason}, reported %{time}',
     },
     service_requests: {
       types: {
@@ -921,8 +1069,26 @@ export const en = {
       choose_partner: 'Choose a partner company',
       change_type: 'Change type',
       type_changed: 'Type changed to %{type}',
+      edited: '(edited)',
+      reply_deleted_note: 'This reply has been deleted.',
+      edit_reply: 'Edit reply',
+      edit_reply_text: 'Edit the reply',
+      save_reply: 'Save reply',
+      reply_updated: 'Reply updated',
+      delete_reply: 'Delete reply',
+      delete_reply_title: 'Delete the reply?',
+      delete_reply_confirm:
+        'The reply and its attachments are removed. The others see that a reply was deleted.',
+      reply_deleted: 'Reply deleted',
+      remove: 'Remove',
+      remove_attachment_title: 'Remove the attachment?',
+      remove_attachment_confirm: '%{name} is removed for good.',
+      attachment_removed: 'Attachment removed',
     },
     menu: {
+      user_menu_of: '%{name}, your menu',
+      resident_portal: 'Resident portal',
+      my_settings: 'My settings',
       administration: 'Administration',
       content: 'Content',
       shop: 'Service shop',
@@ -945,6 +1111,7 @@ export const en = {
         content: 'Content',
         typeId: 'Type',
         statusKey: 'Status',
+        overdue: 'Overdue (not updated for 7 days)',
         view: 'Show',
         q: 'Search',
         public: 'Public',
@@ -973,10 +1140,15 @@ export const en = {
         targetType: 'Reported item',
         description: 'Description',
         reporterFirstName: 'Reporter',
+        state: 'State',
       },
     },
     users: {
       name: 'User |||| Users',
+      notifications: {
+        created: 'User created',
+        updated: 'User updated',
+      },
       fields: {
         id: 'ID',
         email: 'E-mail',
@@ -999,6 +1171,10 @@ export const en = {
     },
     'housing-companies': {
       name: 'Housing company |||| Housing companies',
+      notifications: {
+        created: 'Housing company created',
+        updated: 'Housing company updated',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1046,6 +1222,10 @@ export const en = {
     },
     apartments: {
       name: 'Apartment |||| Apartments',
+      notifications: {
+        created: 'Apartment created',
+        updated: 'Apartment updated',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1067,6 +1247,11 @@ export const en = {
     },
     'partner-companies': {
       name: 'Partner company |||| Partner companies',
+      notifications: {
+        created: 'Partner company created',
+        updated: 'Partner company updated',
+        deleted: 'Partner company deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1093,6 +1278,11 @@ export const en = {
     },
     'feature-toggles': {
       name: 'Feature toggle |||| Feature toggles',
+      notifications: {
+        created: 'Feature toggle created',
+        updated: 'Feature toggle updated',
+        deleted: 'Feature toggle deleted',
+      },
       fields: {
         id: 'ID',
         featureId: 'Feature',
@@ -1105,6 +1295,11 @@ export const en = {
     },
     'taxonomy-terms': {
       name: 'Taxonomy term |||| Taxonomy terms',
+      notifications: {
+        created: 'Taxonomy term created',
+        updated: 'Taxonomy term updated',
+        deleted: 'Taxonomy term deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1117,6 +1312,11 @@ export const en = {
     },
     news: {
       name: 'News item |||| News',
+      notifications: {
+        created: 'News item created',
+        updated: 'News item updated',
+        deleted: 'News item deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1140,6 +1340,11 @@ export const en = {
     },
     calendar: {
       name: 'Calendar entry |||| Calendar',
+      notifications: {
+        created: 'Calendar entry created',
+        updated: 'Calendar entry updated',
+        deleted: 'Calendar entry deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1162,6 +1367,11 @@ export const en = {
     },
     contacts: {
       name: 'Contact |||| Contacts',
+      notifications: {
+        created: 'Contact created',
+        updated: 'Contact updated',
+        deleted: 'Contact deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1185,6 +1395,11 @@ export const en = {
     },
     steps: {
       name: 'Lifecycle step |||| Lifecycle steps',
+      notifications: {
+        created: 'Lifecycle step created',
+        updated: 'Lifecycle step updated',
+        deleted: 'Lifecycle step deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1203,6 +1418,11 @@ export const en = {
     },
     faqs: {
       name: 'FAQ and help entry |||| FAQ and help',
+      notifications: {
+        created: 'FAQ or help entry created',
+        updated: 'FAQ or help entry updated',
+        deleted: 'FAQ or help entry deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1219,6 +1439,11 @@ export const en = {
     },
     pages: {
       name: 'Page |||| Pages',
+      notifications: {
+        created: 'Page created',
+        updated: 'Page updated',
+        deleted: 'Page deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1230,6 +1455,11 @@ export const en = {
     },
     feeds: {
       name: 'Feed |||| Feeds',
+      notifications: {
+        created: 'Feed created',
+        updated: 'Feed updated',
+        deleted: 'Feed deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1246,6 +1476,11 @@ export const en = {
     },
     campaigns: {
       name: 'Campaign |||| Campaigns',
+      notifications: {
+        created: 'Campaign created',
+        updated: 'Campaign updated',
+        deleted: 'Campaign deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',
@@ -1278,6 +1513,11 @@ export const en = {
     },
     'shop-partners': {
       name: 'Shop partner |||| Shop partners',
+      notifications: {
+        created: 'Shop partner created',
+        updated: 'Shop partner updated',
+        deleted: 'Shop partner deleted',
+      },
       fields: {
         id: 'ID',
         q: 'Search',

@@ -39,6 +39,37 @@ export const et: PortaMessages = {
       title: 'Porta haldus',
       welcome: 'Tere tulemast, %{name}!',
       intro: 'Portaali haldamiseks valige menüüst jaotis.',
+      cards: {
+        requests_open: 'Avatud teenusetaotlused',
+        requests_overdue: 'Hilinenud teenusetaotlused',
+        reports_open: 'Käsitlemata rikkumisteated',
+        news_drafts: 'Uudiste mustandid',
+        news_scheduled: 'Ajastatud uudised',
+        calendar_drafts: 'Kalendri mustandid',
+        calendar_scheduled: 'Ajastatud kalendrikirjed',
+        campaigns_drafts: 'Kampaaniate mustandid',
+        campaigns_published: 'Avaldatud kampaaniad',
+        consumption: 'Tarbimine',
+        consumption_companies: 'Sinu korteriühistud',
+      },
+      help: {
+        requests_open: 'Avatud või töös',
+        requests_overdue: 'Avatud või töös, pole %{days} päeva uuendatud',
+        reports_open: 'Veel käsitlemata',
+        news_drafts: 'Veel avaldamata',
+        news_scheduled: 'Avaldatakse hiljem',
+        calendar_drafts: 'Veel avaldamata',
+        calendar_scheduled: 'Avaldatakse hiljem',
+        campaigns_drafts: 'Veel avaldamata',
+        campaigns_published: 'Avaldatud',
+      },
+      nothing_here: 'Sind ei oota midagi',
+      nothing_waits: 'Sind ei oota midagi. Head päeva!',
+      load_failed: 'Arvu ei õnnestunud laadida.',
+      retry: 'Proovi uuesti',
+      open_list: 'Ava loend',
+      consumption_coming: 'Tarbimisvaated on peagi tulemas.',
+      consumption_no_companies: 'Korteriühistuid veel pole.',
     },
     login: {
       title: 'Logi sisse Porta haldusesse',
@@ -67,6 +98,16 @@ export const et: PortaMessages = {
       TEMPORARILY_UNAVAILABLE: 'Seda ei saa praegu teha. Palun proovige mõne aja pärast uuesti.',
       IDN_PASSWORD_TOO_COMMON: 'See parool on liiga levinud või kergesti äraarvatav. Palun valige mõni muu.',
       IDN_OWN_ROLE_NOT_GRANTABLE: 'Endale ei saa rolli anda.',
+      IDN_PASSWORD_FORMAT: 'Parooli vorming on vale',
+      IDN_PASSWORD_MISMATCH: 'Paroolid ei ühti',
+      IDN_USER_NOT_FOUND: 'Kasutajat ei leitud.',
+      IDN_OWN_PASSWORD_IN_SETTINGS: 'Muutke oma parooli jaotises Minu seaded.',
+      IDN_PASSWORD_SIGN_IN_NOT_USED: 'See kasutaja logib sisse ilma paroolita.',
+      IDN_PASSWORD_NOT_SETTABLE:
+        'Te ei saa muuta parooli kasutajal, kellel on rolle väljaspool teie hallatavat.',
+      IDN_USER_DELETE_CONFIRM_REQUIRED: 'Kasutaja kustutamine on lõplik. Kinnitage kasutaja kustutamine.',
+      IDN_USER_DELETE_SELF: 'Te ei saa oma kontot kustutada.',
+      IDN_ADMIN_NOT_DELETABLE: 'Ainult administraator saab administraatori kustutada.',
       IDN_AREA_PROPOSAL_CHANGED: 'Pakutud tegevuspiirkond on muutunud. Palun vaadake see uuesti üle.',
       // Content (the contracts' CONTENT_ERRORS)
       CNT_NOT_FOUND: 'Artiklit ei leitud või see pole veel saadaval',
@@ -117,6 +158,14 @@ export const et: PortaMessages = {
       SRQ_CONTENT_REQUIRED:
         'Vormi kontrollimisel tekkis viga. Palun kontrollige, et olete täitnud kõik kohustuslikud väljad.',
       SRQ_ATTACHMENT_NOT_FOUND: 'Faili ei leitud',
+      SRQ_RESPONSE_NOT_FOUND: 'Vastust ei leitud.',
+      SRQ_RESPONSE_NOT_EDITABLE: 'Vastust saab muuta ainult selle kirjutaja, kuni taotlus pole suletud.',
+      SRQ_RESPONSE_NOT_DELETABLE:
+        'Vastust saab kustutada ainult selle kirjutaja, kuni taotlus pole suletud, või haldur.',
+      SRQ_RESPONSE_DELETED: 'Vastus on kustutatud.',
+      SRQ_ATTACHMENT_MISSING: 'Faili ei leitud',
+      SRQ_ATTACHMENT_NOT_REMOVABLE:
+        'Faili saab eemaldada ainult selle lisaja, kuni taotlus pole suletud, või haldur.',
       SRQ_FILE_SIZE: 'Fail on tühi või liiga suur (kuni 35 MB).',
       SRQ_MIME_TYPE: 'Faili sisu ei vasta selle tüübile.',
       SRQ_FILE_EXTENSION: 'See faililaiend ei ole lubatud.',
@@ -195,6 +244,27 @@ export const et: PortaMessages = {
         done: 'Kasutaja andmed alla laaditud',
       },
       notification_settings: 'Teavituste seaded',
+      password: {
+        action: 'Muuda parooli',
+        title: 'Muuda parooli',
+        new: 'Uus parool',
+        confirm: 'Uus parool uuesti',
+        rules:
+          'Vähemalt %{min} märki ja kolm järgmistest: väiketähed, suurtähed, numbrid, erimärgid – või vähemalt %{passphrase} märgi pikkune paroolifraas. Levinud paroole ei aktsepteerita.',
+        sessions_end: 'Kasutaja logitakse kõikjal välja ja ta logib uue parooliga uuesti sisse.',
+        submit: 'Muuda parooli',
+        done: 'Parool muudetud',
+        back: 'Tagasi kasutaja juurde',
+      },
+      delete: {
+        action: 'Kustuta kasutaja',
+        title: 'Kas kustutada kasutaja?',
+        content:
+          '%{name} (%{email}) kustutatakse jäädavalt: tema rollid, seansid ja isikuandmed eemaldatakse. Seda ei saa tagasi võtta.',
+        type_email: 'Kinnitamiseks sisestage kasutaja e-posti aadress',
+        confirm: 'Kustuta',
+        done: 'Kasutaja kustutatud',
+      },
     },
     /** 03 §3 Notification settings; the errors are 03 §8's texts. */
     notification_settings: {
@@ -255,7 +325,7 @@ export const et: PortaMessages = {
       remove_users: 'Kasutajad, kes kaotavad rolli',
       no_holders: 'Kellelgi pole praegu seda rolli.',
       need_user: 'Lisage või eemaldage vähemalt üks kasutaja',
-      created: 'Muudatus ajastatud',
+      created: 'Rollimuudatus ajastatud',
       remove: 'Eemalda ajastatud muudatus',
       remove_label: 'Eemalda muudatus, mis algab %{date}',
       remove_content: 'Muudatust, mis algab %{date}, ei tehta.',
@@ -481,6 +551,17 @@ export const et: PortaMessages = {
       share_numbers_help: 'Näiteks 1-250.',
       residents: 'Elanikud',
       no_residents: 'Kellelgi pole selles korteris rolli.',
+      residents_failed: 'Elanikke ei õnnestunud laadida.',
+      resident: 'Elanik',
+      role: 'Roll korteris',
+      validity: 'Kehtiv',
+      standing: 'Olek',
+      valid_range: '%{from} – %{until}',
+      open_start: 'algusest',
+      open_end: 'kuni edasise teateni',
+      standing_current: 'Kehtib',
+      standing_future: 'Algab hiljem',
+      standing_ended: 'Lõppenud',
     },
     /** Content screens (news, calendar, contacts, steps, help, pages, feeds, campaigns, feedback). */
     content: {
@@ -495,8 +576,35 @@ export const et: PortaMessages = {
       default_language: 'Vaikekeel',
       default_language_help: 'Kuvatakse, kui lugeja keeles teksti pole.',
       html_help: 'HTML. Skriptid, stiilid ja manustatud raamid eemaldatakse salvestamisel.',
-      show_preview: 'Eelvaade: %{field}',
-      preview_of: 'Eelvaade: %{field}',
+      editor: {
+        loading: 'Redaktori laadimine…',
+        toolbar: 'Vormindus: %{field}',
+        text_style: 'Teksti stiil',
+        paragraph: 'Lõik',
+        heading: 'Pealkiri %{level}',
+        bold: 'Paks kiri',
+        italic: 'Kaldkiri',
+        bulleted_list: 'Täpploend',
+        numbered_list: 'Nummerdatud loend',
+        quote: 'Tsitaat',
+        link: 'Link',
+        clear: 'Eemalda vormindus',
+        insert_image: 'Lisa pilt',
+        insert_attachment: 'Lisa manus',
+        html_source: 'HTML-lähtekood: %{field}',
+        outside_editor:
+          'Tekstis on osi, mida redaktor ei säilitaks (näiteks tabelid), seega kuvatakse see HTML-ina.',
+        link_address: 'Aadress',
+        link_help: 'Algab https://, http://, mailto:, tel: või /.',
+        link_invalid: 'Kasuta aadressi, mis algab https://, http://, mailto:, tel: või /.',
+        link_remove: 'Eemalda link',
+        choose_file: 'Vali fail',
+        no_file: 'Faili pole valitud',
+        file_needed: 'Vali esmalt fail.',
+        image_alt: 'Alternatiivtekst',
+        image_alt_help: 'Mida pilt näitab, neile, kes seda ei näe.',
+        insert: 'Lisa',
+      },
       codename_help: 'Kasutatakse aadressides. Tühjaks jätmisel luuakse pealkirjast.',
       codename_format: 'Kasutage väiketähti, numbreid, - ja _',
       both_phases: 'Mõlemad faasid',
@@ -618,6 +726,22 @@ export const et: PortaMessages = {
           unpublish: 'Kirje muutub tagasi mustandiks ja elanikud ei näe seda enam.',
           'cancel-schedule': 'Kirje muutub tagasi mustandiks; avaldamisaeg jääb alles.',
         },
+        published: {
+          news: 'Uudis avaldatud',
+          calendar: 'Kalendrikirje avaldatud',
+        },
+        unpublished: {
+          news: 'Uudise avaldamine lõpetatud',
+          calendar: 'Kalendrikirje avaldamine lõpetatud',
+        },
+        scheduled: {
+          news: 'Uudise avaldamine ajastatud: %{time}',
+          calendar: 'Kalendrikirje avaldamine ajastatud: %{time}',
+        },
+        schedule_cancelled: {
+          news: 'Uudise ajastatud avaldamine tühistatud',
+          calendar: 'Kalendrikirje ajastatud avaldamine tühistatud',
+        },
         done: {
           publish: 'Avaldatud',
           schedule: 'Avaldamine ajastatud',
@@ -713,6 +837,14 @@ export const et: PortaMessages = {
         other: 'Muu',
         kind_help: 'KKK kirjed on elanikele, abikirjed töötajatele.',
         priority_help: 'Väiksem eespool.',
+        groups: {
+          news_and_calendar: 'Uudised ja kalender',
+          contacts: 'Kontaktid',
+          users: 'Kasutajad',
+          maintenance: 'Hooldus',
+          moving_in: 'Sissekolimine',
+          portal: 'Portaal',
+        },
         kinds: {
           faq: 'KKK',
           help: 'Abi',
@@ -849,6 +981,22 @@ export const et: PortaMessages = {
       deleted_discussion: 'Arutelu kustutatud',
       deleted_comment: 'Kommentaar kustutatud',
       ban_writer: 'Blokeeri autor',
+      states: {
+        open: 'Avatud',
+        handled: 'Käsitletud',
+      },
+      open_help: 'Veel käsitlemata: kustuta teatatud sisu või märgi teade käsitletuks.',
+      mark_handled: 'Märgi käsitletuks',
+      reopen: 'Ava uuesti',
+      marked_handled: 'Teade märgiti käsitletuks',
+      reopened: 'Teade avati uuesti',
+      handled_marked: 'Käsitletuks märkis %{name}, %{time}',
+      handled_deleted: 'Teatatud sisu kustutas %{name}, %{time}',
+      handled_deleted_unnamed: 'Teatatud sisu kustutati, %{time}',
+      title_comment: 'Teade kasutaja %{name} kommentaari kohta arutelus „%{discussion}”',
+      title_news_comment: 'Teade kasutaja %{name} kommentaari kohta uudise juures',
+      title_discussion: 'Teade kasutaja %{name} arutelu „%{discussion}” kohta',
+      title_other: '%{reason}, teatatud %{time}',
     },
     service_requests: {
       types: {
@@ -922,8 +1070,25 @@ export const et: PortaMessages = {
       choose_partner: 'Vali partnerettevõte',
       change_type: 'Muuda tüüpi',
       type_changed: 'Tüüp muudetud: %{type}',
+      edited: '(muudetud)',
+      reply_deleted_note: 'See vastus on kustutatud.',
+      edit_reply: 'Muuda vastust',
+      edit_reply_text: 'Muuda vastust',
+      save_reply: 'Salvesta vastus',
+      reply_updated: 'Vastus uuendatud',
+      delete_reply: 'Kustuta vastus',
+      delete_reply_title: 'Kas kustutada vastus?',
+      delete_reply_confirm: 'Vastus ja selle manused eemaldatakse. Teised näevad, et vastus on kustutatud.',
+      reply_deleted: 'Vastus kustutatud',
+      remove: 'Eemalda',
+      remove_attachment_title: 'Kas eemaldada manus?',
+      remove_attachment_confirm: '%{name} eemaldatakse jäädavalt.',
+      attachment_removed: 'Manus eemaldatud',
     },
     menu: {
+      user_menu_of: '%{name}, sinu menüü',
+      resident_portal: 'Elanike portaal',
+      my_settings: 'Minu seaded',
       administration: 'Haldus',
       content: 'Sisu',
       shop: 'Teenuste turg',
@@ -946,6 +1111,7 @@ export const et: PortaMessages = {
         content: 'Kirjeldus',
         typeId: 'Tüüp',
         statusKey: 'Olek',
+        overdue: 'Hilinenud (pole 7 päeva uuendatud)',
         view: 'Näita',
         q: 'Otsing',
         public: 'Avalik',
@@ -974,10 +1140,15 @@ export const et: PortaMessages = {
         targetType: 'Teatatud kirje',
         description: 'Kirjeldus',
         reporterFirstName: 'Teataja',
+        state: 'Olek',
       },
     },
     users: {
       name: 'Kasutaja |||| Kasutajad',
+      notifications: {
+        created: 'Kasutaja loodud',
+        updated: 'Kasutaja uuendatud',
+      },
       fields: {
         id: 'ID',
         email: 'E-post',
@@ -1000,6 +1171,10 @@ export const et: PortaMessages = {
     },
     'housing-companies': {
       name: 'Korteriühistu |||| Korteriühistud',
+      notifications: {
+        created: 'Korteriühistu loodud',
+        updated: 'Korteriühistu uuendatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1047,6 +1222,10 @@ export const et: PortaMessages = {
     },
     apartments: {
       name: 'Korter |||| Korterid',
+      notifications: {
+        created: 'Korter loodud',
+        updated: 'Korter uuendatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1068,6 +1247,11 @@ export const et: PortaMessages = {
     },
     'partner-companies': {
       name: 'Partnerettevõte |||| Partnerettevõtted',
+      notifications: {
+        created: 'Partnerettevõte loodud',
+        updated: 'Partnerettevõte uuendatud',
+        deleted: 'Partnerettevõte kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1094,6 +1278,11 @@ export const et: PortaMessages = {
     },
     'feature-toggles': {
       name: 'Funktsioonilüliti |||| Funktsioonilülitid',
+      notifications: {
+        created: 'Funktsioonilüliti loodud',
+        updated: 'Funktsioonilüliti uuendatud',
+        deleted: 'Funktsioonilüliti kustutatud',
+      },
       fields: {
         id: 'ID',
         featureId: 'Funktsioon',
@@ -1106,6 +1295,11 @@ export const et: PortaMessages = {
     },
     'taxonomy-terms': {
       name: 'Taksonoomia termin |||| Taksonoomia terminid',
+      notifications: {
+        created: 'Taksonoomia termin loodud',
+        updated: 'Taksonoomia termin uuendatud',
+        deleted: 'Taksonoomia termin kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1118,6 +1312,11 @@ export const et: PortaMessages = {
     },
     news: {
       name: 'Uudis |||| Uudised',
+      notifications: {
+        created: 'Uudis loodud',
+        updated: 'Uudis uuendatud',
+        deleted: 'Uudis kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1141,6 +1340,11 @@ export const et: PortaMessages = {
     },
     calendar: {
       name: 'Kalendrikirje |||| Kalender',
+      notifications: {
+        created: 'Kalendrikirje loodud',
+        updated: 'Kalendrikirje uuendatud',
+        deleted: 'Kalendrikirje kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1163,6 +1367,11 @@ export const et: PortaMessages = {
     },
     contacts: {
       name: 'Kontakt |||| Kontaktid',
+      notifications: {
+        created: 'Kontakt loodud',
+        updated: 'Kontakt uuendatud',
+        deleted: 'Kontakt kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1186,6 +1395,11 @@ export const et: PortaMessages = {
     },
     steps: {
       name: 'Projekti etapp |||| Projekti etapid',
+      notifications: {
+        created: 'Projekti etapp loodud',
+        updated: 'Projekti etapp uuendatud',
+        deleted: 'Projekti etapp kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1204,6 +1418,11 @@ export const et: PortaMessages = {
     },
     faqs: {
       name: 'KKK- või abikirje |||| KKK ja abi',
+      notifications: {
+        created: 'KKK- või abikirje loodud',
+        updated: 'KKK- või abikirje uuendatud',
+        deleted: 'KKK- või abikirje kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1220,6 +1439,11 @@ export const et: PortaMessages = {
     },
     pages: {
       name: 'Leht |||| Lehed',
+      notifications: {
+        created: 'Leht loodud',
+        updated: 'Leht uuendatud',
+        deleted: 'Leht kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1231,6 +1455,11 @@ export const et: PortaMessages = {
     },
     feeds: {
       name: 'Voog |||| Vood',
+      notifications: {
+        created: 'Voog loodud',
+        updated: 'Voog uuendatud',
+        deleted: 'Voog kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1247,6 +1476,11 @@ export const et: PortaMessages = {
     },
     campaigns: {
       name: 'Kampaania |||| Kampaaniad',
+      notifications: {
+        created: 'Kampaania loodud',
+        updated: 'Kampaania uuendatud',
+        deleted: 'Kampaania kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',
@@ -1279,6 +1513,11 @@ export const et: PortaMessages = {
     },
     'shop-partners': {
       name: 'Poepartner |||| Poepartnerid',
+      notifications: {
+        created: 'Poepartner loodud',
+        updated: 'Poepartner uuendatud',
+        deleted: 'Poepartner kustutatud',
+      },
       fields: {
         id: 'ID',
         q: 'Otsing',

@@ -39,6 +39,37 @@ export const fi: PortaMessages = {
       title: 'Portan ylläpito',
       welcome: 'Tervetuloa, %{name}!',
       intro: 'Valitse valikosta osio, jota haluat ylläpitää.',
+      cards: {
+        requests_open: 'Avoimet palvelupyynnöt',
+        requests_overdue: 'Myöhässä olevat palvelupyynnöt',
+        reports_open: 'Käsiteltävät asiattomuusilmoitukset',
+        news_drafts: 'Uutisluonnokset',
+        news_scheduled: 'Ajastetut uutiset',
+        calendar_drafts: 'Kalenteriluonnokset',
+        calendar_scheduled: 'Ajastetut kalenterimerkinnät',
+        campaigns_drafts: 'Kampanjaluonnokset',
+        campaigns_published: 'Julkaistut kampanjat',
+        consumption: 'Kulutus',
+        consumption_companies: 'Taloyhtiösi',
+      },
+      help: {
+        requests_open: 'Avoinna tai käsittelyssä',
+        requests_overdue: 'Avoinna tai käsittelyssä, ei päivitetty %{days} päivään',
+        reports_open: 'Ei vielä käsitelty',
+        news_drafts: 'Ei vielä julkaistu',
+        news_scheduled: 'Julkaistaan myöhemmin',
+        calendar_drafts: 'Ei vielä julkaistu',
+        calendar_scheduled: 'Julkaistaan myöhemmin',
+        campaigns_drafts: 'Ei vielä julkaistu',
+        campaigns_published: 'Julkaistu',
+      },
+      nothing_here: 'Sinua ei odota mikään',
+      nothing_waits: 'Sinua ei odota mikään. Hyvää päivää!',
+      load_failed: 'Määrää ei voitu ladata.',
+      retry: 'Yritä uudelleen',
+      open_list: 'Avaa lista',
+      consumption_coming: 'Kulutusnäkymät ovat tulossa pian.',
+      consumption_no_companies: 'Ei vielä taloyhtiöitä.',
     },
     login: {
       title: 'Kirjaudu Portan ylläpitoon',
@@ -67,6 +98,16 @@ export const fi: PortaMessages = {
       TEMPORARILY_UNAVAILABLE: 'Tätä ei voi tehdä juuri nyt. Yritä hetken kuluttua uudelleen.',
       IDN_PASSWORD_TOO_COMMON: 'Salasana on liian yleinen tai helposti arvattava. Valitse toinen salasana.',
       IDN_OWN_ROLE_NOT_GRANTABLE: 'Et voi antaa roolia itsellesi.',
+      IDN_PASSWORD_FORMAT: 'Salasanan muoto on virheellinen',
+      IDN_PASSWORD_MISMATCH: 'Salasanat eivät täsmää',
+      IDN_USER_NOT_FOUND: 'Käyttäjää ei löytynyt.',
+      IDN_OWN_PASSWORD_IN_SETTINGS: 'Vaihda oma salasanasi Omissa asetuksissa.',
+      IDN_PASSWORD_SIGN_IN_NOT_USED: 'Tämä käyttäjä kirjautuu ilman salasanaa.',
+      IDN_PASSWORD_NOT_SETTABLE:
+        'Et voi vaihtaa salasanaa käyttäjälle, jolla on rooleja hallinnoimiesi ulkopuolella.',
+      IDN_USER_DELETE_CONFIRM_REQUIRED: 'Käyttäjän poistaminen on pysyvää. Vahvista poisto.',
+      IDN_USER_DELETE_SELF: 'Et voi poistaa omaa tiliäsi.',
+      IDN_ADMIN_NOT_DELETABLE: 'Vain pääkäyttäjä voi poistaa pääkäyttäjän.',
       IDN_AREA_PROPOSAL_CHANGED: 'Ehdotettu toiminta-alue on muuttunut. Tarkista se uudelleen.',
       // Content (the contracts' CONTENT_ERRORS)
       CNT_NOT_FOUND: 'Artikkelia ei löytynyt tai se ei ole vielä saatavilla',
@@ -115,6 +156,14 @@ export const fi: PortaMessages = {
       SRQ_CONTENT_REQUIRED:
         'Lomakkeen tarkistus epäonnistui. Tarkista, että olet täyttänyt kaikki pakolliset kentät.',
       SRQ_ATTACHMENT_NOT_FOUND: 'Tiedostoa ei löytynyt',
+      SRQ_RESPONSE_NOT_FOUND: 'Vastausta ei löytynyt.',
+      SRQ_RESPONSE_NOT_EDITABLE: 'Vain vastauksen kirjoittaja voi muokata sitä, kun pyyntö ei ole suljettu.',
+      SRQ_RESPONSE_NOT_DELETABLE:
+        'Vain vastauksen kirjoittaja, kun pyyntö ei ole suljettu, tai isännöitsijä voi poistaa sen.',
+      SRQ_RESPONSE_DELETED: 'Vastaus on poistettu.',
+      SRQ_ATTACHMENT_MISSING: 'Tiedostoa ei löytynyt',
+      SRQ_ATTACHMENT_NOT_REMOVABLE:
+        'Vain tiedoston lisännyt, kun pyyntö ei ole suljettu, tai isännöitsijä voi poistaa sen.',
       SRQ_FILE_SIZE: 'Tiedosto on tyhjä tai liian suuri (enintään 35 Mt).',
       SRQ_MIME_TYPE: 'Tiedoston sisältö ei vastaa sen tyyppiä.',
       SRQ_FILE_EXTENSION: 'Tämä tiedostopääte ei ole sallittu.',
@@ -193,6 +242,27 @@ export const fi: PortaMessages = {
         done: 'Käyttäjän tiedot ladattu',
       },
       notification_settings: 'Ilmoitusasetukset',
+      password: {
+        action: 'Vaihda salasana',
+        title: 'Vaihda salasana',
+        new: 'Uusi salasana',
+        confirm: 'Uusi salasana uudelleen',
+        rules:
+          'Vähintään %{min} merkkiä ja kolme näistä: pienet kirjaimet, isot kirjaimet, numerot, erikoismerkit – tai vähintään %{passphrase} merkin salalause. Yleisiä salasanoja ei hyväksytä.',
+        sessions_end: 'Käyttäjä kirjataan ulos kaikkialta, ja hän kirjautuu uudelleen uudella salasanalla.',
+        submit: 'Vaihda salasana',
+        done: 'Salasana vaihdettu',
+        back: 'Takaisin käyttäjään',
+      },
+      delete: {
+        action: 'Poista käyttäjä',
+        title: 'Poistetaanko käyttäjä?',
+        content:
+          '%{name} (%{email}) poistetaan pysyvästi: hänen roolinsa, istuntonsa ja henkilötietonsa poistetaan. Toimintoa ei voi perua.',
+        type_email: 'Vahvista kirjoittamalla käyttäjän sähköpostiosoite',
+        confirm: 'Poista',
+        done: 'Käyttäjä poistettu',
+      },
     },
     /** 03 §3 Notification settings; the errors are 03 §8's texts. */
     notification_settings: {
@@ -253,7 +323,7 @@ export const fi: PortaMessages = {
       remove_users: 'Käyttäjät, joilta rooli poistuu',
       no_holders: 'Kenelläkään ei ole tätä roolia nyt.',
       need_user: 'Lisää tai poista vähintään yksi käyttäjä',
-      created: 'Muutos ajastettu',
+      created: 'Roolimuutos ajastettu',
       remove: 'Poista ajastettu muutos',
       remove_label: 'Poista %{date} alkava muutos',
       remove_content: '%{date} alkavaa muutosta ei tehdä.',
@@ -479,6 +549,17 @@ export const fi: PortaMessages = {
       share_numbers_help: 'Esimerkiksi 1-250.',
       residents: 'Asukkaat',
       no_residents: 'Kenelläkään ei ole roolia tässä asunnossa.',
+      residents_failed: 'Asukkaita ei voitu ladata.',
+      resident: 'Asukas',
+      role: 'Rooli asunnossa',
+      validity: 'Voimassa',
+      standing: 'Tila',
+      valid_range: '%{from} – %{until}',
+      open_start: 'alusta',
+      open_end: 'toistaiseksi',
+      standing_current: 'Voimassa',
+      standing_future: 'Alkaa myöhemmin',
+      standing_ended: 'Päättynyt',
     },
     /** Content screens (news, calendar, contacts, steps, help, pages, feeds, campaigns, feedback). */
     content: {
@@ -493,8 +574,35 @@ export const fi: PortaMessages = {
       default_language: 'Oletuskieli',
       default_language_help: 'Näytetään, kun lukijan kielellä ei ole tekstiä.',
       html_help: 'HTML. Skriptit, tyylit ja upotetut kehykset poistetaan tallennettaessa.',
-      show_preview: 'Esikatselu: %{field}',
-      preview_of: 'Esikatselu: %{field}',
+      editor: {
+        loading: 'Ladataan editoria…',
+        toolbar: 'Muotoilu: %{field}',
+        text_style: 'Tekstityyli',
+        paragraph: 'Kappale',
+        heading: 'Otsikko %{level}',
+        bold: 'Lihavointi',
+        italic: 'Kursiivi',
+        bulleted_list: 'Luettelomerkit',
+        numbered_list: 'Numeroitu luettelo',
+        quote: 'Lainaus',
+        link: 'Linkki',
+        clear: 'Poista muotoilut',
+        insert_image: 'Lisää kuva',
+        insert_attachment: 'Lisää liite',
+        html_source: 'HTML-lähdekoodi: %{field}',
+        outside_editor:
+          'Tekstissä on osia, joita editori ei säilyttäisi (esimerkiksi taulukoita), joten se näytetään HTML-muodossa.',
+        link_address: 'Osoite',
+        link_help: 'Alkaa https://, http://, mailto:, tel: tai /.',
+        link_invalid: 'Käytä osoitetta, joka alkaa https://, http://, mailto:, tel: tai /.',
+        link_remove: 'Poista linkki',
+        choose_file: 'Valitse tiedosto',
+        no_file: 'Tiedostoa ei ole valittu',
+        file_needed: 'Valitse ensin tiedosto.',
+        image_alt: 'Vaihtoehtoinen teksti',
+        image_alt_help: 'Mitä kuvassa on, niille jotka eivät näe sitä.',
+        insert: 'Lisää',
+      },
       codename_help: 'Käytetään osoitteissa. Muodostetaan otsikosta, jos jätetään tyhjäksi.',
       codename_format: 'Käytä pieniä kirjaimia, numeroita, - ja _',
       both_phases: 'Molemmat vaiheet',
@@ -616,6 +724,22 @@ export const fi: PortaMessages = {
           unpublish: 'Kohde palaa luonnokseksi, eivätkä asukkaat enää näe sitä.',
           'cancel-schedule': 'Kohde palaa luonnokseksi; julkaisuaika säilyy.',
         },
+        published: {
+          news: 'Uutinen julkaistu',
+          calendar: 'Kalenterimerkintä julkaistu',
+        },
+        unpublished: {
+          news: 'Uutisen julkaisu poistettu',
+          calendar: 'Kalenterimerkinnän julkaisu poistettu',
+        },
+        scheduled: {
+          news: 'Uutisen julkaisu ajastettu: %{time}',
+          calendar: 'Kalenterimerkinnän julkaisu ajastettu: %{time}',
+        },
+        schedule_cancelled: {
+          news: 'Uutisen ajastettu julkaisu peruttu',
+          calendar: 'Kalenterimerkinnän ajastettu julkaisu peruttu',
+        },
         done: {
           publish: 'Julkaistu',
           schedule: 'Julkaisu ajastettu',
@@ -711,6 +835,14 @@ export const fi: PortaMessages = {
         other: 'Muut',
         kind_help: 'UKK-kohdat ovat asukkaille, ohjeet henkilöstölle.',
         priority_help: 'Pienin ensin.',
+        groups: {
+          news_and_calendar: 'Uutiset ja kalenteri',
+          contacts: 'Yhteystiedot',
+          users: 'Käyttäjät',
+          maintenance: 'Huolto',
+          moving_in: 'Muutto',
+          portal: 'Portaali',
+        },
         kinds: {
           faq: 'UKK',
           help: 'Ohje',
@@ -848,6 +980,22 @@ export const fi: PortaMessages = {
       deleted_discussion: 'Keskustelu poistettu',
       deleted_comment: 'Kommentti poistettu',
       ban_writer: 'Estä kirjoittaja',
+      states: {
+        open: 'Avoin',
+        handled: 'Käsitelty',
+      },
+      open_help: 'Ei vielä käsitelty: poista ilmoitettu sisältö tai merkitse ilmoitus käsitellyksi.',
+      mark_handled: 'Merkitse käsitellyksi',
+      reopen: 'Avaa uudelleen',
+      marked_handled: 'Ilmoitus merkitty käsitellyksi',
+      reopened: 'Ilmoitus avattu uudelleen',
+      handled_marked: 'Käsitellyksi merkinnyt %{name}, %{time}',
+      handled_deleted: 'Ilmoitetun sisällön poisti %{name}, %{time}',
+      handled_deleted_unnamed: 'Ilmoitettu sisältö poistettiin, %{time}',
+      title_comment: 'Ilmoitus käyttäjän %{name} kommentista keskustelussa ”%{discussion}”',
+      title_news_comment: 'Ilmoitus käyttäjän %{name} kommentista uutisessa',
+      title_discussion: 'Ilmoitus käyttäjän %{name} keskustelusta ”%{discussion}”',
+      title_other: '%{reason}, ilmoitettu %{time}',
     },
     service_requests: {
       types: {
@@ -922,8 +1070,25 @@ export const fi: PortaMessages = {
       choose_partner: 'Valitse kumppaniyritys',
       change_type: 'Vaihda tyyppi',
       type_changed: 'Tyypiksi vaihdettu %{type}',
+      edited: '(muokattu)',
+      reply_deleted_note: 'Tämä vastaus on poistettu.',
+      edit_reply: 'Muokkaa vastausta',
+      edit_reply_text: 'Muokkaa vastausta',
+      save_reply: 'Tallenna vastaus',
+      reply_updated: 'Vastaus päivitetty',
+      delete_reply: 'Poista vastaus',
+      delete_reply_title: 'Poistetaanko vastaus?',
+      delete_reply_confirm: 'Vastaus ja sen liitteet poistetaan. Muut näkevät, että vastaus on poistettu.',
+      reply_deleted: 'Vastaus poistettu',
+      remove: 'Poista',
+      remove_attachment_title: 'Poistetaanko liite?',
+      remove_attachment_confirm: '%{name} poistetaan pysyvästi.',
+      attachment_removed: 'Liite poistettu',
     },
     menu: {
+      user_menu_of: '%{name}, oma valikko',
+      resident_portal: 'Asukasportaali',
+      my_settings: 'Omat asetukset',
       administration: 'Ylläpito',
       content: 'Sisältö',
       shop: 'Palvelukauppa',
@@ -946,6 +1111,7 @@ export const fi: PortaMessages = {
         content: 'Sisältö',
         typeId: 'Tyyppi',
         statusKey: 'Tila',
+        overdue: 'Myöhässä (ei päivitetty 7 päivään)',
         view: 'Näytä',
         q: 'Haku',
         public: 'Julkinen',
@@ -974,10 +1140,15 @@ export const fi: PortaMessages = {
         targetType: 'Ilmoitettu kohde',
         description: 'Kuvaus',
         reporterFirstName: 'Ilmoittaja',
+        state: 'Tila',
       },
     },
     users: {
       name: 'Käyttäjä |||| Käyttäjät',
+      notifications: {
+        created: 'Käyttäjä luotu',
+        updated: 'Käyttäjä päivitetty',
+      },
       fields: {
         id: 'Tunniste',
         email: 'Sähköposti',
@@ -1000,6 +1171,10 @@ export const fi: PortaMessages = {
     },
     'housing-companies': {
       name: 'Taloyhtiö |||| Taloyhtiöt',
+      notifications: {
+        created: 'Taloyhtiö luotu',
+        updated: 'Taloyhtiö päivitetty',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1047,6 +1222,10 @@ export const fi: PortaMessages = {
     },
     apartments: {
       name: 'Asunto |||| Asunnot',
+      notifications: {
+        created: 'Asunto luotu',
+        updated: 'Asunto päivitetty',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1068,6 +1247,11 @@ export const fi: PortaMessages = {
     },
     'partner-companies': {
       name: 'Kumppaniyritys |||| Kumppaniyritykset',
+      notifications: {
+        created: 'Kumppaniyritys luotu',
+        updated: 'Kumppaniyritys päivitetty',
+        deleted: 'Kumppaniyritys poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1094,6 +1278,11 @@ export const fi: PortaMessages = {
     },
     'feature-toggles': {
       name: 'Ominaisuus |||| Ominaisuudet',
+      notifications: {
+        created: 'Ominaisuus luotu',
+        updated: 'Ominaisuus päivitetty',
+        deleted: 'Ominaisuus poistettu',
+      },
       fields: {
         id: 'Tunniste',
         featureId: 'Ominaisuus',
@@ -1106,6 +1295,11 @@ export const fi: PortaMessages = {
     },
     'taxonomy-terms': {
       name: 'Taksonomiatermi |||| Taksonomiatermit',
+      notifications: {
+        created: 'Taksonomiatermi luotu',
+        updated: 'Taksonomiatermi päivitetty',
+        deleted: 'Taksonomiatermi poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1118,6 +1312,11 @@ export const fi: PortaMessages = {
     },
     news: {
       name: 'Uutinen |||| Uutiset',
+      notifications: {
+        created: 'Uutinen luotu',
+        updated: 'Uutinen päivitetty',
+        deleted: 'Uutinen poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1141,6 +1340,11 @@ export const fi: PortaMessages = {
     },
     calendar: {
       name: 'Kalenterimerkintä |||| Kalenteri',
+      notifications: {
+        created: 'Kalenterimerkintä luotu',
+        updated: 'Kalenterimerkintä päivitetty',
+        deleted: 'Kalenterimerkintä poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1163,6 +1367,11 @@ export const fi: PortaMessages = {
     },
     contacts: {
       name: 'Yhteystieto |||| Yhteystiedot',
+      notifications: {
+        created: 'Yhteystieto luotu',
+        updated: 'Yhteystieto päivitetty',
+        deleted: 'Yhteystieto poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1186,6 +1395,11 @@ export const fi: PortaMessages = {
     },
     steps: {
       name: 'Elinkaaren vaihe |||| Elinkaaren vaiheet',
+      notifications: {
+        created: 'Elinkaaren vaihe luotu',
+        updated: 'Elinkaaren vaihe päivitetty',
+        deleted: 'Elinkaaren vaihe poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1204,6 +1418,11 @@ export const fi: PortaMessages = {
     },
     faqs: {
       name: 'UKK- tai ohjekohta |||| UKK ja ohjeet',
+      notifications: {
+        created: 'UKK- tai ohjekohta luotu',
+        updated: 'UKK- tai ohjekohta päivitetty',
+        deleted: 'UKK- tai ohjekohta poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1220,6 +1439,11 @@ export const fi: PortaMessages = {
     },
     pages: {
       name: 'Sivu |||| Sivut',
+      notifications: {
+        created: 'Sivu luotu',
+        updated: 'Sivu päivitetty',
+        deleted: 'Sivu poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1231,6 +1455,11 @@ export const fi: PortaMessages = {
     },
     feeds: {
       name: 'Syöte |||| Syötteet',
+      notifications: {
+        created: 'Syöte luotu',
+        updated: 'Syöte päivitetty',
+        deleted: 'Syöte poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1247,6 +1476,11 @@ export const fi: PortaMessages = {
     },
     campaigns: {
       name: 'Kampanja |||| Kampanjat',
+      notifications: {
+        created: 'Kampanja luotu',
+        updated: 'Kampanja päivitetty',
+        deleted: 'Kampanja poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',
@@ -1279,6 +1513,11 @@ export const fi: PortaMessages = {
     },
     'shop-partners': {
       name: 'Kauppakumppani |||| Kauppakumppanit',
+      notifications: {
+        created: 'Kauppakumppani luotu',
+        updated: 'Kauppakumppani päivitetty',
+        deleted: 'Kauppakumppani poistettu',
+      },
       fields: {
         id: 'Tunniste',
         q: 'Haku',

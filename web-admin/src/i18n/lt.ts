@@ -39,6 +39,37 @@ export const lt: PortaMessages = {
       title: 'Porta administravimas',
       welcome: 'Sveiki, %{name}!',
       intro: 'Meniu pasirinkite skiltį, kurią norite tvarkyti.',
+      cards: {
+        requests_open: 'Atviros paslaugų užklausos',
+        requests_overdue: 'Vėluojančios paslaugų užklausos',
+        reports_open: 'Nagrinėtini pranešimai apie pažeidimus',
+        news_drafts: 'Naujienų juodraščiai',
+        news_scheduled: 'Suplanuotos naujienos',
+        calendar_drafts: 'Kalendoriaus juodraščiai',
+        calendar_scheduled: 'Suplanuoti kalendoriaus įrašai',
+        campaigns_drafts: 'Akcijų juodraščiai',
+        campaigns_published: 'Paskelbtos akcijos',
+        consumption: 'Suvartojimas',
+        consumption_companies: 'Jūsų namo bendrijos',
+      },
+      help: {
+        requests_open: 'Atviros arba vykdomos',
+        requests_overdue: 'Atviros arba vykdomos, neatnaujintos %{days} d.',
+        reports_open: 'Dar neišnagrinėti',
+        news_drafts: 'Dar nepaskelbti',
+        news_scheduled: 'Bus paskelbti vėliau',
+        calendar_drafts: 'Dar nepaskelbti',
+        calendar_scheduled: 'Bus paskelbti vėliau',
+        campaigns_drafts: 'Dar nepaskelbtos',
+        campaigns_published: 'Paskelbtos',
+      },
+      nothing_here: 'Jūsų niekas nelaukia',
+      nothing_waits: 'Jūsų niekas nelaukia. Geros dienos!',
+      load_failed: 'Nepavyko įkelti skaičiaus.',
+      retry: 'Bandyti dar kartą',
+      open_list: 'Atverti sąrašą',
+      consumption_coming: 'Suvartojimo rodiniai netrukus bus pasiekiami.',
+      consumption_no_companies: 'Namo bendrijų dar nėra.',
     },
     login: {
       title: 'Prisijungimas prie Porta administravimo',
@@ -67,6 +98,17 @@ export const lt: PortaMessages = {
       TEMPORARILY_UNAVAILABLE: 'Šiuo metu to padaryti negalima. Pabandykite dar kartą po akimirkos.',
       IDN_PASSWORD_TOO_COMMON: 'Šis slaptažodis per daug paplitęs arba lengvai atspėjamas. Pasirinkite kitą.',
       IDN_OWN_ROLE_NOT_GRANTABLE: 'Negalite suteikti vaidmens sau.',
+      IDN_PASSWORD_FORMAT: 'Netinkamas slaptažodžio formatas',
+      IDN_PASSWORD_MISMATCH: 'Slaptažodžiai nesutampa',
+      IDN_USER_NOT_FOUND: 'Naudotojas nerastas.',
+      IDN_OWN_PASSWORD_IN_SETTINGS: 'Savo slaptažodį keiskite skiltyje Mano nustatymai.',
+      IDN_PASSWORD_SIGN_IN_NOT_USED: 'Šis naudotojas prisijungia be slaptažodžio.',
+      IDN_PASSWORD_NOT_SETTABLE:
+        'Negalite pakeisti slaptažodžio naudotojui, turinčiam vaidmenų už jūsų valdomų ribų.',
+      IDN_USER_DELETE_CONFIRM_REQUIRED:
+        'Naudotojo ištrynimas yra negrįžtamas. Patvirtinkite naudotojo ištrynimą.',
+      IDN_USER_DELETE_SELF: 'Negalite ištrinti savo paskyros.',
+      IDN_ADMIN_NOT_DELETABLE: 'Tik administratorius gali ištrinti administratorių.',
       IDN_AREA_PROPOSAL_CHANGED: 'Pasiūlyta veiklos sritis pasikeitė. Peržiūrėkite ją dar kartą.',
       // Content (the contracts' CONTENT_ERRORS)
       CNT_NOT_FOUND: 'Straipsnis nerastas arba dar nepasiekiamas',
@@ -117,6 +159,14 @@ export const lt: PortaMessages = {
       SRQ_CONTENT_REQUIRED:
         'Tikrinant formą įvyko klaida. Patikrinkite, ar užpildėte visus privalomus laukus.',
       SRQ_ATTACHMENT_NOT_FOUND: 'Failas nerastas',
+      SRQ_RESPONSE_NOT_FOUND: 'Atsakymas nerastas.',
+      SRQ_RESPONSE_NOT_EDITABLE: 'Atsakymą redaguoti gali tik jo autorius, kol užklausa neuždaryta.',
+      SRQ_RESPONSE_NOT_DELETABLE:
+        'Atsakymą ištrinti gali tik jo autorius, kol užklausa neuždaryta, arba vadybininkas.',
+      SRQ_RESPONSE_DELETED: 'Atsakymas ištrintas.',
+      SRQ_ATTACHMENT_MISSING: 'Failas nerastas',
+      SRQ_ATTACHMENT_NOT_REMOVABLE:
+        'Failą pašalinti gali tik jį pridėjęs asmuo, kol užklausa neuždaryta, arba vadybininkas.',
       SRQ_FILE_SIZE: 'Failas tuščias arba per didelis (ne daugiau kaip 35 MB).',
       SRQ_MIME_TYPE: 'Failo turinys neatitinka jo tipo.',
       SRQ_FILE_EXTENSION: 'Šis failo plėtinys neleidžiamas.',
@@ -195,6 +245,27 @@ export const lt: PortaMessages = {
         done: 'Naudotojo informacija atsisiųsta',
       },
       notification_settings: 'Pranešimų nustatymai',
+      password: {
+        action: 'Keisti slaptažodį',
+        title: 'Keisti slaptažodį',
+        new: 'Naujas slaptažodis',
+        confirm: 'Pakartokite naują slaptažodį',
+        rules:
+          'Bent %{min} simboliai ir trys iš šių: mažosios raidės, didžiosios raidės, skaitmenys, specialieji simboliai – arba bent %{passphrase} simbolių slaptafrazė. Dažni slaptažodžiai nepriimami.',
+        sessions_end: 'Naudotojas atjungiamas visur ir vėl prisijungia su nauju slaptažodžiu.',
+        submit: 'Keisti slaptažodį',
+        done: 'Slaptažodis pakeistas',
+        back: 'Grįžti prie naudotojo',
+      },
+      delete: {
+        action: 'Ištrinti naudotoją',
+        title: 'Ištrinti naudotoją?',
+        content:
+          '%{name} (%{email}) bus ištrintas negrįžtamai: pašalinami naudotojo vaidmenys, sesijos ir asmens duomenys. To negalima atšaukti.',
+        type_email: 'Patvirtinimui įveskite naudotojo el. pašto adresą',
+        confirm: 'Ištrinti',
+        done: 'Naudotojas ištrintas',
+      },
     },
     /** 03 §3 Notification settings; the errors are 03 §8's texts. */
     notification_settings: {
@@ -255,7 +326,7 @@ export const lt: PortaMessages = {
       remove_users: 'Naudotojai, netenkantys vaidmens',
       no_holders: 'Šiuo metu niekas neturi šio vaidmens.',
       need_user: 'Pridėkite arba pašalinkite bent vieną naudotoją',
-      created: 'Pakeitimas suplanuotas',
+      created: 'Vaidmens pakeitimas suplanuotas',
       remove: 'Pašalinti suplanuotą pakeitimą',
       remove_label: 'Pašalinti pakeitimą, prasidedantį %{date}',
       remove_content: 'Pakeitimas, prasidedantis %{date}, nebus atliktas.',
@@ -481,6 +552,17 @@ export const lt: PortaMessages = {
       share_numbers_help: 'Pavyzdžiui, 1-250.',
       residents: 'Gyventojai',
       no_residents: 'Šiame bute niekas neturi vaidmens.',
+      residents_failed: 'Gyventojų nepavyko įkelti.',
+      resident: 'Gyventojas',
+      role: 'Vaidmuo bute',
+      validity: 'Galioja',
+      standing: 'Būsena',
+      valid_range: '%{from} – %{until}',
+      open_start: 'nuo pradžios',
+      open_end: 'iki atskiro pranešimo',
+      standing_current: 'Galioja',
+      standing_future: 'Prasidės vėliau',
+      standing_ended: 'Baigėsi',
     },
     /** Content screens (news, calendar, contacts, steps, help, pages, feeds, campaigns, feedback). */
     content: {
@@ -495,8 +577,35 @@ export const lt: PortaMessages = {
       default_language: 'Numatytoji kalba',
       default_language_help: 'Rodoma, kai skaitytojo kalba teksto nėra.',
       html_help: 'HTML. Išsaugant pašalinami scenarijai, stiliai ir įterpti rėmeliai.',
-      show_preview: 'Peržiūra: %{field}',
-      preview_of: 'Peržiūra: %{field}',
+      editor: {
+        loading: 'Įkeliamas redaktorius…',
+        toolbar: 'Formatavimas: %{field}',
+        text_style: 'Teksto stilius',
+        paragraph: 'Pastraipa',
+        heading: 'Antraštė %{level}',
+        bold: 'Paryškintas',
+        italic: 'Kursyvas',
+        bulleted_list: 'Ženklinimo sąrašas',
+        numbered_list: 'Numeruotas sąrašas',
+        quote: 'Citata',
+        link: 'Nuoroda',
+        clear: 'Išvalyti formatavimą',
+        insert_image: 'Įterpti paveikslėlį',
+        insert_attachment: 'Įterpti priedą',
+        html_source: 'HTML kodas: %{field}',
+        outside_editor:
+          'Tekste yra dalių, kurių redaktorius neišsaugotų (pvz., lentelių), todėl jis rodomas kaip HTML.',
+        link_address: 'Adresas',
+        link_help: 'Prasideda https://, http://, mailto:, tel: arba /.',
+        link_invalid: 'Naudokite adresą, prasidedantį https://, http://, mailto:, tel: arba /.',
+        link_remove: 'Pašalinti nuorodą',
+        choose_file: 'Pasirinkti failą',
+        no_file: 'Failas nepasirinktas',
+        file_needed: 'Pirmiausia pasirinkite failą.',
+        image_alt: 'Alternatyvusis tekstas',
+        image_alt_help: 'Kas pavaizduota paveikslėlyje – tiems, kurie jo nemato.',
+        insert: 'Įterpti',
+      },
       codename_help: 'Naudojamas adresuose. Jei paliekama tuščia, sudaromas iš pavadinimo.',
       codename_format: 'Naudokite mažąsias raides, skaitmenis, - ir _',
       both_phases: 'Abu etapai',
@@ -618,6 +727,22 @@ export const lt: PortaMessages = {
           unpublish: 'Įrašas vėl tampa juodraščiu, ir gyventojai jo nebemato.',
           'cancel-schedule': 'Įrašas vėl tampa juodraščiu; jo paskelbimo laikas išsaugomas.',
         },
+        published: {
+          news: 'Naujiena paskelbta',
+          calendar: 'Kalendoriaus įrašas paskelbtas',
+        },
+        unpublished: {
+          news: 'Naujienos paskelbimas atšauktas',
+          calendar: 'Kalendoriaus įrašo paskelbimas atšauktas',
+        },
+        scheduled: {
+          news: 'Naujienos paskelbimas suplanuotas: %{time}',
+          calendar: 'Kalendoriaus įrašo paskelbimas suplanuotas: %{time}',
+        },
+        schedule_cancelled: {
+          news: 'Suplanuotas naujienos paskelbimas atšauktas',
+          calendar: 'Suplanuotas kalendoriaus įrašo paskelbimas atšauktas',
+        },
         done: {
           publish: 'Paskelbta',
           schedule: 'Paskelbimas suplanuotas',
@@ -715,6 +840,14 @@ export const lt: PortaMessages = {
         other: 'Kiti',
         kind_help: 'DUK įrašai skirti gyventojams, žinyno įrašai – darbuotojams.',
         priority_help: 'Mažesni pirmiau.',
+        groups: {
+          news_and_calendar: 'Naujienos ir kalendorius',
+          contacts: 'Kontaktai',
+          users: 'Naudotojai',
+          maintenance: 'Priežiūra',
+          moving_in: 'Įsikraustymas',
+          portal: 'Portalas',
+        },
         kinds: {
           faq: 'DUK',
           help: 'Žinynas',
@@ -853,6 +986,22 @@ export const lt: PortaMessages = {
       deleted_discussion: 'Diskusija ištrinta',
       deleted_comment: 'Komentaras ištrintas',
       ban_writer: 'Blokuoti autorių',
+      states: {
+        open: 'Atviras',
+        handled: 'Išnagrinėtas',
+      },
+      open_help: 'Dar neišnagrinėtas: ištrinkite praneštą turinį arba pažymėkite pranešimą kaip išnagrinėtą.',
+      mark_handled: 'Pažymėti kaip išnagrinėtą',
+      reopen: 'Atverti iš naujo',
+      marked_handled: 'Pranešimas pažymėtas kaip išnagrinėtas',
+      reopened: 'Pranešimas atvertas iš naujo',
+      handled_marked: 'Kaip išnagrinėtą pažymėjo %{name}, %{time}',
+      handled_deleted: 'Praneštą turinį ištrynė %{name}, %{time}',
+      handled_deleted_unnamed: 'Praneštas turinys ištrintas, %{time}',
+      title_comment: 'Pranešimas apie naudotojo %{name} komentarą diskusijoje „%{discussion}“',
+      title_news_comment: 'Pranešimas apie naudotojo %{name} komentarą prie naujienos',
+      title_discussion: 'Pranešimas apie naudotojo %{name} diskusiją „%{discussion}“',
+      title_other: '%{reason}, pranešta %{time}',
     },
     service_requests: {
       types: {
@@ -927,8 +1076,25 @@ export const lt: PortaMessages = {
       choose_partner: 'Pasirinkite partnerę įmonę',
       change_type: 'Keisti tipą',
       type_changed: 'Tipas pakeistas: %{type}',
+      edited: '(redaguota)',
+      reply_deleted_note: 'Šis atsakymas ištrintas.',
+      edit_reply: 'Redaguoti atsakymą',
+      edit_reply_text: 'Redaguoti atsakymą',
+      save_reply: 'Išsaugoti atsakymą',
+      reply_updated: 'Atsakymas atnaujintas',
+      delete_reply: 'Ištrinti atsakymą',
+      delete_reply_title: 'Ištrinti atsakymą?',
+      delete_reply_confirm: 'Atsakymas ir jo priedai pašalinami. Kiti mato, kad atsakymas ištrintas.',
+      reply_deleted: 'Atsakymas ištrintas',
+      remove: 'Pašalinti',
+      remove_attachment_title: 'Pašalinti priedą?',
+      remove_attachment_confirm: '%{name} pašalinamas visam laikui.',
+      attachment_removed: 'Priedas pašalintas',
     },
     menu: {
+      user_menu_of: '%{name}, jūsų meniu',
+      resident_portal: 'Gyventojų portalas',
+      my_settings: 'Mano nustatymai',
       administration: 'Administravimas',
       content: 'Turinys',
       shop: 'Paslaugų parduotuvė',
@@ -951,6 +1117,7 @@ export const lt: PortaMessages = {
         content: 'Aprašymas',
         typeId: 'Tipas',
         statusKey: 'Būsena',
+        overdue: 'Vėluojančios (neatnaujintos 7 d.)',
         view: 'Rodyti',
         q: 'Paieška',
         public: 'Vieša',
@@ -979,10 +1146,15 @@ export const lt: PortaMessages = {
         targetType: 'Įrašas, apie kurį pranešta',
         description: 'Aprašymas',
         reporterFirstName: 'Pranešėjas',
+        state: 'Būsena',
       },
     },
     users: {
       name: 'Naudotojas |||| Naudotojai |||| Naudotojų',
+      notifications: {
+        created: 'Naudotojas sukurtas',
+        updated: 'Naudotojas atnaujintas',
+      },
       fields: {
         id: 'ID',
         email: 'El. paštas',
@@ -1005,6 +1177,10 @@ export const lt: PortaMessages = {
     },
     'housing-companies': {
       name: 'Namo bendrija |||| Namo bendrijos |||| Namo bendrijų',
+      notifications: {
+        created: 'Namo bendrija sukurta',
+        updated: 'Namo bendrija atnaujinta',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1052,6 +1228,10 @@ export const lt: PortaMessages = {
     },
     apartments: {
       name: 'Butas |||| Butai |||| Butų',
+      notifications: {
+        created: 'Butas sukurtas',
+        updated: 'Butas atnaujintas',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1073,6 +1253,11 @@ export const lt: PortaMessages = {
     },
     'partner-companies': {
       name: 'Partnerė įmonė |||| Partnerės įmonės |||| Partnerių įmonių',
+      notifications: {
+        created: 'Partnerė įmonė sukurta',
+        updated: 'Partnerė įmonė atnaujinta',
+        deleted: 'Partnerė įmonė ištrinta',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1099,6 +1284,11 @@ export const lt: PortaMessages = {
     },
     'feature-toggles': {
       name: 'Funkcijos jungiklis |||| Funkcijų jungikliai |||| Funkcijų jungiklių',
+      notifications: {
+        created: 'Funkcijos jungiklis sukurtas',
+        updated: 'Funkcijos jungiklis atnaujintas',
+        deleted: 'Funkcijos jungiklis ištrintas',
+      },
       fields: {
         id: 'ID',
         featureId: 'Funkcija',
@@ -1111,6 +1301,11 @@ export const lt: PortaMessages = {
     },
     'taxonomy-terms': {
       name: 'Taksonomijos terminas |||| Taksonomijos terminai |||| Taksonomijos terminų',
+      notifications: {
+        created: 'Taksonomijos terminas sukurtas',
+        updated: 'Taksonomijos terminas atnaujintas',
+        deleted: 'Taksonomijos terminas ištrintas',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1123,6 +1318,11 @@ export const lt: PortaMessages = {
     },
     news: {
       name: 'Naujiena |||| Naujienos |||| Naujienų',
+      notifications: {
+        created: 'Naujiena sukurta',
+        updated: 'Naujiena atnaujinta',
+        deleted: 'Naujiena ištrinta',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1146,6 +1346,11 @@ export const lt: PortaMessages = {
     },
     calendar: {
       name: 'Kalendoriaus įrašas |||| Kalendorius |||| Kalendorius',
+      notifications: {
+        created: 'Kalendoriaus įrašas sukurtas',
+        updated: 'Kalendoriaus įrašas atnaujintas',
+        deleted: 'Kalendoriaus įrašas ištrintas',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1168,6 +1373,11 @@ export const lt: PortaMessages = {
     },
     contacts: {
       name: 'Kontaktas |||| Kontaktai |||| Kontaktų',
+      notifications: {
+        created: 'Kontaktas sukurtas',
+        updated: 'Kontaktas atnaujintas',
+        deleted: 'Kontaktas ištrintas',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1191,6 +1401,11 @@ export const lt: PortaMessages = {
     },
     steps: {
       name: 'Gyvavimo ciklo etapas |||| Gyvavimo ciklo etapai |||| Gyvavimo ciklo etapų',
+      notifications: {
+        created: 'Gyvavimo ciklo etapas sukurtas',
+        updated: 'Gyvavimo ciklo etapas atnaujintas',
+        deleted: 'Gyvavimo ciklo etapas ištrintas',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1209,6 +1424,11 @@ export const lt: PortaMessages = {
     },
     faqs: {
       name: 'DUK ar žinyno įrašas |||| DUK ir žinynas |||| DUK ir žinynas',
+      notifications: {
+        created: 'DUK ar žinyno įrašas sukurtas',
+        updated: 'DUK ar žinyno įrašas atnaujintas',
+        deleted: 'DUK ar žinyno įrašas ištrintas',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1225,6 +1445,11 @@ export const lt: PortaMessages = {
     },
     pages: {
       name: 'Puslapis |||| Puslapiai |||| Puslapių',
+      notifications: {
+        created: 'Puslapis sukurtas',
+        updated: 'Puslapis atnaujintas',
+        deleted: 'Puslapis ištrintas',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1236,6 +1461,11 @@ export const lt: PortaMessages = {
     },
     feeds: {
       name: 'Srautas |||| Srautai |||| Srautų',
+      notifications: {
+        created: 'Srautas sukurtas',
+        updated: 'Srautas atnaujintas',
+        deleted: 'Srautas ištrintas',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1252,6 +1482,11 @@ export const lt: PortaMessages = {
     },
     campaigns: {
       name: 'Akcija |||| Akcijos |||| Akcijų',
+      notifications: {
+        created: 'Akcija sukurta',
+        updated: 'Akcija atnaujinta',
+        deleted: 'Akcija ištrinta',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',
@@ -1284,6 +1519,11 @@ export const lt: PortaMessages = {
     },
     'shop-partners': {
       name: 'Parduotuvės partneris |||| Parduotuvės partneriai |||| Parduotuvės partnerių',
+      notifications: {
+        created: 'Parduotuvės partneris sukurtas',
+        updated: 'Parduotuvės partneris atnaujintas',
+        deleted: 'Parduotuvės partneris ištrintas',
+      },
       fields: {
         id: 'ID',
         q: 'Paieška',

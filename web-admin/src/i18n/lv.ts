@@ -39,6 +39,37 @@ export const lv: PortaMessages = {
       title: 'Porta administrēšana',
       welcome: 'Laipni lūdzam, %{name}!',
       intro: 'Izvēlnē izvēlieties sadaļu, kuru vēlaties uzturēt.',
+      cards: {
+        requests_open: 'Atvērtie pakalpojumu pieprasījumi',
+        requests_overdue: 'Nokavētie pakalpojumu pieprasījumi',
+        reports_open: 'Izskatāmie pārkāpumu ziņojumi',
+        news_drafts: 'Jaunumu melnraksti',
+        news_scheduled: 'Ieplānotie jaunumi',
+        calendar_drafts: 'Kalendāra melnraksti',
+        calendar_scheduled: 'Ieplānotie kalendāra ieraksti',
+        campaigns_drafts: 'Kampaņu melnraksti',
+        campaigns_published: 'Publicētās kampaņas',
+        consumption: 'Patēriņš',
+        consumption_companies: 'Jūsu dzīvokļu īpašnieku biedrības',
+      },
+      help: {
+        requests_open: 'Atvērti vai procesā',
+        requests_overdue: 'Atvērti vai procesā, nav atjaunināti %{days} dienas',
+        reports_open: 'Vēl nav izskatīti',
+        news_drafts: 'Vēl nav publicēti',
+        news_scheduled: 'Tiks publicēti vēlāk',
+        calendar_drafts: 'Vēl nav publicēti',
+        calendar_scheduled: 'Tiks publicēti vēlāk',
+        campaigns_drafts: 'Vēl nav publicētas',
+        campaigns_published: 'Publicētas',
+      },
+      nothing_here: 'Jūs nekas negaida',
+      nothing_waits: 'Jūs nekas negaida. Jauku dienu!',
+      load_failed: 'Skaitu neizdevās ielādēt.',
+      retry: 'Mēģināt vēlreiz',
+      open_list: 'Atvērt sarakstu',
+      consumption_coming: 'Patēriņa skati drīz būs pieejami.',
+      consumption_no_companies: 'Vēl nav dzīvokļu īpašnieku biedrību.',
     },
     login: {
       title: 'Pieteikšanās Porta administrēšanā',
@@ -67,6 +98,17 @@ export const lv: PortaMessages = {
       TEMPORARILY_UNAVAILABLE: 'To pašlaik nevar izdarīt. Lūdzu, mēģiniet vēlreiz pēc brīža.',
       IDN_PASSWORD_TOO_COMMON: 'Šī parole ir pārāk izplatīta vai viegli uzminama. Lūdzu, izvēlieties citu.',
       IDN_OWN_ROLE_NOT_GRANTABLE: 'Jūs nevarat piešķirt lomu sev.',
+      IDN_PASSWORD_FORMAT: 'Nederīgs paroles formāts',
+      IDN_PASSWORD_MISMATCH: 'Paroles nesakrīt',
+      IDN_USER_NOT_FOUND: 'Lietotājs netika atrasts.',
+      IDN_OWN_PASSWORD_IN_SETTINGS: 'Mainiet savu paroli sadaļā Mani iestatījumi.',
+      IDN_PASSWORD_SIGN_IN_NOT_USED: 'Šis lietotājs pierakstās bez paroles.',
+      IDN_PASSWORD_NOT_SETTABLE:
+        'Jūs nevarat mainīt paroli lietotājam, kuram ir lomas ārpus jūsu pārvaldītā.',
+      IDN_USER_DELETE_CONFIRM_REQUIRED:
+        'Lietotāja dzēšana ir neatgriezeniska. Apstipriniet lietotāja dzēšanu.',
+      IDN_USER_DELETE_SELF: 'Jūs nevarat dzēst savu kontu.',
+      IDN_ADMIN_NOT_DELETABLE: 'Tikai administrators var dzēst administratoru.',
       IDN_AREA_PROPOSAL_CHANGED:
         'Ierosinātā darbības teritorija ir mainījusies. Lūdzu, pārskatiet to vēlreiz.',
       // Content (the contracts' CONTENT_ERRORS)
@@ -117,6 +159,14 @@ export const lv: PortaMessages = {
       SRQ_CONTENT_REQUIRED:
         'Pārbaudot veidlapu, radās kļūda. Lūdzu, pārliecinieties, ka esat aizpildījis visus obligātos laukus.',
       SRQ_ATTACHMENT_NOT_FOUND: 'Fails netika atrasts',
+      SRQ_RESPONSE_NOT_FOUND: 'Atbilde netika atrasta.',
+      SRQ_RESPONSE_NOT_EDITABLE: 'Atbildi var labot tikai tās autors, kamēr pieprasījums nav slēgts.',
+      SRQ_RESPONSE_NOT_DELETABLE:
+        'Atbildi var dzēst tikai tās autors, kamēr pieprasījums nav slēgts, vai pārvaldnieks.',
+      SRQ_RESPONSE_DELETED: 'Atbilde ir dzēsta.',
+      SRQ_ATTACHMENT_MISSING: 'Fails netika atrasts',
+      SRQ_ATTACHMENT_NOT_REMOVABLE:
+        'Failu var noņemt tikai tā pievienotājs, kamēr pieprasījums nav slēgts, vai pārvaldnieks.',
       SRQ_FILE_SIZE: 'Fails ir tukšs vai pārāk liels (ne vairāk kā 35 MB).',
       SRQ_MIME_TYPE: 'Faila saturs neatbilst tā veidam.',
       SRQ_FILE_EXTENSION: 'Šis faila paplašinājums nav atļauts.',
@@ -195,6 +245,27 @@ export const lv: PortaMessages = {
         done: 'Lietotāja informācija lejupielādēta',
       },
       notification_settings: 'Paziņojumu iestatījumi',
+      password: {
+        action: 'Mainīt paroli',
+        title: 'Mainīt paroli',
+        new: 'Jaunā parole',
+        confirm: 'Jaunā parole vēlreiz',
+        rules:
+          'Vismaz %{min} rakstzīmes un trīs no šiem: mazie burti, lielie burti, cipari, speciālās rakstzīmes – vai vismaz %{passphrase} rakstzīmju gara paroles frāze. Izplatītas paroles netiek pieņemtas.',
+        sessions_end: 'Lietotājs tiek izrakstīts visur un pierakstās no jauna ar jauno paroli.',
+        submit: 'Mainīt paroli',
+        done: 'Parole nomainīta',
+        back: 'Atpakaļ pie lietotāja',
+      },
+      delete: {
+        action: 'Dzēst lietotāju',
+        title: 'Vai dzēst lietotāju?',
+        content:
+          '%{name} (%{email}) tiks neatgriezeniski dzēsts: tiks noņemtas lietotāja lomas, sesijas un personas dati. To nevar atsaukt.',
+        type_email: 'Lai apstiprinātu, ierakstiet lietotāja e-pasta adresi',
+        confirm: 'Dzēst',
+        done: 'Lietotājs dzēsts',
+      },
     },
     /** 03 §3 Notification settings; the errors are 03 §8's texts. */
     notification_settings: {
@@ -255,7 +326,7 @@ export const lv: PortaMessages = {
       remove_users: 'Lietotāji, kas zaudē lomu',
       no_holders: 'Pašlaik šī loma nav nevienam.',
       need_user: 'Pievienojiet vai noņemiet vismaz vienu lietotāju',
-      created: 'Izmaiņas ieplānotas',
+      created: 'Lomas izmaiņas ieplānotas',
       remove: 'Noņemt ieplānotās izmaiņas',
       remove_label: 'Noņemt izmaiņas, kas sākas %{date}',
       remove_content: 'Izmaiņas, kas sākas %{date}, netiks veiktas.',
@@ -480,6 +551,17 @@ export const lv: PortaMessages = {
       share_numbers_help: 'Piemēram, 1-250.',
       residents: 'Iedzīvotāji',
       no_residents: 'Šajā dzīvoklī nevienam nav lomas.',
+      residents_failed: 'Iedzīvotājus neizdevās ielādēt.',
+      resident: 'Iedzīvotājs',
+      role: 'Loma dzīvoklī',
+      validity: 'Derīgs',
+      standing: 'Statuss',
+      valid_range: '%{from} – %{until}',
+      open_start: 'no sākuma',
+      open_end: 'līdz turpmākam paziņojumam',
+      standing_current: 'Spēkā',
+      standing_future: 'Sāksies vēlāk',
+      standing_ended: 'Beidzies',
     },
     /** Content screens (news, calendar, contacts, steps, help, pages, feeds, campaigns, feedback). */
     content: {
@@ -494,8 +576,35 @@ export const lv: PortaMessages = {
       default_language: 'Noklusējuma valoda',
       default_language_help: 'Tiek rādīta, ja lasītāja valodā nav teksta.',
       html_help: 'HTML. Saglabājot tiek noņemti skripti, stili un iegultie rāmji.',
-      show_preview: 'Priekšskatījums: %{field}',
-      preview_of: 'Priekšskatījums: %{field}',
+      editor: {
+        loading: 'Ielādē redaktoru…',
+        toolbar: 'Formatējums: %{field}',
+        text_style: 'Teksta stils',
+        paragraph: 'Rindkopa',
+        heading: 'Virsraksts %{level}',
+        bold: 'Treknraksts',
+        italic: 'Slīpraksts',
+        bulleted_list: 'Aizzīmju saraksts',
+        numbered_list: 'Numurēts saraksts',
+        quote: 'Citāts',
+        link: 'Saite',
+        clear: 'Notīrīt formatējumu',
+        insert_image: 'Ievietot attēlu',
+        insert_attachment: 'Ievietot pielikumu',
+        html_source: 'HTML pirmkods: %{field}',
+        outside_editor:
+          'Tekstā ir daļas, ko redaktors nesaglabātu (piemēram, tabulas), tāpēc tas tiek rādīts kā HTML.',
+        link_address: 'Adrese',
+        link_help: 'Sākas ar https://, http://, mailto:, tel: vai /.',
+        link_invalid: 'Izmantojiet adresi, kas sākas ar https://, http://, mailto:, tel: vai /.',
+        link_remove: 'Noņemt saiti',
+        choose_file: 'Izvēlēties failu',
+        no_file: 'Fails nav izvēlēts',
+        file_needed: 'Vispirms izvēlieties failu.',
+        image_alt: 'Alternatīvais teksts',
+        image_alt_help: 'Kas redzams attēlā — tiem, kas to nevar redzēt.',
+        insert: 'Ievietot',
+      },
       codename_help: 'Tiek izmantots adresēs. Ja atstāts tukšs, to izveido no virsraksta.',
       codename_format: 'Izmantojiet mazos burtus, ciparus, - un _',
       both_phases: 'Abas fāzes',
@@ -620,6 +729,22 @@ export const lv: PortaMessages = {
           unpublish: 'Ieraksts kļūst par melnrakstu, un iedzīvotāji to vairs neredz.',
           'cancel-schedule': 'Ieraksts kļūst par melnrakstu; tā publicēšanas laiks tiek saglabāts.',
         },
+        published: {
+          news: 'Ziņa publicēta',
+          calendar: 'Kalendāra ieraksts publicēts',
+        },
+        unpublished: {
+          news: 'Ziņas publicēšana atcelta',
+          calendar: 'Kalendāra ieraksta publicēšana atcelta',
+        },
+        scheduled: {
+          news: 'Ziņas publicēšana ieplānota: %{time}',
+          calendar: 'Kalendāra ieraksta publicēšana ieplānota: %{time}',
+        },
+        schedule_cancelled: {
+          news: 'Ziņas ieplānotā publicēšana atcelta',
+          calendar: 'Kalendāra ieraksta ieplānotā publicēšana atcelta',
+        },
         done: {
           publish: 'Publicēts',
           schedule: 'Publicēšana ieplānota',
@@ -716,6 +841,14 @@ export const lv: PortaMessages = {
         other: 'Citi',
         kind_help: 'BUJ ieraksti ir paredzēti iedzīvotājiem, palīdzības ieraksti – darbiniekiem.',
         priority_help: 'Mazākie vispirms.',
+        groups: {
+          news_and_calendar: 'Jaunumi un kalendārs',
+          contacts: 'Kontakti',
+          users: 'Lietotāji',
+          maintenance: 'Apkope',
+          moving_in: 'Ievākšanās',
+          portal: 'Portāls',
+        },
         kinds: {
           faq: 'BUJ',
           help: 'Palīdzība',
@@ -854,6 +987,22 @@ export const lv: PortaMessages = {
       deleted_discussion: 'Diskusija dzēsta',
       deleted_comment: 'Komentārs dzēsts',
       ban_writer: 'Bloķēt autoru',
+      states: {
+        open: 'Atvērts',
+        handled: 'Izskatīts',
+      },
+      open_help: 'Vēl nav izskatīts: dzēsiet ziņoto saturu vai atzīmējiet ziņojumu kā izskatītu.',
+      mark_handled: 'Atzīmēt kā izskatītu',
+      reopen: 'Atvērt no jauna',
+      marked_handled: 'Ziņojums atzīmēts kā izskatīts',
+      reopened: 'Ziņojums atvērts no jauna',
+      handled_marked: 'Kā izskatītu atzīmēja %{name}, %{time}',
+      handled_deleted: 'Ziņoto saturu izdzēsa %{name}, %{time}',
+      handled_deleted_unnamed: 'Ziņotais saturs tika izdzēsts, %{time}',
+      title_comment: 'Ziņojums par lietotāja %{name} komentāru diskusijā “%{discussion}”',
+      title_news_comment: 'Ziņojums par lietotāja %{name} komentāru pie jaunuma',
+      title_discussion: 'Ziņojums par lietotāja %{name} diskusiju “%{discussion}”',
+      title_other: '%{reason}, ziņots %{time}',
     },
     service_requests: {
       types: {
@@ -928,8 +1077,25 @@ export const lv: PortaMessages = {
       choose_partner: 'Izvēlieties partneruzņēmumu',
       change_type: 'Mainīt veidu',
       type_changed: 'Veids mainīts: %{type}',
+      edited: '(labota)',
+      reply_deleted_note: 'Šī atbilde ir dzēsta.',
+      edit_reply: 'Labot atbildi',
+      edit_reply_text: 'Labot atbildi',
+      save_reply: 'Saglabāt atbildi',
+      reply_updated: 'Atbilde atjaunināta',
+      delete_reply: 'Dzēst atbildi',
+      delete_reply_title: 'Vai dzēst atbildi?',
+      delete_reply_confirm: 'Atbilde un tās pielikumi tiek noņemti. Citi redz, ka atbilde ir dzēsta.',
+      reply_deleted: 'Atbilde dzēsta',
+      remove: 'Noņemt',
+      remove_attachment_title: 'Vai noņemt pielikumu?',
+      remove_attachment_confirm: '%{name} tiek noņemts neatgriezeniski.',
+      attachment_removed: 'Pielikums noņemts',
     },
     menu: {
+      user_menu_of: '%{name}, jūsu izvēlne',
+      resident_portal: 'Iedzīvotāju portāls',
+      my_settings: 'Mani iestatījumi',
       administration: 'Administrēšana',
       content: 'Saturs',
       shop: 'Pakalpojumu veikals',
@@ -952,6 +1118,7 @@ export const lv: PortaMessages = {
         content: 'Apraksts',
         typeId: 'Veids',
         statusKey: 'Statuss',
+        overdue: 'Nokavēti (nav atjaunināti 7 dienas)',
         view: 'Rādīt',
         q: 'Meklēt',
         public: 'Publisks',
@@ -980,10 +1147,15 @@ export const lv: PortaMessages = {
         targetType: 'Ieraksts, par kuru ziņots',
         description: 'Apraksts',
         reporterFirstName: 'Ziņotājs',
+        state: 'Statuss',
       },
     },
     users: {
       name: 'Lietotājs |||| Lietotāji',
+      notifications: {
+        created: 'Lietotājs izveidots',
+        updated: 'Lietotājs atjaunināts',
+      },
       fields: {
         id: 'ID',
         email: 'E-pasts',
@@ -1006,6 +1178,10 @@ export const lv: PortaMessages = {
     },
     'housing-companies': {
       name: 'Dzīvokļu īpašnieku biedrība |||| Dzīvokļu īpašnieku biedrības',
+      notifications: {
+        created: 'Dzīvokļu īpašnieku biedrība izveidota',
+        updated: 'Dzīvokļu īpašnieku biedrība atjaunināta',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1053,6 +1229,10 @@ export const lv: PortaMessages = {
     },
     apartments: {
       name: 'Dzīvoklis |||| Dzīvokļi',
+      notifications: {
+        created: 'Dzīvoklis izveidots',
+        updated: 'Dzīvoklis atjaunināts',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1074,6 +1254,11 @@ export const lv: PortaMessages = {
     },
     'partner-companies': {
       name: 'Partneruzņēmums |||| Partneruzņēmumi',
+      notifications: {
+        created: 'Partneruzņēmums izveidots',
+        updated: 'Partneruzņēmums atjaunināts',
+        deleted: 'Partneruzņēmums dzēsts',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1100,6 +1285,11 @@ export const lv: PortaMessages = {
     },
     'feature-toggles': {
       name: 'Funkcijas slēdzis |||| Funkciju slēdži',
+      notifications: {
+        created: 'Funkcijas slēdzis izveidots',
+        updated: 'Funkcijas slēdzis atjaunināts',
+        deleted: 'Funkcijas slēdzis dzēsts',
+      },
       fields: {
         id: 'ID',
         featureId: 'Funkcija',
@@ -1112,6 +1302,11 @@ export const lv: PortaMessages = {
     },
     'taxonomy-terms': {
       name: 'Taksonomijas termins |||| Taksonomijas termini',
+      notifications: {
+        created: 'Taksonomijas termins izveidots',
+        updated: 'Taksonomijas termins atjaunināts',
+        deleted: 'Taksonomijas termins dzēsts',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1124,6 +1319,11 @@ export const lv: PortaMessages = {
     },
     news: {
       name: 'Ziņa |||| Jaunumi',
+      notifications: {
+        created: 'Ziņa izveidota',
+        updated: 'Ziņa atjaunināta',
+        deleted: 'Ziņa dzēsta',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1147,6 +1347,11 @@ export const lv: PortaMessages = {
     },
     calendar: {
       name: 'Kalendāra ieraksts |||| Kalendārs',
+      notifications: {
+        created: 'Kalendāra ieraksts izveidots',
+        updated: 'Kalendāra ieraksts atjaunināts',
+        deleted: 'Kalendāra ieraksts dzēsts',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1169,6 +1374,11 @@ export const lv: PortaMessages = {
     },
     contacts: {
       name: 'Kontaktpersona |||| Kontakti',
+      notifications: {
+        created: 'Kontaktpersona izveidota',
+        updated: 'Kontaktpersona atjaunināta',
+        deleted: 'Kontaktpersona dzēsta',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1192,6 +1402,11 @@ export const lv: PortaMessages = {
     },
     steps: {
       name: 'Dzīves cikla posms |||| Dzīves cikla posmi',
+      notifications: {
+        created: 'Dzīves cikla posms izveidots',
+        updated: 'Dzīves cikla posms atjaunināts',
+        deleted: 'Dzīves cikla posms dzēsts',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1210,6 +1425,11 @@ export const lv: PortaMessages = {
     },
     faqs: {
       name: 'BUJ vai palīdzības ieraksts |||| BUJ un palīdzība',
+      notifications: {
+        created: 'BUJ vai palīdzības ieraksts izveidots',
+        updated: 'BUJ vai palīdzības ieraksts atjaunināts',
+        deleted: 'BUJ vai palīdzības ieraksts dzēsts',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1226,6 +1446,11 @@ export const lv: PortaMessages = {
     },
     pages: {
       name: 'Lapa |||| Lapas',
+      notifications: {
+        created: 'Lapa izveidota',
+        updated: 'Lapa atjaunināta',
+        deleted: 'Lapa dzēsta',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1237,6 +1462,11 @@ export const lv: PortaMessages = {
     },
     feeds: {
       name: 'Plūsma |||| Plūsmas',
+      notifications: {
+        created: 'Plūsma izveidota',
+        updated: 'Plūsma atjaunināta',
+        deleted: 'Plūsma dzēsta',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1253,6 +1483,11 @@ export const lv: PortaMessages = {
     },
     campaigns: {
       name: 'Kampaņa |||| Kampaņas',
+      notifications: {
+        created: 'Kampaņa izveidota',
+        updated: 'Kampaņa atjaunināta',
+        deleted: 'Kampaņa dzēsta',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',
@@ -1285,6 +1520,11 @@ export const lv: PortaMessages = {
     },
     'shop-partners': {
       name: 'Veikala partneris |||| Veikala partneri',
+      notifications: {
+        created: 'Veikala partneris izveidots',
+        updated: 'Veikala partneris atjaunināts',
+        deleted: 'Veikala partneris dzēsts',
+      },
       fields: {
         id: 'ID',
         q: 'Meklēt',

@@ -39,6 +39,37 @@ export const pl: PortaMessages = {
       title: 'Panel administracyjny Porta',
       welcome: 'Witamy, %{name}!',
       intro: 'Wybierz sekcję z menu, aby zarządzać portalem.',
+      cards: {
+        requests_open: 'Otwarte zgłoszenia serwisowe',
+        requests_overdue: 'Zaległe zgłoszenia serwisowe',
+        reports_open: 'Zgłoszenia naruszeń do rozpatrzenia',
+        news_drafts: 'Szkice aktualności',
+        news_scheduled: 'Zaplanowane aktualności',
+        calendar_drafts: 'Szkice wydarzeń kalendarza',
+        calendar_scheduled: 'Zaplanowane wpisy kalendarza',
+        campaigns_drafts: 'Szkice kampanii',
+        campaigns_published: 'Opublikowane kampanie',
+        consumption: 'Zużycie',
+        consumption_companies: 'Twoje wspólnoty mieszkaniowe',
+      },
+      help: {
+        requests_open: 'Otwarte lub w realizacji',
+        requests_overdue: 'Otwarte lub w realizacji, bez zmian od %{days} dni',
+        reports_open: 'Jeszcze nierozpatrzone',
+        news_drafts: 'Jeszcze nieopublikowane',
+        news_scheduled: 'Zostaną opublikowane później',
+        calendar_drafts: 'Jeszcze nieopublikowane',
+        calendar_scheduled: 'Zostaną opublikowane później',
+        campaigns_drafts: 'Jeszcze nieopublikowane',
+        campaigns_published: 'Opublikowane',
+      },
+      nothing_here: 'Nic na Ciebie nie czeka',
+      nothing_waits: 'Nic na Ciebie nie czeka. Miłego dnia!',
+      load_failed: 'Nie udało się wczytać liczby.',
+      retry: 'Spróbuj ponownie',
+      open_list: 'Otwórz listę',
+      consumption_coming: 'Widoki zużycia pojawią się wkrótce.',
+      consumption_no_companies: 'Brak wspólnot mieszkaniowych.',
     },
     login: {
       title: 'Logowanie do panelu administracyjnego Porta',
@@ -66,6 +97,17 @@ export const pl: PortaMessages = {
       TEMPORARILY_UNAVAILABLE: 'Nie można tego teraz zrobić. Spróbuj ponownie za chwilę.',
       IDN_PASSWORD_TOO_COMMON: 'To hasło jest zbyt popularne lub łatwe do odgadnięcia. Wybierz inne.',
       IDN_OWN_ROLE_NOT_GRANTABLE: 'Nie możesz nadać roli samemu sobie.',
+      IDN_PASSWORD_FORMAT: 'Nieprawidłowy format hasła',
+      IDN_PASSWORD_MISMATCH: 'Hasła nie są zgodne',
+      IDN_USER_NOT_FOUND: 'Nie znaleziono użytkownika.',
+      IDN_OWN_PASSWORD_IN_SETTINGS: 'Własne hasło zmień w sekcji Moje ustawienia.',
+      IDN_PASSWORD_SIGN_IN_NOT_USED: 'Ten użytkownik loguje się bez hasła.',
+      IDN_PASSWORD_NOT_SETTABLE:
+        'Nie możesz zmienić hasła użytkownika, który ma role poza zakresem, którym zarządzasz.',
+      IDN_USER_DELETE_CONFIRM_REQUIRED:
+        'Usunięcie użytkownika jest trwałe. Potwierdź, aby usunąć użytkownika.',
+      IDN_USER_DELETE_SELF: 'Nie możesz usunąć własnego konta.',
+      IDN_ADMIN_NOT_DELETABLE: 'Tylko administrator może usunąć administratora.',
       IDN_AREA_PROPOSAL_CHANGED: 'Proponowany obszar działania zmienił się. Sprawdź go ponownie.',
       // Content (the contracts' CONTENT_ERRORS)
       CNT_NOT_FOUND: 'Nie znaleziono artykułu lub nie jest on jeszcze dostępny',
@@ -117,6 +159,14 @@ export const pl: PortaMessages = {
       SRQ_CONTENT_REQUIRED:
         'Błąd podczas sprawdzania formularza. Sprawdź, czy wypełniono wszystkie wymagane pola.',
       SRQ_ATTACHMENT_NOT_FOUND: 'Nie znaleziono pliku',
+      SRQ_RESPONSE_NOT_FOUND: 'Nie znaleziono odpowiedzi.',
+      SRQ_RESPONSE_NOT_EDITABLE: 'Tylko autor może edytować odpowiedź, dopóki zgłoszenie nie jest zamknięte.',
+      SRQ_RESPONSE_NOT_DELETABLE:
+        'Odpowiedź może usunąć tylko jej autor, dopóki zgłoszenie nie jest zamknięte, lub zarządca.',
+      SRQ_RESPONSE_DELETED: 'Odpowiedź została usunięta.',
+      SRQ_ATTACHMENT_MISSING: 'Nie znaleziono pliku',
+      SRQ_ATTACHMENT_NOT_REMOVABLE:
+        'Plik może usunąć tylko osoba, która go dodała, dopóki zgłoszenie nie jest zamknięte, lub zarządca.',
       SRQ_FILE_SIZE: 'Plik jest pusty lub za duży (najwyżej 35 MB).',
       SRQ_MIME_TYPE: 'Zawartość pliku nie odpowiada jego typowi.',
       SRQ_FILE_EXTENSION: 'To rozszerzenie pliku jest niedozwolone.',
@@ -196,6 +246,27 @@ export const pl: PortaMessages = {
         done: 'Pobrano informacje o użytkowniku',
       },
       notification_settings: 'Ustawienia powiadomień',
+      password: {
+        action: 'Zmień hasło',
+        title: 'Zmień hasło',
+        new: 'Nowe hasło',
+        confirm: 'Powtórz nowe hasło',
+        rules:
+          'Co najmniej %{min} znaków i trzy z następujących: małe litery, wielkie litery, cyfry, znaki specjalne – albo fraza hasłowa z co najmniej %{passphrase} znaków. Popularne hasła nie są akceptowane.',
+        sessions_end: 'Użytkownik zostanie wylogowany wszędzie i zaloguje się ponownie nowym hasłem.',
+        submit: 'Zmień hasło',
+        done: 'Hasło zostało zmienione',
+        back: 'Wróć do użytkownika',
+      },
+      delete: {
+        action: 'Usuń użytkownika',
+        title: 'Usunąć użytkownika?',
+        content:
+          '%{name} (%{email}) zostanie trwale usunięty: jego role, sesje i dane osobowe zostaną usunięte. Tej operacji nie można cofnąć.',
+        type_email: 'Aby potwierdzić, wpisz adres e-mail użytkownika',
+        confirm: 'Usuń',
+        done: 'Użytkownik został usunięty',
+      },
     },
     /** 03 §3 Notification settings; the errors are 03 §8's texts. */
     notification_settings: {
@@ -256,7 +327,7 @@ export const pl: PortaMessages = {
       remove_users: 'Użytkownicy, którzy utracą rolę',
       no_holders: 'Obecnie nikt nie ma tej roli.',
       need_user: 'Dodaj lub usuń co najmniej jednego użytkownika',
-      created: 'Zmiana zaplanowana',
+      created: 'Zmiana roli zaplanowana',
       remove: 'Usuń zaplanowaną zmianę',
       remove_label: 'Usuń zmianę rozpoczynającą się %{date}',
       remove_content: 'Zmiana rozpoczynająca się %{date} nie zostanie wprowadzona.',
@@ -483,6 +554,17 @@ export const pl: PortaMessages = {
       share_numbers_help: 'Na przykład 1-250.',
       residents: 'Mieszkańcy',
       no_residents: 'Nikt nie ma roli w tym mieszkaniu.',
+      residents_failed: 'Nie udało się wczytać mieszkańców.',
+      resident: 'Mieszkaniec',
+      role: 'Rola w mieszkaniu',
+      validity: 'Ważność',
+      standing: 'Stan',
+      valid_range: '%{from} – %{until}',
+      open_start: 'od początku',
+      open_end: 'do odwołania',
+      standing_current: 'Obowiązuje',
+      standing_future: 'Zacznie się później',
+      standing_ended: 'Zakończona',
     },
     /** Content screens (news, calendar, contacts, steps, help, pages, feeds, campaigns, feedback). */
     content: {
@@ -497,8 +579,35 @@ export const pl: PortaMessages = {
       default_language: 'Język domyślny',
       default_language_help: 'Wyświetlany, gdy w języku czytelnika nie ma tekstu.',
       html_help: 'HTML. Skrypty, style i osadzone ramki są usuwane podczas zapisywania.',
-      show_preview: 'Podgląd: %{field}',
-      preview_of: 'Podgląd pola %{field}',
+      editor: {
+        loading: 'Wczytywanie edytora…',
+        toolbar: 'Formatowanie: %{field}',
+        text_style: 'Styl tekstu',
+        paragraph: 'Akapit',
+        heading: 'Nagłówek %{level}',
+        bold: 'Pogrubienie',
+        italic: 'Kursywa',
+        bulleted_list: 'Lista punktowana',
+        numbered_list: 'Lista numerowana',
+        quote: 'Cytat',
+        link: 'Link',
+        clear: 'Wyczyść formatowanie',
+        insert_image: 'Wstaw obraz',
+        insert_attachment: 'Wstaw załącznik',
+        html_source: 'Źródło HTML: %{field}',
+        outside_editor:
+          'Tekst zawiera elementy, których edytor by nie zachował (np. tabele), dlatego jest wyświetlany jako HTML.',
+        link_address: 'Adres',
+        link_help: 'Zaczyna się od https://, http://, mailto:, tel: lub /.',
+        link_invalid: 'Użyj adresu zaczynającego się od https://, http://, mailto:, tel: lub /.',
+        link_remove: 'Usuń link',
+        choose_file: 'Wybierz plik',
+        no_file: 'Nie wybrano pliku',
+        file_needed: 'Najpierw wybierz plik.',
+        image_alt: 'Tekst alternatywny',
+        image_alt_help: 'Co przedstawia obraz – dla osób, które go nie widzą.',
+        insert: 'Wstaw',
+      },
       codename_help: 'Używana w adresach. Gdy puste, tworzona z tytułu.',
       codename_format: 'Użyj małych liter, cyfr oraz znaków - i _',
       both_phases: 'Obie fazy',
@@ -621,6 +730,22 @@ export const pl: PortaMessages = {
           unpublish: 'Element wróci do wersji roboczej i mieszkańcy przestaną go widzieć.',
           'cancel-schedule': 'Element wróci do wersji roboczej; czas publikacji zostanie zachowany.',
         },
+        published: {
+          news: 'Opublikowano aktualność',
+          calendar: 'Opublikowano wpis w kalendarzu',
+        },
+        unpublished: {
+          news: 'Wycofano publikację aktualności',
+          calendar: 'Wycofano publikację wpisu w kalendarzu',
+        },
+        scheduled: {
+          news: 'Zaplanowano publikację aktualności na %{time}',
+          calendar: 'Zaplanowano publikację wpisu w kalendarzu na %{time}',
+        },
+        schedule_cancelled: {
+          news: 'Anulowano zaplanowaną publikację aktualności',
+          calendar: 'Anulowano zaplanowaną publikację wpisu w kalendarzu',
+        },
         done: {
           publish: 'Opublikowano',
           schedule: 'Publikacja zaplanowana',
@@ -717,6 +842,14 @@ export const pl: PortaMessages = {
         other: 'Inne',
         kind_help: 'Wpisy FAQ są dla mieszkańców, wpisy pomocy dla pracowników.',
         priority_help: 'Mniejsze wyżej.',
+        groups: {
+          news_and_calendar: 'Aktualności i kalendarz',
+          contacts: 'Kontakty',
+          users: 'Użytkownicy',
+          maintenance: 'Konserwacja',
+          moving_in: 'Wprowadzka',
+          portal: 'Portal',
+        },
         kinds: {
           faq: 'FAQ',
           help: 'Pomoc',
@@ -858,6 +991,22 @@ export const pl: PortaMessages = {
       deleted_discussion: 'Dyskusja usunięta',
       deleted_comment: 'Komentarz usunięty',
       ban_writer: 'Zablokuj autora',
+      states: {
+        open: 'Otwarte',
+        handled: 'Rozpatrzone',
+      },
+      open_help: 'Jeszcze nierozpatrzone: usuń zgłoszoną treść lub oznacz zgłoszenie jako rozpatrzone.',
+      mark_handled: 'Oznacz jako rozpatrzone',
+      reopen: 'Otwórz ponownie',
+      marked_handled: 'Zgłoszenie oznaczono jako rozpatrzone',
+      reopened: 'Zgłoszenie otwarto ponownie',
+      handled_marked: 'Oznaczone jako rozpatrzone przez: %{name}, %{time}',
+      handled_deleted: 'Zgłoszoną treść usunął(-ęła): %{name}, %{time}',
+      handled_deleted_unnamed: 'Zgłoszona treść została usunięta, %{time}',
+      title_comment: 'Zgłoszenie komentarza użytkownika %{name} w dyskusji „%{discussion}”',
+      title_news_comment: 'Zgłoszenie komentarza użytkownika %{name} pod aktualnością',
+      title_discussion: 'Zgłoszenie dyskusji „%{discussion}” użytkownika %{name}',
+      title_other: '%{reason}, zgłoszono %{time}',
     },
     service_requests: {
       types: {
@@ -932,8 +1081,26 @@ export const pl: PortaMessages = {
       choose_partner: 'Wybierz firmę partnerską',
       change_type: 'Zmień typ',
       type_changed: 'Typ zmieniony na %{type}',
+      edited: '(edytowano)',
+      reply_deleted_note: 'Ta odpowiedź została usunięta.',
+      edit_reply: 'Edytuj odpowiedź',
+      edit_reply_text: 'Edytuj odpowiedź',
+      save_reply: 'Zapisz odpowiedź',
+      reply_updated: 'Odpowiedź zaktualizowana',
+      delete_reply: 'Usuń odpowiedź',
+      delete_reply_title: 'Usunąć odpowiedź?',
+      delete_reply_confirm:
+        'Odpowiedź i jej załączniki zostaną usunięte. Inni zobaczą, że odpowiedź została usunięta.',
+      reply_deleted: 'Odpowiedź usunięta',
+      remove: 'Usuń',
+      remove_attachment_title: 'Usunąć załącznik?',
+      remove_attachment_confirm: '%{name} zostanie trwale usunięty.',
+      attachment_removed: 'Załącznik usunięty',
     },
     menu: {
+      user_menu_of: '%{name}, Twoje menu',
+      resident_portal: 'Portal mieszkańca',
+      my_settings: 'Moje ustawienia',
       administration: 'Administracja',
       content: 'Treści',
       shop: 'Strefa usług',
@@ -956,6 +1123,7 @@ export const pl: PortaMessages = {
         content: 'Opis',
         typeId: 'Typ',
         statusKey: 'Status',
+        overdue: 'Zaległe (bez zmian od 7 dni)',
         view: 'Pokaż',
         q: 'Szukaj',
         public: 'Publiczne',
@@ -984,10 +1152,15 @@ export const pl: PortaMessages = {
         targetType: 'Zgłoszona treść',
         description: 'Opis',
         reporterFirstName: 'Zgłaszający',
+        state: 'Stan',
       },
     },
     users: {
       name: 'Użytkownik |||| Użytkownicy |||| Użytkowników',
+      notifications: {
+        created: 'Utworzono użytkownika',
+        updated: 'Zaktualizowano użytkownika',
+      },
       fields: {
         id: 'ID',
         email: 'E-mail',
@@ -1010,6 +1183,10 @@ export const pl: PortaMessages = {
     },
     'housing-companies': {
       name: 'Wspólnota mieszkaniowa |||| Wspólnoty mieszkaniowe |||| Wspólnot mieszkaniowych',
+      notifications: {
+        created: 'Utworzono wspólnotę mieszkaniową',
+        updated: 'Zaktualizowano wspólnotę mieszkaniową',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1057,6 +1234,10 @@ export const pl: PortaMessages = {
     },
     apartments: {
       name: 'Mieszkanie |||| Mieszkania |||| Mieszkań',
+      notifications: {
+        created: 'Utworzono mieszkanie',
+        updated: 'Zaktualizowano mieszkanie',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1078,6 +1259,11 @@ export const pl: PortaMessages = {
     },
     'partner-companies': {
       name: 'Firma partnerska |||| Firmy partnerskie |||| Firm partnerskich',
+      notifications: {
+        created: 'Utworzono firmę partnerską',
+        updated: 'Zaktualizowano firmę partnerską',
+        deleted: 'Usunięto firmę partnerską',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1104,6 +1290,11 @@ export const pl: PortaMessages = {
     },
     'feature-toggles': {
       name: 'Przełącznik funkcji |||| Przełączniki funkcji |||| Przełączników funkcji',
+      notifications: {
+        created: 'Utworzono przełącznik funkcji',
+        updated: 'Zaktualizowano przełącznik funkcji',
+        deleted: 'Usunięto przełącznik funkcji',
+      },
       fields: {
         id: 'ID',
         featureId: 'Funkcja',
@@ -1116,6 +1307,11 @@ export const pl: PortaMessages = {
     },
     'taxonomy-terms': {
       name: 'Termin taksonomii |||| Terminy taksonomii |||| Terminów taksonomii',
+      notifications: {
+        created: 'Utworzono termin taksonomii',
+        updated: 'Zaktualizowano termin taksonomii',
+        deleted: 'Usunięto termin taksonomii',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1128,6 +1324,11 @@ export const pl: PortaMessages = {
     },
     news: {
       name: 'Aktualność |||| Aktualności |||| Aktualności',
+      notifications: {
+        created: 'Utworzono aktualność',
+        updated: 'Zaktualizowano aktualność',
+        deleted: 'Usunięto aktualność',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1151,6 +1352,11 @@ export const pl: PortaMessages = {
     },
     calendar: {
       name: 'Wpis w kalendarzu |||| Kalendarz |||| Wpisów w kalendarzu',
+      notifications: {
+        created: 'Utworzono wpis w kalendarzu',
+        updated: 'Zaktualizowano wpis w kalendarzu',
+        deleted: 'Usunięto wpis w kalendarzu',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1173,6 +1379,11 @@ export const pl: PortaMessages = {
     },
     contacts: {
       name: 'Kontakt |||| Kontakty |||| Kontaktów',
+      notifications: {
+        created: 'Utworzono kontakt',
+        updated: 'Zaktualizowano kontakt',
+        deleted: 'Usunięto kontakt',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1196,6 +1407,11 @@ export const pl: PortaMessages = {
     },
     steps: {
       name: 'Etap projektu |||| Etapy projektu |||| Etapów projektu',
+      notifications: {
+        created: 'Utworzono etap projektu',
+        updated: 'Zaktualizowano etap projektu',
+        deleted: 'Usunięto etap projektu',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1214,6 +1430,11 @@ export const pl: PortaMessages = {
     },
     faqs: {
       name: 'Wpis FAQ lub pomocy |||| FAQ i pomoc |||| Wpisów FAQ i pomocy',
+      notifications: {
+        created: 'Utworzono wpis FAQ lub pomocy',
+        updated: 'Zaktualizowano wpis FAQ lub pomocy',
+        deleted: 'Usunięto wpis FAQ lub pomocy',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1230,6 +1451,11 @@ export const pl: PortaMessages = {
     },
     pages: {
       name: 'Strona |||| Strony |||| Stron',
+      notifications: {
+        created: 'Utworzono stronę',
+        updated: 'Zaktualizowano stronę',
+        deleted: 'Usunięto stronę',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1241,6 +1467,11 @@ export const pl: PortaMessages = {
     },
     feeds: {
       name: 'Kanał |||| Kanały |||| Kanałów',
+      notifications: {
+        created: 'Utworzono kanał',
+        updated: 'Zaktualizowano kanał',
+        deleted: 'Usunięto kanał',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1257,6 +1488,11 @@ export const pl: PortaMessages = {
     },
     campaigns: {
       name: 'Kampania |||| Kampanie |||| Kampanii',
+      notifications: {
+        created: 'Utworzono kampanię',
+        updated: 'Zaktualizowano kampanię',
+        deleted: 'Usunięto kampanię',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',
@@ -1289,6 +1525,11 @@ export const pl: PortaMessages = {
     },
     'shop-partners': {
       name: 'Partner strefy usług |||| Partnerzy strefy usług |||| Partnerów strefy usług',
+      notifications: {
+        created: 'Utworzono partnera strefy usług',
+        updated: 'Zaktualizowano partnera strefy usług',
+        deleted: 'Usunięto partnera strefy usług',
+      },
       fields: {
         id: 'ID',
         q: 'Szukaj',

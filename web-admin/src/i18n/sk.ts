@@ -39,6 +39,37 @@ export const sk: PortaMessages = {
       title: 'Administrácia Porta',
       welcome: 'Vitajte, %{name}!',
       intro: 'V menu vyberte sekciu, ktorú chcete spravovať.',
+      cards: {
+        requests_open: 'Otvorené servisné požiadavky',
+        requests_overdue: 'Požiadavky po termíne',
+        reports_open: 'Nahlásenia na vybavenie',
+        news_drafts: 'Koncepty noviniek',
+        news_scheduled: 'Naplánované novinky',
+        calendar_drafts: 'Koncepty kalendára',
+        calendar_scheduled: 'Naplánované položky kalendára',
+        campaigns_drafts: 'Koncepty kampaní',
+        campaigns_published: 'Zverejnené kampane',
+        consumption: 'Spotreba',
+        consumption_companies: 'Vaše spoločenstvá vlastníkov',
+      },
+      help: {
+        requests_open: 'Otvorené alebo v riešení',
+        requests_overdue: 'Otvorené alebo v riešení, bez zmeny %{days} dní',
+        reports_open: 'Zatiaľ nevybavené',
+        news_drafts: 'Zatiaľ nezverejnené',
+        news_scheduled: 'Budú zverejnené neskôr',
+        calendar_drafts: 'Zatiaľ nezverejnené',
+        calendar_scheduled: 'Budú zverejnené neskôr',
+        campaigns_drafts: 'Zatiaľ nezverejnené',
+        campaigns_published: 'Zverejnené',
+      },
+      nothing_here: 'Nič na vás nečaká',
+      nothing_waits: 'Nič na vás nečaká. Pekný deň!',
+      load_failed: 'Počet sa nepodarilo načítať.',
+      retry: 'Skúsiť znova',
+      open_list: 'Otvoriť zoznam',
+      consumption_coming: 'Prehľady spotreby budú čoskoro k dispozícii.',
+      consumption_no_companies: 'Zatiaľ žiadne spoločenstvá vlastníkov.',
     },
     login: {
       title: 'Prihlásenie do administrácie Porta',
@@ -67,6 +98,17 @@ export const sk: PortaMessages = {
       TEMPORARILY_UNAVAILABLE: 'Teraz to nie je možné urobiť. Skúste to prosím o chvíľu znova.',
       IDN_PASSWORD_TOO_COMMON: 'Toto heslo je príliš bežné alebo ľahko uhádnuteľné. Zvoľte si, prosím, iné.',
       IDN_OWN_ROLE_NOT_GRANTABLE: 'Rolu nemôžete udeliť sami sebe.',
+      IDN_PASSWORD_FORMAT: 'Heslo má neplatný formát',
+      IDN_PASSWORD_MISMATCH: 'Heslá sa nezhodujú',
+      IDN_USER_NOT_FOUND: 'Používateľ sa nenašiel.',
+      IDN_OWN_PASSWORD_IN_SETTINGS: 'Vlastné heslo zmeňte v časti Moje nastavenia.',
+      IDN_PASSWORD_SIGN_IN_NOT_USED: 'Tento používateľ sa prihlasuje bez hesla.',
+      IDN_PASSWORD_NOT_SETTABLE:
+        'Nemôžete zmeniť heslo používateľa, ktorý má roly mimo oblasti, ktorú spravujete.',
+      IDN_USER_DELETE_CONFIRM_REQUIRED:
+        'Odstránenie používateľa je trvalé. Potvrďte odstránenie používateľa.',
+      IDN_USER_DELETE_SELF: 'Nemôžete odstrániť vlastný účet.',
+      IDN_ADMIN_NOT_DELETABLE: 'Správcu môže odstrániť iba správca.',
       IDN_AREA_PROPOSAL_CHANGED: 'Navrhovaná oblasť pôsobnosti sa zmenila. Skontrolujte ju, prosím, znova.',
       // Content (the contracts' CONTENT_ERRORS)
       CNT_NOT_FOUND: 'Článok sa nenašiel alebo zatiaľ nie je dostupný',
@@ -117,6 +159,14 @@ export const sk: PortaMessages = {
       SRQ_CONTENT_REQUIRED:
         'Pri kontrole formulára došlo k chybe. Skontrolujte, či ste vyplnili všetky povinné polia.',
       SRQ_ATTACHMENT_NOT_FOUND: 'Súbor sa nenašiel',
+      SRQ_RESPONSE_NOT_FOUND: 'Odpoveď sa nenašla.',
+      SRQ_RESPONSE_NOT_EDITABLE: 'Odpoveď môže upraviť len jej autor, kým požiadavka nie je uzavretá.',
+      SRQ_RESPONSE_NOT_DELETABLE:
+        'Odpoveď môže odstrániť len jej autor, kým požiadavka nie je uzavretá, alebo správca.',
+      SRQ_RESPONSE_DELETED: 'Odpoveď bola odstránená.',
+      SRQ_ATTACHMENT_MISSING: 'Súbor sa nenašiel',
+      SRQ_ATTACHMENT_NOT_REMOVABLE:
+        'Súbor môže odobrať len ten, kto ho pridal, kým požiadavka nie je uzavretá, alebo správca.',
       SRQ_FILE_SIZE: 'Súbor je prázdny alebo príliš veľký (najviac 35 MB).',
       SRQ_MIME_TYPE: 'Obsah súboru nezodpovedá jeho typu.',
       SRQ_FILE_EXTENSION: 'Táto prípona súboru nie je povolená.',
@@ -195,6 +245,27 @@ export const sk: PortaMessages = {
         done: 'Informácie o používateľovi boli stiahnuté',
       },
       notification_settings: 'Nastavenia upozornení',
+      password: {
+        action: 'Zmeniť heslo',
+        title: 'Zmeniť heslo',
+        new: 'Nové heslo',
+        confirm: 'Nové heslo znova',
+        rules:
+          'Aspoň %{min} znakov a tri z nasledujúcich: malé písmená, veľké písmená, číslice, špeciálne znaky – alebo heslová fráza s aspoň %{passphrase} znakmi. Bežné heslá nie sú prijímané.',
+        sessions_end: 'Používateľ bude všade odhlásený a znova sa prihlási novým heslom.',
+        submit: 'Zmeniť heslo',
+        done: 'Heslo bolo zmenené',
+        back: 'Späť na používateľa',
+      },
+      delete: {
+        action: 'Odstrániť používateľa',
+        title: 'Odstrániť používateľa?',
+        content:
+          '%{name} (%{email}) bude natrvalo odstránený: jeho roly, relácie a osobné údaje budú odstránené. Túto akciu nemožno vrátiť späť.',
+        type_email: 'Na potvrdenie zadajte e-mailovú adresu používateľa',
+        confirm: 'Odstrániť',
+        done: 'Používateľ bol odstránený',
+      },
     },
     /** 03 §3 Notification settings; the errors are 03 §8's texts. */
     notification_settings: {
@@ -255,7 +326,7 @@ export const sk: PortaMessages = {
       remove_users: 'Používatelia, ktorí rolu stratia',
       no_holders: 'Túto rolu teraz nemá nikto.',
       need_user: 'Pridajte alebo odoberte aspoň jedného používateľa',
-      created: 'Zmena bola naplánovaná',
+      created: 'Zmena roly bola naplánovaná',
       remove: 'Odstrániť naplánovanú zmenu',
       remove_label: 'Odstrániť zmenu so začiatkom %{date}',
       remove_content: 'Zmena so začiatkom %{date} sa neuskutoční.',
@@ -480,6 +551,17 @@ export const sk: PortaMessages = {
       share_numbers_help: 'Napríklad 1-250.',
       residents: 'Obyvatelia',
       no_residents: 'V tomto byte nemá rolu nikto.',
+      residents_failed: 'Obyvateľov sa nepodarilo načítať.',
+      resident: 'Obyvateľ',
+      role: 'Rola v byte',
+      validity: 'Platnosť',
+      standing: 'Stav',
+      valid_range: '%{from} – %{until}',
+      open_start: 'od začiatku',
+      open_end: 'do odvolania',
+      standing_current: 'Platí',
+      standing_future: 'Začne neskôr',
+      standing_ended: 'Skončila',
     },
     /** Content screens (news, calendar, contacts, steps, help, pages, feeds, campaigns, feedback). */
     content: {
@@ -494,8 +576,35 @@ export const sk: PortaMessages = {
       default_language: 'Predvolený jazyk',
       default_language_help: 'Zobrazí sa, keď v jazyku čitateľa nie je text.',
       html_help: 'HTML. Skripty, štýly a vložené rámce sa pri uložení odstránia.',
-      show_preview: 'Náhľad: %{field}',
-      preview_of: 'Náhľad poľa %{field}',
+      editor: {
+        loading: 'Načítava sa editor…',
+        toolbar: 'Formátovanie: %{field}',
+        text_style: 'Štýl textu',
+        paragraph: 'Odsek',
+        heading: 'Nadpis %{level}',
+        bold: 'Tučné',
+        italic: 'Kurzíva',
+        bulleted_list: 'Zoznam s odrážkami',
+        numbered_list: 'Číslovaný zoznam',
+        quote: 'Citácia',
+        link: 'Odkaz',
+        clear: 'Vymazať formátovanie',
+        insert_image: 'Vložiť obrázok',
+        insert_attachment: 'Vložiť prílohu',
+        html_source: 'Zdrojový kód HTML: %{field}',
+        outside_editor:
+          'Text obsahuje časti, ktoré by editor nezachoval (napríklad tabuľky), preto sa zobrazuje ako HTML.',
+        link_address: 'Adresa',
+        link_help: 'Začína sa https://, http://, mailto:, tel: alebo /.',
+        link_invalid: 'Použite adresu, ktorá sa začína https://, http://, mailto:, tel: alebo /.',
+        link_remove: 'Odstrániť odkaz',
+        choose_file: 'Vybrať súbor',
+        no_file: 'Nie je vybraný žiadny súbor',
+        file_needed: 'Najprv vyberte súbor.',
+        image_alt: 'Alternatívny text',
+        image_alt_help: 'Čo obrázok zobrazuje – pre tých, ktorí ho nevidia.',
+        insert: 'Vložiť',
+      },
       codename_help: 'Používa sa v adresách. Ak pole necháte prázdne, vytvorí sa z nadpisu.',
       codename_format: 'Použite malé písmená, číslice, - a _',
       both_phases: 'Obe fázy',
@@ -618,6 +727,22 @@ export const sk: PortaMessages = {
           unpublish: 'Položka sa vráti do konceptu a obyvatelia ju už neuvidia.',
           'cancel-schedule': 'Položka sa vráti do konceptu; jej čas zverejnenia sa ponechá.',
         },
+        published: {
+          news: 'Novinka bola zverejnená',
+          calendar: 'Záznam v kalendári bol zverejnený',
+        },
+        unpublished: {
+          news: 'Zverejnenie novinky bolo zrušené',
+          calendar: 'Zverejnenie záznamu v kalendári bolo zrušené',
+        },
+        scheduled: {
+          news: 'Zverejnenie novinky je naplánované na %{time}',
+          calendar: 'Zverejnenie záznamu v kalendári je naplánované na %{time}',
+        },
+        schedule_cancelled: {
+          news: 'Naplánované zverejnenie novinky bolo zrušené',
+          calendar: 'Naplánované zverejnenie záznamu v kalendári bolo zrušené',
+        },
         done: {
           publish: 'Zverejnené',
           schedule: 'Zverejnenie bolo naplánované',
@@ -714,6 +839,14 @@ export const sk: PortaMessages = {
         other: 'Ostatné',
         kind_help: 'Časté otázky sú pre obyvateľov, záznamy pomocníka pre zamestnancov.',
         priority_help: 'Menšie skôr.',
+        groups: {
+          news_and_calendar: 'Novinky a kalendár',
+          contacts: 'Kontakty',
+          users: 'Používatelia',
+          maintenance: 'Údržba',
+          moving_in: 'Sťahovanie',
+          portal: 'Portál',
+        },
         kinds: {
           faq: 'Časté otázky',
           help: 'Pomocník',
@@ -853,6 +986,22 @@ export const sk: PortaMessages = {
       deleted_discussion: 'Diskusia bola odstránená',
       deleted_comment: 'Komentár bol odstránený',
       ban_writer: 'Zablokovať autora',
+      states: {
+        open: 'Otvorené',
+        handled: 'Vybavené',
+      },
+      open_help: 'Zatiaľ nevybavené: odstráňte nahlásený obsah alebo označte nahlásenie ako vybavené.',
+      mark_handled: 'Označiť ako vybavené',
+      reopen: 'Znova otvoriť',
+      marked_handled: 'Nahlásenie označené ako vybavené',
+      reopened: 'Nahlásenie znova otvorené',
+      handled_marked: 'Ako vybavené označil(a) %{name}, %{time}',
+      handled_deleted: 'Nahlásený obsah odstránil(a) %{name}, %{time}',
+      handled_deleted_unnamed: 'Nahlásený obsah bol odstránený, %{time}',
+      title_comment: 'Nahlásenie komentára používateľa %{name} v diskusii „%{discussion}“',
+      title_news_comment: 'Nahlásenie komentára používateľa %{name} pri novinke',
+      title_discussion: 'Nahlásenie diskusie „%{discussion}“ používateľa %{name}',
+      title_other: '%{reason}, nahlásené %{time}',
     },
     service_requests: {
       types: {
@@ -927,8 +1076,26 @@ export const sk: PortaMessages = {
       choose_partner: 'Vyberte partnerskú spoločnosť',
       change_type: 'Zmeniť typ',
       type_changed: 'Typ zmenený na %{type}',
+      edited: '(upravené)',
+      reply_deleted_note: 'Táto odpoveď bola odstránená.',
+      edit_reply: 'Upraviť odpoveď',
+      edit_reply_text: 'Upraviť odpoveď',
+      save_reply: 'Uložiť odpoveď',
+      reply_updated: 'Odpoveď upravená',
+      delete_reply: 'Odstrániť odpoveď',
+      delete_reply_title: 'Odstrániť odpoveď?',
+      delete_reply_confirm:
+        'Odpoveď a jej prílohy budú odstránené. Ostatní uvidia, že odpoveď bola odstránená.',
+      reply_deleted: 'Odpoveď odstránená',
+      remove: 'Odobrať',
+      remove_attachment_title: 'Odobrať prílohu?',
+      remove_attachment_confirm: '%{name} bude natrvalo odobratý.',
+      attachment_removed: 'Príloha odobratá',
     },
     menu: {
+      user_menu_of: '%{name}, vaša ponuka',
+      resident_portal: 'Portál obyvateľov',
+      my_settings: 'Moje nastavenia',
       administration: 'Administrácia',
       content: 'Obsah',
       shop: 'Ponuka služieb',
@@ -951,6 +1118,7 @@ export const sk: PortaMessages = {
         content: 'Popis',
         typeId: 'Typ',
         statusKey: 'Stav',
+        overdue: 'Po termíne (bez zmeny 7 dní)',
         view: 'Zobraziť',
         q: 'Hľadať',
         public: 'Verejná',
@@ -979,10 +1147,15 @@ export const sk: PortaMessages = {
         targetType: 'Nahlásená položka',
         description: 'Popis',
         reporterFirstName: 'Nahlasovateľ',
+        state: 'Stav',
       },
     },
     users: {
       name: 'Používateľ |||| Používatelia |||| Používatelia',
+      notifications: {
+        created: 'Používateľ bol vytvorený',
+        updated: 'Používateľ bol aktualizovaný',
+      },
       fields: {
         id: 'ID',
         email: 'E-mail',
@@ -1005,6 +1178,10 @@ export const sk: PortaMessages = {
     },
     'housing-companies': {
       name: 'Spoločenstvo vlastníkov |||| Spoločenstvá vlastníkov |||| Spoločenstvá vlastníkov',
+      notifications: {
+        created: 'Spoločenstvo vlastníkov bolo vytvorené',
+        updated: 'Spoločenstvo vlastníkov bolo aktualizované',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1052,6 +1229,10 @@ export const sk: PortaMessages = {
     },
     apartments: {
       name: 'Byt |||| Byty |||| Byty',
+      notifications: {
+        created: 'Byt bol vytvorený',
+        updated: 'Byt bol aktualizovaný',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1073,6 +1254,11 @@ export const sk: PortaMessages = {
     },
     'partner-companies': {
       name: 'Partnerská spoločnosť |||| Partnerské spoločnosti |||| Partnerské spoločnosti',
+      notifications: {
+        created: 'Partnerská spoločnosť bola vytvorená',
+        updated: 'Partnerská spoločnosť bola aktualizovaná',
+        deleted: 'Partnerská spoločnosť bola odstránená',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1099,6 +1285,11 @@ export const sk: PortaMessages = {
     },
     'feature-toggles': {
       name: 'Prepínač funkcie |||| Prepínače funkcií |||| Prepínače funkcií',
+      notifications: {
+        created: 'Prepínač funkcie bol vytvorený',
+        updated: 'Prepínač funkcie bol aktualizovaný',
+        deleted: 'Prepínač funkcie bol odstránený',
+      },
       fields: {
         id: 'ID',
         featureId: 'Funkcia',
@@ -1111,6 +1302,11 @@ export const sk: PortaMessages = {
     },
     'taxonomy-terms': {
       name: 'Pojem taxonómie |||| Pojmy taxonómie |||| Pojmy taxonómie',
+      notifications: {
+        created: 'Pojem taxonómie bol vytvorený',
+        updated: 'Pojem taxonómie bol aktualizovaný',
+        deleted: 'Pojem taxonómie bol odstránený',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1123,6 +1319,11 @@ export const sk: PortaMessages = {
     },
     news: {
       name: 'Novinka |||| Novinky |||| Novinky',
+      notifications: {
+        created: 'Novinka bola vytvorená',
+        updated: 'Novinka bola aktualizovaná',
+        deleted: 'Novinka bola odstránená',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1146,6 +1347,11 @@ export const sk: PortaMessages = {
     },
     calendar: {
       name: 'Záznam v kalendári |||| Kalendár |||| Kalendár',
+      notifications: {
+        created: 'Záznam v kalendári bol vytvorený',
+        updated: 'Záznam v kalendári bol aktualizovaný',
+        deleted: 'Záznam v kalendári bol odstránený',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1168,6 +1374,11 @@ export const sk: PortaMessages = {
     },
     contacts: {
       name: 'Kontakt |||| Kontakty |||| Kontakty',
+      notifications: {
+        created: 'Kontakt bol vytvorený',
+        updated: 'Kontakt bol aktualizovaný',
+        deleted: 'Kontakt bol odstránený',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1191,6 +1402,11 @@ export const sk: PortaMessages = {
     },
     steps: {
       name: 'Fáza projektu |||| Fázy projektu |||| Fázy projektu',
+      notifications: {
+        created: 'Fáza projektu bola vytvorená',
+        updated: 'Fáza projektu bola aktualizovaná',
+        deleted: 'Fáza projektu bola odstránená',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1209,6 +1425,11 @@ export const sk: PortaMessages = {
     },
     faqs: {
       name: 'Častá otázka alebo pomocník |||| Časté otázky a pomocník |||| Časté otázky a pomocník',
+      notifications: {
+        created: 'Položka častých otázok alebo pomocníka bola vytvorená',
+        updated: 'Položka častých otázok alebo pomocníka bola aktualizovaná',
+        deleted: 'Položka častých otázok alebo pomocníka bola odstránená',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1225,6 +1446,11 @@ export const sk: PortaMessages = {
     },
     pages: {
       name: 'Stránka |||| Stránky |||| Stránky',
+      notifications: {
+        created: 'Stránka bola vytvorená',
+        updated: 'Stránka bola aktualizovaná',
+        deleted: 'Stránka bola odstránená',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1236,6 +1462,11 @@ export const sk: PortaMessages = {
     },
     feeds: {
       name: 'Kanál |||| Kanály |||| Kanály',
+      notifications: {
+        created: 'Kanál bol vytvorený',
+        updated: 'Kanál bol aktualizovaný',
+        deleted: 'Kanál bol odstránený',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1252,6 +1483,11 @@ export const sk: PortaMessages = {
     },
     campaigns: {
       name: 'Kampaň |||| Kampane |||| Kampane',
+      notifications: {
+        created: 'Kampaň bola vytvorená',
+        updated: 'Kampaň bola aktualizovaná',
+        deleted: 'Kampaň bola odstránená',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',
@@ -1284,6 +1520,11 @@ export const sk: PortaMessages = {
     },
     'shop-partners': {
       name: 'Partner ponuky služieb |||| Partneri ponuky služieb |||| Partneri ponuky služieb',
+      notifications: {
+        created: 'Partner ponuky služieb bol vytvorený',
+        updated: 'Partner ponuky služieb bol aktualizovaný',
+        deleted: 'Partner ponuky služieb bol odstránený',
+      },
       fields: {
         id: 'ID',
         q: 'Hľadať',

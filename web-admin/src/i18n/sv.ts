@@ -39,6 +39,37 @@ export const sv: PortaMessages = {
       title: 'Portas administration',
       welcome: 'Välkommen, %{name}!',
       intro: 'Välj ett avsnitt i menyn för att underhålla portalen.',
+      cards: {
+        requests_open: 'Öppna serviceförfrågningar',
+        requests_overdue: 'Försenade serviceförfrågningar',
+        reports_open: 'Anmälningar att hantera',
+        news_drafts: 'Nyhetsutkast',
+        news_scheduled: 'Schemalagda nyheter',
+        calendar_drafts: 'Kalenderutkast',
+        calendar_scheduled: 'Schemalagda kalenderposter',
+        campaigns_drafts: 'Kampanjutkast',
+        campaigns_published: 'Publicerade kampanjer',
+        consumption: 'Förbrukning',
+        consumption_companies: 'Dina bostadsbolag',
+      },
+      help: {
+        requests_open: 'Öppna eller under arbete',
+        requests_overdue: 'Öppna eller under arbete, inte uppdaterade på %{days} dagar',
+        reports_open: 'Inte hanterade än',
+        news_drafts: 'Inte publicerade än',
+        news_scheduled: 'Publiceras senare',
+        calendar_drafts: 'Inte publicerade än',
+        calendar_scheduled: 'Publiceras senare',
+        campaigns_drafts: 'Inte publicerade än',
+        campaigns_published: 'Publicerade',
+      },
+      nothing_here: 'Inget väntar på dig',
+      nothing_waits: 'Inget väntar på dig. Ha en bra dag!',
+      load_failed: 'Antalet kunde inte hämtas.',
+      retry: 'Försök igen',
+      open_list: 'Öppna listan',
+      consumption_coming: 'Förbrukningsvyerna kommer snart.',
+      consumption_no_companies: 'Inga bostadsbolag än.',
     },
     login: {
       title: 'Logga in på Portas administration',
@@ -66,6 +97,17 @@ export const sv: PortaMessages = {
       TEMPORARILY_UNAVAILABLE: 'Det går inte att göra just nu. Försök igen om en stund.',
       IDN_PASSWORD_TOO_COMMON: 'Lösenordet är för vanligt eller för lätt att gissa. Välj ett annat.',
       IDN_OWN_ROLE_NOT_GRANTABLE: 'Du kan inte ge dig själv en roll.',
+      IDN_PASSWORD_FORMAT: 'Lösenordet har fel format',
+      IDN_PASSWORD_MISMATCH: 'Lösenorden matchar inte',
+      IDN_USER_NOT_FOUND: 'Användaren hittades inte.',
+      IDN_OWN_PASSWORD_IN_SETTINGS: 'Byt ditt eget lösenord i Mina inställningar.',
+      IDN_PASSWORD_SIGN_IN_NOT_USED: 'Den här användaren loggar in utan lösenord.',
+      IDN_PASSWORD_NOT_SETTABLE:
+        'Du kan inte byta lösenord för en användare som har roller utanför det du hanterar.',
+      IDN_USER_DELETE_CONFIRM_REQUIRED:
+        'Att ta bort en användare är permanent. Bekräfta för att ta bort användaren.',
+      IDN_USER_DELETE_SELF: 'Du kan inte ta bort ditt eget konto.',
+      IDN_ADMIN_NOT_DELETABLE: 'Endast en administratör kan ta bort en administratör.',
       IDN_AREA_PROPOSAL_CHANGED: 'Det föreslagna verksamhetsområdet har ändrats. Granska det igen.',
       // Content (the contracts' CONTENT_ERRORS)
       CNT_NOT_FOUND: 'Artikeln hittades inte eller är inte tillgänglig ännu',
@@ -116,6 +158,15 @@ export const sv: PortaMessages = {
       SRQ_CONTENT_REQUIRED:
         'Fel vid validering av formuläret. Kontrollera att du har fyllt i alla obligatoriska fält.',
       SRQ_ATTACHMENT_NOT_FOUND: 'Filen hittades inte',
+      SRQ_RESPONSE_NOT_FOUND: 'Svaret hittades inte.',
+      SRQ_RESPONSE_NOT_EDITABLE:
+        'Endast den som skrev svaret kan redigera det medan förfrågan inte är stängd.',
+      SRQ_RESPONSE_NOT_DELETABLE:
+        'Endast den som skrev svaret, medan förfrågan inte är stängd, eller en förvaltare kan ta bort det.',
+      SRQ_RESPONSE_DELETED: 'Svaret har tagits bort.',
+      SRQ_ATTACHMENT_MISSING: 'Filen hittades inte',
+      SRQ_ATTACHMENT_NOT_REMOVABLE:
+        'Endast den som lade till filen, medan förfrågan inte är stängd, eller en förvaltare kan ta bort den.',
       SRQ_FILE_SIZE: 'Filen är tom eller för stor (högst 35 MB).',
       SRQ_MIME_TYPE: 'Filens innehåll motsvarar inte dess typ.',
       SRQ_FILE_EXTENSION: 'Filändelsen är inte tillåten.',
@@ -194,6 +245,27 @@ export const sv: PortaMessages = {
         done: 'Användaruppgifterna har laddats ner',
       },
       notification_settings: 'Aviseringsinställningar',
+      password: {
+        action: 'Byt lösenord',
+        title: 'Byt lösenord',
+        new: 'Nytt lösenord',
+        confirm: 'Nytt lösenord igen',
+        rules:
+          'Minst %{min} tecken och tre av följande: små bokstäver, stora bokstäver, siffror, specialtecken – eller en lösenfras på minst %{passphrase} tecken. Vanliga lösenord godtas inte.',
+        sessions_end: 'Användaren loggas ut överallt och loggar in igen med det nya lösenordet.',
+        submit: 'Byt lösenord',
+        done: 'Lösenordet har bytts',
+        back: 'Tillbaka till användaren',
+      },
+      delete: {
+        action: 'Ta bort användare',
+        title: 'Ta bort användaren?',
+        content:
+          '%{name} (%{email}) tas bort permanent: användarens roller, sessioner och personuppgifter raderas. Detta kan inte ångras.',
+        type_email: 'Skriv användarens e-postadress för att bekräfta',
+        confirm: 'Ta bort',
+        done: 'Användaren har tagits bort',
+      },
     },
     /** 03 §3 Notification settings; the errors are 03 §8's texts. */
     notification_settings: {
@@ -254,7 +326,7 @@ export const sv: PortaMessages = {
       remove_users: 'Användare som förlorar rollen',
       no_holders: 'Ingen har denna roll just nu.',
       need_user: 'Lägg till eller ta bort minst en användare',
-      created: 'Ändringen har schemalagts',
+      created: 'Rolländringen har schemalagts',
       remove: 'Ta bort schemalagd ändring',
       remove_label: 'Ta bort ändringen som börjar %{date}',
       remove_content: 'Ändringen som börjar %{date} genomförs inte.',
@@ -479,6 +551,17 @@ export const sv: PortaMessages = {
       share_numbers_help: 'Till exempel 1-250.',
       residents: 'Boende',
       no_residents: 'Ingen har en roll i denna lägenhet.',
+      residents_failed: 'De boende kunde inte laddas.',
+      resident: 'Boende',
+      role: 'Roll i lägenheten',
+      validity: 'Giltig',
+      standing: 'Status',
+      valid_range: '%{from} – %{until}',
+      open_start: 'från början',
+      open_end: 'tills vidare',
+      standing_current: 'Gäller',
+      standing_future: 'Börjar senare',
+      standing_ended: 'Avslutad',
     },
     /** Content screens (news, calendar, contacts, steps, help, pages, feeds, campaigns, feedback). */
     content: {
@@ -493,8 +576,35 @@ export const sv: PortaMessages = {
       default_language: 'Standardspråk',
       default_language_help: 'Visas när det inte finns någon text på läsarens språk.',
       html_help: 'HTML. Skript, stilar och inbäddade ramar tas bort när du sparar.',
-      show_preview: 'Förhandsgranskning: %{field}',
-      preview_of: 'Förhandsgranskning av %{field}',
+      editor: {
+        loading: 'Läser in redigeraren…',
+        toolbar: 'Formatering: %{field}',
+        text_style: 'Textformat',
+        paragraph: 'Stycke',
+        heading: 'Rubrik %{level}',
+        bold: 'Fet',
+        italic: 'Kursiv',
+        bulleted_list: 'Punktlista',
+        numbered_list: 'Numrerad lista',
+        quote: 'Citat',
+        link: 'Länk',
+        clear: 'Ta bort formatering',
+        insert_image: 'Infoga bild',
+        insert_attachment: 'Infoga bilaga',
+        html_source: 'HTML-källkod: %{field}',
+        outside_editor:
+          'Texten har delar som redigeraren inte skulle behålla (till exempel tabeller), så den visas som HTML.',
+        link_address: 'Adress',
+        link_help: 'Börjar med https://, http://, mailto:, tel: eller /.',
+        link_invalid: 'Använd en adress som börjar med https://, http://, mailto:, tel: eller /.',
+        link_remove: 'Ta bort länk',
+        choose_file: 'Välj fil',
+        no_file: 'Ingen fil vald',
+        file_needed: 'Välj först en fil.',
+        image_alt: 'Alternativ text',
+        image_alt_help: 'Vad bilden visar, för den som inte kan se den.',
+        insert: 'Infoga',
+      },
       codename_help: 'Används i adresser. Skapas från rubriken om fältet lämnas tomt.',
       codename_format: 'Använd små bokstäver, siffror, - och _',
       both_phases: 'Båda faserna',
@@ -616,6 +726,22 @@ export const sv: PortaMessages = {
           unpublish: 'Objektet blir ett utkast igen och de boende ser det inte längre.',
           'cancel-schedule': 'Objektet blir ett utkast igen; publiceringstiden sparas.',
         },
+        published: {
+          news: 'Nyheten har publicerats',
+          calendar: 'Kalenderposten har publicerats',
+        },
+        unpublished: {
+          news: 'Nyheten har avpublicerats',
+          calendar: 'Kalenderposten har avpublicerats',
+        },
+        scheduled: {
+          news: 'Nyhetens publicering har schemalagts till %{time}',
+          calendar: 'Kalenderpostens publicering har schemalagts till %{time}',
+        },
+        schedule_cancelled: {
+          news: 'Nyhetens schemalagda publicering har avbrutits',
+          calendar: 'Kalenderpostens schemalagda publicering har avbrutits',
+        },
         done: {
           publish: 'Publicerat',
           schedule: 'Publiceringen har schemalagts',
@@ -711,6 +837,14 @@ export const sv: PortaMessages = {
         other: 'Övrigt',
         kind_help: 'Vanliga frågor är till för de boende, hjälpavsnitt för personalen.',
         priority_help: 'Lägre först.',
+        groups: {
+          news_and_calendar: 'Nyheter och kalender',
+          contacts: 'Kontakter',
+          users: 'Användare',
+          maintenance: 'Underhåll',
+          moving_in: 'Inflyttning',
+          portal: 'Portalen',
+        },
         kinds: {
           faq: 'Vanliga frågor',
           help: 'Hjälp',
@@ -847,6 +981,22 @@ export const sv: PortaMessages = {
       deleted_discussion: 'Diskussionen har tagits bort',
       deleted_comment: 'Kommentaren har tagits bort',
       ban_writer: 'Spärra skribenten',
+      states: {
+        open: 'Öppen',
+        handled: 'Hanterad',
+      },
+      open_help: 'Inte hanterad än: ta bort det anmälda innehållet eller markera anmälan som hanterad.',
+      mark_handled: 'Markera som hanterad',
+      reopen: 'Öppna igen',
+      marked_handled: 'Anmälan markerad som hanterad',
+      reopened: 'Anmälan öppnad igen',
+      handled_marked: 'Markerad som hanterad av %{name}, %{time}',
+      handled_deleted: 'Det anmälda innehållet togs bort av %{name}, %{time}',
+      handled_deleted_unnamed: 'Det anmälda innehållet togs bort, %{time}',
+      title_comment: 'Anmälan om en kommentar av %{name} i ”%{discussion}”',
+      title_news_comment: 'Anmälan om en kommentar av %{name} på en nyhet',
+      title_discussion: 'Anmälan om diskussionen ”%{discussion}” av %{name}',
+      title_other: '%{reason}, anmäld %{time}',
     },
     service_requests: {
       types: {
@@ -920,8 +1070,25 @@ export const sv: PortaMessages = {
       choose_partner: 'Välj ett partnerföretag',
       change_type: 'Byt typ',
       type_changed: 'Typen ändrad till %{type}',
+      edited: '(redigerat)',
+      reply_deleted_note: 'Det här svaret har raderats.',
+      edit_reply: 'Redigera svaret',
+      edit_reply_text: 'Redigera svaret',
+      save_reply: 'Spara svaret',
+      reply_updated: 'Svaret har uppdaterats',
+      delete_reply: 'Radera svaret',
+      delete_reply_title: 'Radera svaret?',
+      delete_reply_confirm: 'Svaret och dess bilagor raderas. De andra ser att ett svar har raderats.',
+      reply_deleted: 'Svaret har raderats',
+      remove: 'Ta bort',
+      remove_attachment_title: 'Ta bort bilagan?',
+      remove_attachment_confirm: '%{name} tas bort permanent.',
+      attachment_removed: 'Bilagan har tagits bort',
     },
     menu: {
+      user_menu_of: '%{name}, din meny',
+      resident_portal: 'Boendeportalen',
+      my_settings: 'Mina inställningar',
       administration: 'Administration',
       content: 'Innehåll',
       shop: 'Servicetorget',
@@ -944,6 +1111,7 @@ export const sv: PortaMessages = {
         content: 'Beskrivning',
         typeId: 'Typ',
         statusKey: 'Status',
+        overdue: 'Försenade (inte uppdaterade på 7 dagar)',
         view: 'Visa',
         q: 'Sök',
         public: 'Offentlig',
@@ -972,10 +1140,15 @@ export const sv: PortaMessages = {
         targetType: 'Anmält objekt',
         description: 'Beskrivning',
         reporterFirstName: 'Anmälare',
+        state: 'Status',
       },
     },
     users: {
       name: 'Användare |||| Användare',
+      notifications: {
+        created: 'Användaren har skapats',
+        updated: 'Användaren har uppdaterats',
+      },
       fields: {
         id: 'ID',
         email: 'E-post',
@@ -998,6 +1171,10 @@ export const sv: PortaMessages = {
     },
     'housing-companies': {
       name: 'Bostadsbolag |||| Bostadsbolag',
+      notifications: {
+        created: 'Bostadsbolaget har skapats',
+        updated: 'Bostadsbolaget har uppdaterats',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1045,6 +1222,10 @@ export const sv: PortaMessages = {
     },
     apartments: {
       name: 'Lägenhet |||| Lägenheter',
+      notifications: {
+        created: 'Lägenheten har skapats',
+        updated: 'Lägenheten har uppdaterats',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1066,6 +1247,11 @@ export const sv: PortaMessages = {
     },
     'partner-companies': {
       name: 'Partnerföretag |||| Partnerföretag',
+      notifications: {
+        created: 'Partnerföretaget har skapats',
+        updated: 'Partnerföretaget har uppdaterats',
+        deleted: 'Partnerföretaget har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1092,6 +1278,11 @@ export const sv: PortaMessages = {
     },
     'feature-toggles': {
       name: 'Funktionsbrytare |||| Funktionsbrytare',
+      notifications: {
+        created: 'Funktionsbrytaren har skapats',
+        updated: 'Funktionsbrytaren har uppdaterats',
+        deleted: 'Funktionsbrytaren har tagits bort',
+      },
       fields: {
         id: 'ID',
         featureId: 'Funktion',
@@ -1104,6 +1295,11 @@ export const sv: PortaMessages = {
     },
     'taxonomy-terms': {
       name: 'Taxonomiterm |||| Taxonomitermer',
+      notifications: {
+        created: 'Taxonomitermen har skapats',
+        updated: 'Taxonomitermen har uppdaterats',
+        deleted: 'Taxonomitermen har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1116,6 +1312,11 @@ export const sv: PortaMessages = {
     },
     news: {
       name: 'Nyhet |||| Nyheter',
+      notifications: {
+        created: 'Nyheten har skapats',
+        updated: 'Nyheten har uppdaterats',
+        deleted: 'Nyheten har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1139,6 +1340,11 @@ export const sv: PortaMessages = {
     },
     calendar: {
       name: 'Kalenderpost |||| Kalender',
+      notifications: {
+        created: 'Kalenderposten har skapats',
+        updated: 'Kalenderposten har uppdaterats',
+        deleted: 'Kalenderposten har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1161,6 +1367,11 @@ export const sv: PortaMessages = {
     },
     contacts: {
       name: 'Kontakt |||| Kontakter',
+      notifications: {
+        created: 'Kontakten har skapats',
+        updated: 'Kontakten har uppdaterats',
+        deleted: 'Kontakten har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1184,6 +1395,11 @@ export const sv: PortaMessages = {
     },
     steps: {
       name: 'Projektskede |||| Projektskeden',
+      notifications: {
+        created: 'Projektskedet har skapats',
+        updated: 'Projektskedet har uppdaterats',
+        deleted: 'Projektskedet har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1202,6 +1418,11 @@ export const sv: PortaMessages = {
     },
     faqs: {
       name: 'Fråga eller hjälpavsnitt |||| Vanliga frågor och hjälp',
+      notifications: {
+        created: 'Frågan eller hjälpavsnittet har skapats',
+        updated: 'Frågan eller hjälpavsnittet har uppdaterats',
+        deleted: 'Frågan eller hjälpavsnittet har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1218,6 +1439,11 @@ export const sv: PortaMessages = {
     },
     pages: {
       name: 'Sida |||| Sidor',
+      notifications: {
+        created: 'Sidan har skapats',
+        updated: 'Sidan har uppdaterats',
+        deleted: 'Sidan har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1229,6 +1455,11 @@ export const sv: PortaMessages = {
     },
     feeds: {
       name: 'Flöde |||| Flöden',
+      notifications: {
+        created: 'Flödet har skapats',
+        updated: 'Flödet har uppdaterats',
+        deleted: 'Flödet har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1245,6 +1476,11 @@ export const sv: PortaMessages = {
     },
     campaigns: {
       name: 'Kampanj |||| Kampanjer',
+      notifications: {
+        created: 'Kampanjen har skapats',
+        updated: 'Kampanjen har uppdaterats',
+        deleted: 'Kampanjen har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',
@@ -1277,6 +1513,11 @@ export const sv: PortaMessages = {
     },
     'shop-partners': {
       name: 'Butikspartner |||| Butikspartner',
+      notifications: {
+        created: 'Butikspartnern har skapats',
+        updated: 'Butikspartnern har uppdaterats',
+        deleted: 'Butikspartnern har tagits bort',
+      },
       fields: {
         id: 'ID',
         q: 'Sök',

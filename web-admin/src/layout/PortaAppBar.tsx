@@ -1,12 +1,15 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import {
   AppBar,
   LinkBase,
   Logout,
   UserMenu,
   useBasename,
+  useGetIdentity,
   usePermissions,
   useTranslate,
   useUserMenu,
@@ -34,12 +37,49 @@ const HelpMenuItem = forwardRef<HTMLAnchorElement>(function HelpMenuItem(props, 
   );
 });
 
-/** The user menu: the help section (03 §2 /admin/help, every staff user) and sign-out. */
+/**
+ * An entry that leaves the staff app for the resident app (a full page load: the resident app is
+ * another application on the same origin).
+ */
+const ResidentAppMenuItem = forwardRef<HTMLAnchorElement, { href: string; label: string; icon: ReactNode }>(
+  function ResidentAppMenuItem({ href, label, icon, ...props }, ref) {
+    const translate = useTranslate();
+    return (
+      <MenuItem {...props} ref={ref} component="a" href={href}>
+        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemText>{translate(label)}</ListItemText>
+      </MenuItem>
+    );
+  },
+);
+
+/**
+ * The user menu: the help section (03 §2 /admin/help, every staff user), the resident portal and
+ * My settings (03 §2: "My settings, resident side, shared with admin"), and sign-out. Its button
+ * is named by the user's name, which it shows, and what it opens.
+ */
 function PortaUserMenu() {
   const { permissions } = usePermissions<StaffPermissions>();
+  const { identity } = useGetIdentity();
+  const translate = useTranslate();
+  const label = identity?.fullName
+    ? translate('porta.menu.user_menu_of', { name: identity.fullName })
+    : 'ra.auth.user_menu';
   return (
-    <UserMenu>
+    <UserMenu label={label}>
       {permissions?.can.helpRead ? <HelpMenuItem /> : null}
+      {permissions?.can.adminArea ? (
+        <ResidentAppMenuItem
+          href="/"
+          label="porta.menu.resident_portal"
+          icon={<HomeIcon fontSize="small" />}
+        />
+      ) : null}
+      <ResidentAppMenuItem
+        href="/my-settings"
+        label="porta.menu.my_settings"
+        icon={<SettingsIcon fontSize="small" />}
+      />
       <Logout />
     </UserMenu>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portaTheme } from './theme';
+import { portaTheme, portaThemeWith } from './theme';
 
 /** WCAG 2.x contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
@@ -29,8 +29,25 @@ describe('the staff app theme', () => {
     expect(contrast(palette.primary.main, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('keeps white text on the signal colours and red text on the toolbars’ grey in AA contrast', () => {
+    const signals = portaTheme.palette as Record<string, { main: string; contrastText: string }>;
+    for (const name of ['error', 'warning', 'info', 'success']) {
+      expect(contrast(signals[name]!.main, signals[name]!.contrastText), name).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(contrast(signals.error!.main, '#f5f5f5')).toBeGreaterThanOrEqual(4.5);
+    // Disabled text, rgba(0,0,0,0.56) on white and on the filled field's grey.
+    expect(contrast('#707070', '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect((portaTheme.palette as { text: { disabled: string } }).text.disabled).toBe('rgba(0, 0, 0, 0.56)');
+  });
+
   it("keeps the rest of react-admin's light theme (filled inputs, toolbars)", () => {
     expect(portaTheme.components?.MuiFilledInput).toBeDefined();
     expect(portaTheme.palette?.background).toMatchObject({ default: '#fafafb' });
+  });
+
+  it('names every spinner in the app’s language', () => {
+    const theme = portaThemeWith('Ladataan');
+    expect(theme.components?.MuiCircularProgress?.defaultProps).toEqual({ 'aria-label': 'Ladataan' });
+    expect(theme.components?.MuiFilledInput).toBeDefined();
   });
 });

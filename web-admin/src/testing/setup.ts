@@ -11,3 +11,22 @@ afterEach(() => {
 
 // jsdom has no layout: react-admin scrolls to the top on navigation.
 window.scrollTo = () => undefined;
+
+// The rich-text editor (ProseMirror) measures the text to keep the cursor in view; jsdom has no
+// layout, so every measure is an empty rectangle.
+const emptyRect = {
+  x: 0,
+  y: 0,
+  top: 0,
+  left: 0,
+  bottom: 0,
+  right: 0,
+  width: 0,
+  height: 0,
+  toJSON: () => ({}),
+};
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect = () => emptyRect as DOMRect;
+Range.prototype.getClientRects = noRects;
+Element.prototype.getClientRects = noRects;
+document.elementFromPoint = () => null;

@@ -76,6 +76,20 @@ export const zReportCreated = z.object({ id: zUuid });
 
 // --- Staff (/admin/reports) -------------------------------------------------------------------
 
+/**
+ * A report's state for the moderators: open until a moderator marks it handled or the reported
+ * discussion, comment or message is deleted (by a moderator or its writer); a moderator may reopen
+ * it (ADR 0017 addendum "Handled reports").
+ */
+export const REPORT_STATES = ['open', 'handled'] as const;
+export const zReportState = z.enum(REPORT_STATES);
+export type ReportState = z.infer<typeof zReportState>;
+
+/** How a report became handled: a moderator marked it, or the reported item was deleted. */
+export const REPORT_HANDLED_HOW = ['marked', 'deleted'] as const;
+export const zReportHandledHow = z.enum(REPORT_HANDLED_HOW);
+export type ReportHandledHow = z.infer<typeof zReportHandledHow>;
+
 export const zAdminReport = z.object({
   id: zUuid,
   createdAt: zIsoDateTime,
@@ -89,6 +103,13 @@ export const zAdminReport = z.object({
   description: z.string(),
   reporterId: zUuid,
   reporterFirstName: z.string(),
+  state: zReportState,
+  /** When it became handled; null while open. */
+  handledAt: zIsoDateTime.nullable(),
+  /** Who handled it (the moderator, or whoever deleted the reported item); null while open. */
+  handledBy: zUuid.nullable(),
+  handledByFirstName: z.string().nullable(),
+  handledHow: zReportHandledHow.nullable(),
 });
 export type AdminReport = z.infer<typeof zAdminReport>;
 export const zAdminReportList = z.array(zAdminReport);
@@ -103,6 +124,8 @@ export const zReportTarget = z.object({
   id: zUuid,
   /** The discussion it is in; null for a comment on a reference (a news article). */
   discussionId: zUuid.nullable(),
+  /** That discussion's title (a deleted discussion's too); null for a comment on a reference. */
+  discussionTitle: z.string().nullable(),
   /** The text as plain text (images and markup left out). */
   text: z.string(),
   authorId: zUuid,
@@ -121,6 +144,8 @@ export type AdminReportDetail = z.infer<typeof zAdminReportDetail>;
 
 export const ADMIN_REPORT_SORT_FIELDS = ['createdAt', 'reportType', 'targetType'] as const;
 export const zAdminReportFilter = {
+  /** open or handled; both when left out (the staff app asks for open ones first). */
+  state: zReportState.optional(),
   housingCompanyId: zUuid.optional(),
   reportType: zReportType.optional(),
   targetType: z.string().trim().max(REPORT_TARGET_TYPE_MAX_CHARS).optional(),

@@ -129,11 +129,19 @@ export type EditorialPreviewQuery = z.infer<typeof zEditorialPreviewQuery>;
 /**
  * POST /admin/articles/:id/publish (and calendar-entries): publish now (publishAt null or left
  * out) or schedule (publishAt in the future; a past time answers CNT_PUBLISH_TIME_IN_PAST).
+ * Publishing a draft that reaches more than BROAD_AUDIENCE_THRESHOLD housing companies needs
+ * confirmBroadAudience (409 CNT_BROAD_AUDIENCE_CONFIRM with the reach as its detail otherwise).
  */
 export const zEditorialPublishRequest = z
-  .strictObject({ publishAt: zIsoDateTime.nullable().default(null) })
+  .strictObject({
+    publishAt: zIsoDateTime.nullable().default(null),
+    confirmBroadAudience: z.boolean().optional(),
+  })
   .nullish()
-  .transform((body) => ({ publishAt: body?.publishAt ?? null }));
+  .transform((body) => ({
+    publishAt: body?.publishAt ?? null,
+    confirmBroadAudience: body?.confirmBroadAudience ?? false,
+  }));
 export type EditorialPublishRequest = z.input<typeof zEditorialPublishRequest>;
 
 const zImageIds = z.array(zUuid).max(EDITORIAL_IMAGES_MAX).default([]);
@@ -149,7 +157,9 @@ const zGlobalTargeting = zTargeting.default({ housingCompanyIds: [], buildingTax
  * article-image (CNT_IMAGE_RULES), attachments with purpose attachment (CNT_ASSET_NOT_FOUND);
  * the targeting must be within the caller's reach (403 CNT_TARGET_OUT_OF_SCOPE); the codename
  * must be free (409 CNT_CODENAME_IN_USE). An unchanged past archive date or sticky expiry of a
- * stored article is accepted on update.
+ * stored article is accepted on update. Publishing (a draft saved as published or scheduled, or a
+ * published one whose targeting changes) to more than BROAD_AUDIENCE_THRESHOLD housing companies
+ * needs confirmBroadAudience (409 CNT_BROAD_AUDIENCE_CONFIRM with the reach as detail otherwise).
  */
 export const zAdminArticleRequest = z
   .strictObject({
@@ -175,6 +185,8 @@ export const zAdminArticleRequest = z
     readyAfter: zIsoDate.nullable().default(null),
     imageIds: zImageIds,
     attachmentIds: zAttachmentIds,
+    /** Publish to a broad audience (03 §4); not stored. */
+    confirmBroadAudience: z.boolean().optional(),
   })
   .refine((a) => Boolean(a.variants[a.defaultLanguage]), {
     message: 'The default language needs a variant',

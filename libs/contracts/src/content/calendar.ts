@@ -130,7 +130,8 @@ const zLinkPath = z
 /**
  * Create or replace a calendar entry (POST and PUT take the same body; unknown fields are
  * refused). endAt before startAt answers 400 CNT_CALENDAR_END_BEFORE_START; publication,
- * targeting, codename, images (purpose image or article-image) and attachments as for articles.
+ * targeting, codename, images (purpose image or article-image) and attachments as for articles,
+ * and so is the broad-audience confirmation (confirmBroadAudience, not stored).
  */
 export const zAdminCalendarEntryRequest = z
   .strictObject({
@@ -148,6 +149,8 @@ export const zAdminCalendarEntryRequest = z
     targeting: zTargeting.default({ housingCompanyIds: [], buildingTaxonomies: [] }),
     userRoles: zUserRoles,
     ...zPublication.shape,
+    /** Publish to a broad audience (03 §4); not stored. */
+    confirmBroadAudience: z.boolean().optional(),
   })
   .refine((c) => Boolean(c.variants[c.defaultLanguage]), {
     message: 'The default language needs a variant',

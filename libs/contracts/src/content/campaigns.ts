@@ -172,8 +172,9 @@ const campaignFields = {
   unpublishAt: zIsoDateTime.nullable(),
   isAdvertisement: z.boolean(),
   /**
-   * Publishing an advertisement to more than BROAD_AUDIENCE_THRESHOLD housing companies needs
-   * this (409 CNT_BROAD_AUDIENCE_CONFIRM otherwise). Not stored.
+   * Publishing a campaign or advertisement to more than BROAD_AUDIENCE_THRESHOLD housing companies
+   * (a draft saved as published, or a published one whose targeting changes) needs this
+   * (409 CNT_BROAD_AUDIENCE_CONFIRM with the reach as detail otherwise). Not stored.
    */
   confirmBroadAudience: z.boolean(),
 };

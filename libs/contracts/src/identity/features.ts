@@ -198,6 +198,8 @@ export const zUserFeaturesQuery = z.strictObject({
   /** Language restrictions of toggles are checked against this; default en. */
   lang: zLanguageCode.optional(),
 });
+/** A housing company's features in the staff app (/admin/housing-company/{id}/features). */
+export const zAdminHousingCompanyFeaturesQuery = z.strictObject({ lang: zLanguageCode.optional() });
 /** Features keyed by id with their settings (01 §7 getUserFeatures). */
 export const zUserFeaturesResponse = z.object({
   features: z.partialRecord(zFeatureId, z.object({ settings: z.record(z.string(), z.unknown()) })),

@@ -73,6 +73,23 @@ export const zAdminApartmentRole = z.object({
 export type AdminApartmentRole = z.infer<typeof zAdminApartmentRole>;
 export const zAdminApartmentRoleList = z.array(zAdminApartmentRole);
 
+/**
+ * Who lives in an apartment (03 §2 apartment view): each user's role in it and its validity, with
+ * whether the role is in force today (the housing company's calendar day), ended or still to come.
+ */
+export const zApartmentResident = z.object({
+  userId: zUuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: zApartmentRoleName,
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  standing: z.enum(['current', 'future', 'ended']),
+});
+export type ApartmentResident = z.infer<typeof zApartmentResident>;
+export const zApartmentResidentList = z.array(zApartmentResident);
+
 /** Add an apartment role, or replace the validity of one the user has. */
 export const zAdminApartmentRoleCreate = z
   .strictObject({

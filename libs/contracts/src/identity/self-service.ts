@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zIsoDateTime, zUuid } from '../common.js';
 import { FIELD_MAX_LENGTH_DEFAULT, QUICK_LINKS_MAX } from '../constants.js';
+import { zPasswordInput } from '../password.js';
 import { zRole } from '../roles.js';
 import { visibleText } from '../text.js';
 import type { FeatureId } from './features.js';
@@ -20,8 +21,6 @@ const zPhoneNumber = z
   .trim()
   .max(FIELD_MAX_LENGTH_DEFAULT)
   .transform((v) => (v === '' ? null : v));
-/** Passwords are checked by checkPassword (03 §5) in the route, so that the answer names the rule. */
-const zPasswordInput = z.string().max(4096);
 
 // ---------------------------------------------------------------------------------------------
 // Profile and registration

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zAdminListQuery, zIsoDate, zUuid } from '../common.js';
 import { FIELD_MAX_LENGTH_DEFAULT, LOCALES } from '../constants.js';
+import { zPasswordInput } from '../password.js';
 import { zRole } from '../roles.js';
 import { visibleText } from '../text.js';
 import { zAdminApartmentRoleCreate, zAdminHousingCompanyRoleCreate } from './roles.js';
@@ -92,6 +93,24 @@ export const zAdminUserUpdate = z.strictObject({
   publicProfile: z.boolean().optional(),
 });
 export type AdminUserUpdate = z.infer<typeof zAdminUserUpdate>;
+
+/**
+ * POST /admin/users/:id/password (03 §7 changeUserPassword): a user manager sets another user's
+ * password. The rules are the self-service change's (03 §5, ADR 0020: checkPassword); a refusal
+ * answers 400 IDN_PASSWORD_FORMAT or IDN_PASSWORD_TOO_COMMON with the error at `body.newPassword`.
+ * The form asks for the password twice and compares the two itself. Answers 204; every session
+ * of the user ends.
+ */
+export const zAdminPasswordChange = z.strictObject({ newPassword: zPasswordInput });
+export type AdminPasswordChange = z.infer<typeof zAdminPasswordChange>;
+
+/**
+ * DELETE /admin/users/:id?confirm=true (03 §7 DELETE /user?id): deleting a user is permanent and
+ * needs `confirm=true`, else 409 IDN_USER_DELETE_CONFIRM_REQUIRED. Answers 204.
+ */
+export const zAdminUserDeleteQuery = z.strictObject({
+  confirm: z.enum(['true', 'false']).optional(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Bans (03 §4): a user banned from commenting in one housing company (project) or everywhere.

@@ -42,6 +42,27 @@ export const SERVICE_REQUEST_ERRORS = {
     status: 403,
     message: 'Only the sender, while it is open, or a manager can delete the request.',
   },
+  /** A response that is not on the request, or a request the caller may not see (as SRQ_NOT_FOUND). */
+  SRQ_RESPONSE_NOT_FOUND: { status: 404, message: 'The reply was not found.' },
+  /** Editing a response: its writer only, while the request is not closed (closed: SRQ_ALREADY_CLOSED). */
+  SRQ_RESPONSE_NOT_EDITABLE: {
+    status: 403,
+    message: 'Only the writer can edit the reply while the request is not closed.',
+  },
+  /** Deleting a response: its writer while the request is not closed, or a manager. */
+  SRQ_RESPONSE_NOT_DELETABLE: {
+    status: 403,
+    message: 'Only the writer, while the request is not closed, or a manager can delete the reply.',
+  },
+  /** Editing or deleting a response that was deleted (it keeps its place, without content). */
+  SRQ_RESPONSE_DELETED: { status: 409, message: 'The reply has been deleted.' },
+  /** Removing an attachment that is not on that request or response. */
+  SRQ_ATTACHMENT_MISSING: { status: 404, message: 'File not found' },
+  /** Removing an attachment: its uploader while the request is not closed, or a manager. */
+  SRQ_ATTACHMENT_NOT_REMOVABLE: {
+    status: 403,
+    message: 'Only the one who added the file, while the request is not closed, or a manager can remove it.',
+  },
   /** 02 §8. */
   SRQ_FORWARD_TARGET_REQUIRED: { status: 400, message: 'A target user must be selected' },
   /** 02 §8: forward to someone who cannot get it (not a member or partner user, or already a recipient). */

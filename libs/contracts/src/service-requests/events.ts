@@ -23,6 +23,35 @@ export const SERVICE_REQUEST_EVENTS = {
 } as const;
 export type ServiceRequestEventSubject = (typeof SERVICE_REQUEST_EVENTS)[keyof typeof SERVICE_REQUEST_EVENTS];
 
+/**
+ * Changes that are recorded but told to nobody (no notice: the notifications service reads only
+ * SERVICE_REQUEST_EVENTS): a response edited or deleted (by its writer or a manager), an
+ * attachment removed. They carry who did it and what, for whoever follows the requests.
+ */
+export const SERVICE_REQUEST_CHANGE_EVENTS = {
+  responseUpdated: 'service-requests.response.updated.v1',
+  responseDeleted: 'service-requests.response.deleted.v1',
+  attachmentRemoved: 'service-requests.attachment.removed.v1',
+} as const;
+export type ServiceRequestChangeEventSubject =
+  (typeof SERVICE_REQUEST_CHANGE_EVENTS)[keyof typeof SERVICE_REQUEST_CHANGE_EVENTS];
+
+/** A response edited or deleted, or an attachment removed (SERVICE_REQUEST_CHANGE_EVENTS). */
+export const zServiceRequestChangeEvent = z.object({
+  serviceRequestId: zUuid,
+  housingCompanyId: zUuid,
+  /** Who changed it: its writer or uploader, or a manager (moderation). */
+  actorId: zUuid,
+  /** The response edited or deleted, or the one the attachment was on (null: on the request). */
+  responseId: zUuid.nullable(),
+  /** The attachment removed (attachment.removed only). */
+  attachmentId: zUuid.optional(),
+  /** The writer of the response, or the uploader of the attachment. */
+  authorId: zUuid,
+  createdAt: zIsoDateTime,
+});
+export type ServiceRequestChangeEvent = z.infer<typeof zServiceRequestChangeEvent>;
+
 /** The resident app's address of a request (02 §2). */
 export function serviceRequestUrl(serviceRequestId: string): string {
   return `/support/service-requests/${serviceRequestId}`;

@@ -27,3 +27,10 @@ export const SERVICE_REQUEST_TEL_MAX_CHARS = 50;
 
 /** One reminder per request in this time (ADR 0018). */
 export const SERVICE_REQUEST_REMINDER_INTERVAL_MS = 3_600_000;
+
+/**
+ * A request is overdue when it is still pending (open or in progress) and nothing has happened to
+ * it (no change, response or reminder: its updatedAt) for this many days. Requests have no due
+ * date (02 §3); the staff app’s dashboard counts these (ADR 0023).
+ */
+export const SERVICE_REQUEST_OVERDUE_DAYS = 7;

@@ -30,6 +30,12 @@ export const zServiceRequestAttachment = z.object({
   fileName: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
+  /**
+   * The caller may remove it (ADR 0018): its uploader while the request is not closed; admin, the
+   * developer's staff and the company's property and maintenance managers any time. False on a
+   * fresh upload (not on anything yet).
+   */
+  canRemove: z.boolean(),
 });
 export type ServiceRequestAttachment = z.infer<typeof zServiceRequestAttachment>;
 
@@ -106,15 +112,29 @@ export const zServiceRequest = z.object({
 });
 export type ServiceRequest = z.infer<typeof zServiceRequest>;
 
+/**
+ * A response. A deleted one keeps its place (like a deleted comment in community): isDeleted, no
+ * content, no attachments; the apps show "reply deleted" where it was.
+ */
 export const zServiceRequestResponse = z.object({
   id: zUuid,
   serviceRequestId: zUuid,
-  /** Sanitised HTML. */
+  /** Sanitised HTML; empty when deleted. */
   content: z.string(),
   sender: zServiceRequestSender,
   attachments: z.array(zServiceRequestAttachment),
   createdAt: zIsoDateTime,
+  /** When its writer last changed the content; null when never. */
+  editedAt: zIsoDateTime.nullable(),
+  isDeleted: z.boolean(),
   isOwn: z.boolean(),
+  /** Change its content: its writer while the request is not closed. */
+  canEdit: z.boolean(),
+  /**
+   * Delete it: its writer while the request is not closed; admin, the developer's staff and the
+   * company's property and maintenance managers any time (moderation).
+   */
+  canDelete: z.boolean(),
 });
 export type ServiceRequestResponse = z.infer<typeof zServiceRequestResponse>;
 
@@ -181,6 +201,11 @@ export const zAdminServiceRequestFilter = {
   view: zServiceRequestFilter.optional(),
   typeId: zServiceRequestTypeKey.optional(),
   statusKey: zServiceRequestStatus.optional(),
+  /**
+   * true: pending and not updated for SERVICE_REQUEST_OVERDUE_DAYS days (overdue); false: the
+   * others.
+   */
+  overdue: z.boolean().optional(),
   /** Words of the subject, the sender's name or the internal id. */
   q: z.string().trim().max(SERVICE_REQUEST_SUBJECT_MAX_CHARS).optional(),
   id: z.array(zUuid).max(1000).optional(),
@@ -253,6 +278,10 @@ export const zServiceRequestResponseCreate = z.strictObject({
 });
 export type ServiceRequestResponseCreate = z.input<typeof zServiceRequestResponseCreate>;
 
+/** PUT /requests/:id/responses/:responseId: the new content (its writer, while the request is not closed). */
+export const zServiceRequestResponseUpdate = z.strictObject({ content: zContent });
+export type ServiceRequestResponseUpdate = z.input<typeof zServiceRequestResponseUpdate>;
+
 /** POST /requests/:id/recipients: a member of the housing company or a user of its partner companies. */
 export const zServiceRequestRecipientAdd = z.strictObject({ userId: zUuid });
 export type ServiceRequestRecipientAdd = z.infer<typeof zServiceRequestRecipientAdd>;
@@ -271,6 +300,19 @@ export const zServiceRequestReminder = z.object({
 export type ServiceRequestReminder = z.infer<typeof zServiceRequestReminder>;
 
 export const zServiceRequestIdParam = z.strictObject({ id: zUuid });
+/** /requests/:id/responses/:responseId */
+export const zServiceRequestResponseParams = z.strictObject({ id: zUuid, responseId: zUuid });
+export type ServiceRequestResponseParams = z.infer<typeof zServiceRequestResponseParams>;
+/** /requests/:id/attachments/:attachmentId */
+export const zServiceRequestAttachmentParams = z.strictObject({ id: zUuid, attachmentId: zUuid });
+export type ServiceRequestAttachmentParams = z.infer<typeof zServiceRequestAttachmentParams>;
+/** /requests/:id/responses/:responseId/attachments/:attachmentId */
+export const zServiceRequestResponseAttachmentParams = z.strictObject({
+  id: zUuid,
+  responseId: zUuid,
+  attachmentId: zUuid,
+});
+export type ServiceRequestResponseAttachmentParams = z.infer<typeof zServiceRequestResponseAttachmentParams>;
 export const zServiceRequestLangQuery = z.strictObject({ lang: zServiceRequestLanguage.optional() });
 
 /**

@@ -1,4 +1,4 @@
-import { ADMIN_AREA_ROLES, type Role } from '@porta/contracts';
+import { ADMIN_AREA_ROLES, passes, type Role, STAFF_ACCESS, type StaffAccess } from '@porta/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './principal.js';
 
@@ -12,6 +12,8 @@ export type Policy =
   | { kind: 'authenticated' }
   | { kind: 'roles'; roles: readonly Role[] }
   | { kind: 'check'; name: string; check: (principal: Principal, request: FastifyRequest) => boolean }
+  /** A rule of the staff access table (`STAFF_ACCESS` in the contracts), which the staff app's menu reads too. */
+  | { kind: 'rule'; name: StaffAccess }
   /** The gateway's proxy: the downstream service enforces its own policy. */
   | { kind: 'proxied' }
   /**
@@ -34,6 +36,8 @@ export const policy = {
     name,
     check,
   }),
+  /** Whoever the staff access table's rule lets in (global or housing-company roles, aliases applied). */
+  rule: (name: StaffAccess): Policy => ({ kind: 'rule', name }),
   proxied: (): Policy => ({ kind: 'proxied' }),
   /** Checked by the route against a shared secret (not a user's token). Give the reason. */
   secret: (reason: string): Policy => ({ kind: 'secret', reason }),
@@ -49,6 +53,8 @@ export function describePolicy(p: Policy): string {
       return `roles: ${p.roles.join(', ')}`;
     case 'check':
       return `check: ${p.name}`;
+    case 'rule':
+      return `staff access: ${p.name}`;
     case 'proxied':
       return 'enforced by the downstream service';
     case 'secret':
@@ -68,5 +74,7 @@ export function allows(p: Policy, principal: Principal | null, request: FastifyR
       return principal ? principal.hasRole(...p.roles) : false;
     case 'check':
       return principal !== null && p.check(principal, request);
+    case 'rule':
+      return principal !== null && passes(STAFF_ACCESS[p.name], principal.holding);
   }
 }

@@ -1,4 +1,10 @@
-import { type AccessTokenClaims, effectiveRoles, type Issuer, type Role } from '@porta/contracts';
+import {
+  type AccessTokenClaims,
+  effectiveRoles,
+  type Issuer,
+  type Role,
+  type RoleHolding,
+} from '@porta/contracts';
 
 /**
  * Who is asking: the user, their global roles (aliases applied), the housing companies and
@@ -38,6 +44,13 @@ export class Principal {
     this.apartments = apartments;
     this.partnerCompanies = new Set(claims.pcs);
     this.membershipVersion = claims.ver;
+  }
+
+  /** The roles as the staff access table counts them: global, held in some housing company, partner companies. */
+  get holding(): RoleHolding {
+    const inCompanies = new Set<Role>();
+    for (const held of this.housingCompanies.values()) for (const role of held) inCompanies.add(role);
+    return { global: this.roles, inCompanies, partnerCompanies: this.partnerCompanies.size };
   }
 
   get isAdmin(): boolean {

@@ -1,3 +1,4 @@
+import type { StaffAccess } from '@porta/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { allows, describePolicy, type Policy, policy as policyOf } from '../auth/policy.js';
 import type { Principal } from '../auth/principal.js';
@@ -15,8 +16,16 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route registered so far with its policy, for the policy audit test and docs. */
-    routePolicies: { method: string; url: string; policy: string }[];
+    routePolicies: RoutePolicy[];
   }
+}
+
+/** A registered route and its policy: described in words, and the staff access rule when it is one. */
+export interface RoutePolicy {
+  method: string;
+  url: string;
+  policy: string;
+  access?: StaffAccess;
 }
 
 /** The principal of a route whose policy requires one. */
@@ -43,7 +52,12 @@ export function installPolicyEnforcement(app: FastifyInstance, verifier: TokenVe
     }
     for (const method of methods) {
       if (method !== 'HEAD')
-        app.routePolicies.push({ method, url: route.url, policy: describePolicy(policy) });
+        app.routePolicies.push({
+          method,
+          url: route.url,
+          policy: describePolicy(policy),
+          ...(policy.kind === 'rule' ? { access: policy.name } : {}),
+        });
     }
     const check: onRequestHookHandler = async (request) => {
       // A route checked by its own secret takes the header as that secret, not as a user's token.

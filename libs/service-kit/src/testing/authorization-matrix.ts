@@ -1,3 +1,4 @@
+import { ruleImplies, STAFF_ACCESS, STAFF_MENU } from '@porta/contracts';
 import type { App } from '../http/create-service.js';
 
 /**
@@ -74,4 +75,27 @@ export async function describedRoutes(app: App, prefix: string): Promise<string[
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     )
     .sort();
+}
+
+/**
+ * The staff menu's entries this service serves whose list route would refuse someone the menu shows
+ * them to: the route must carry a rule of the staff access table (`policy.rule`) that lets in
+ * everyone the entry's rule lets in, or be open to every signed-in user. One line per entry that fails.
+ */
+export function staffMenuMismatches(app: App, service: string): string[] {
+  const mismatches: string[] = [];
+  for (const entry of STAFF_MENU.flatMap((section) => section.entries)) {
+    if (entry.service !== service) continue;
+    const url = `/api/${service}/admin/${entry.path}`;
+    const route = app.routePolicies.find((r) => r.method === 'GET' && r.url === url);
+    if (!route) mismatches.push(`${entry.resource}: no GET ${url}`);
+    else if (route.policy === 'authenticated') continue;
+    else if (!route.access)
+      mismatches.push(`${entry.resource}: GET ${url} is not a staff access rule (${route.policy})`);
+    else if (!ruleImplies(STAFF_ACCESS[entry.access], STAFF_ACCESS[route.access]))
+      mismatches.push(
+        `${entry.resource}: the menu's ${entry.access} lets in callers GET ${url} (${route.access}) refuses`,
+      );
+  }
+  return mismatches;
 }

@@ -1,4 +1,4 @@
-import type { AuthorLabel, ConversationType, ReferenceType } from '@porta/contracts';
+import type { AuthorLabel, ConversationType, ReferenceType, ReportHandledHow } from '@porta/contracts';
 import { outboxTable } from '@porta/service-kit';
 import { sql } from 'drizzle-orm';
 import {
@@ -253,8 +253,21 @@ export const reports = community.table(
     reporterId: uuid('reporter_id').notNull(),
     reporterFirstName: text('reporter_first_name').notNull(),
     createdAt: createdAt(),
+    /**
+     * Handled: a moderator marked it, or the reported item was deleted (handled_how marked or
+     * deleted); all four are null while the report is open (ADR 0017 addendum).
+     */
+    handledAt: ts('handled_at'),
+    handledBy: uuid('handled_by'),
+    handledByFirstName: text('handled_by_first_name'),
+    handledHow: text('handled_how').$type<ReportHandledHow>(),
   },
-  (t) => [index('reports_housing_company_idx').on(t.housingCompanyId, t.createdAt)],
+  (t) => [
+    index('reports_housing_company_idx').on(t.housingCompanyId, t.createdAt),
+    // The reports on an item, to mark them handled when it is deleted.
+    index('reports_target_idx').on(t.targetObject),
+    index('reports_open_idx').on(t.housingCompanyId, t.createdAt).where(sql`handled_at is null`),
+  ],
 );
 
 export const outbox = outboxTable(community);

@@ -19,6 +19,7 @@ import { commentCreated, referenceCommentCreated } from './events.js';
 import { attachImages, deleteFiles, imagesOf, removeImagesOf } from './images.js';
 import { likeSummaries } from './likes.js';
 import { loadReference, type Reference } from './references.js';
+import { type DeletedTargets, deleterOf, handleReportsOnDeletion } from './reports.js';
 
 /**
  * Comments on a public discussion and replies to them, one level deep (01 §3, §4; 02 §4, §7).
@@ -339,6 +340,11 @@ export async function deleteComment(
   const { row, viewer } = await loadComment(ctx, p, id, lang);
   if (row.isDeleted) throw new AppError('COM_COMMENT_DELETED');
   if (!rightsOf(viewer, row.authorId, false).canDelete) throw new AppError('COM_NOT_DELETABLE');
+  // Its open violation reports become handled with it.
+  const reported: DeletedTargets[] = [
+    { type: 'comment', ids: [row.id], housingCompanyId: row.housingCompanyId },
+  ];
+  const deleter = await deleterOf(ctx, p, reported);
   const { deleted, files } = await withTransaction(ctx.db, async (tx) => {
     const now = new Date();
     const [changed] = await tx
@@ -348,6 +354,7 @@ export async function deleteComment(
       .returning();
     if (!changed) throw new AppError('COM_COMMENT_DELETED');
     await tx.delete(likes).where(eq(likes.targetId, row.id));
+    await handleReportsOnDeletion(tx, p, reported, deleter);
     return { deleted: changed, files: await removeImagesOf(tx, [row.id]) };
   });
   await deleteFiles(ctx, files);

@@ -36,6 +36,7 @@ import {
 import { type Author, authoredBy, authorOf, storedAuthor } from './author.js';
 import { requiredBody, requiredTitle } from './discussions.js';
 import { conversationCreated } from './events.js';
+import { type DeletedTargets, deleterOf, handleReportsOnDeletion } from './reports.js';
 
 /**
  * Conversations (02 §2 private-messages and area-discussions, §6, §7; ADR 0017 addendum).
@@ -487,19 +488,31 @@ export async function deleteConversation(
   if (!rights.canDelete) {
     throw new AppError(rights.isOwn ? 'COM_CONVERSATION_HAS_REPLIES' : 'COM_NOT_DELETABLE');
   }
-  const [deleted] = await ctx.db
-    .update(conversations)
-    .set({ deletedAt: new Date(), deletedBy: viewer.userId })
-    .where(
-      and(
-        eq(conversations.id, row.id),
-        isNull(conversations.deletedAt),
-        // A reply written meanwhile keeps it (unless a moderator deletes it).
-        viewer.moderator ? undefined : lt(conversations.messageCount, CONVERSATION_DELETABLE_BELOW_MESSAGES),
-      ),
-    )
-    .returning({ id: conversations.id });
-  if (!deleted) throw new AppError('COM_CONVERSATION_HAS_REPLIES');
+  // The open violation reports on its messages become handled with it.
+  const messageIdsOf = async (db: CommunityDb) =>
+    (await db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, row.id))).map(
+      (m) => m.id,
+    );
+  const reportedOf = (ids: string[]): DeletedTargets[] => [{ type: 'message', ids, housingCompanyId: null }];
+  const deleter = await deleterOf(ctx, p, reportedOf(await messageIdsOf(ctx.db)));
+  await withTransaction(ctx.db, async (tx) => {
+    const [deleted] = await tx
+      .update(conversations)
+      .set({ deletedAt: new Date(), deletedBy: viewer.userId })
+      .where(
+        and(
+          eq(conversations.id, row.id),
+          isNull(conversations.deletedAt),
+          // A reply written meanwhile keeps it (unless a moderator deletes it).
+          viewer.moderator
+            ? undefined
+            : lt(conversations.messageCount, CONVERSATION_DELETABLE_BELOW_MESSAGES),
+        ),
+      )
+      .returning({ id: conversations.id });
+    if (!deleted) throw new AppError('COM_CONVERSATION_HAS_REPLIES');
+    await handleReportsOnDeletion(tx, p, reportedOf(await messageIdsOf(tx)), deleter);
+  });
 }
 
 /** The participants of a conversation but one (who hear of a new message). */

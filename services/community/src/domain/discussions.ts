@@ -24,6 +24,7 @@ import { authoredBy, authorOf, storedAuthor } from './author.js';
 import { discussionCreated } from './events.js';
 import { deleteFiles, removeImagesOf } from './images.js';
 import { likeSummaries } from './likes.js';
+import { type DeletedTargets, deleterOf, handleReportsOnDeletion } from './reports.js';
 
 /**
  * Public discussions of a housing company (02 §2, §7 getPublicDiscussions): newest activity first,
@@ -227,6 +228,16 @@ export async function deleteDiscussion(
 ): Promise<void> {
   const { row, viewer } = await loadDiscussion(ctx, p, id, lang);
   if (!rightsOf(viewer, row.authorId, false).canDelete) throw new AppError('COM_NOT_DELETABLE');
+  // Its open violation reports and those on its comments become handled with it.
+  const commentIdsOf = async (db: CommunityDb) =>
+    (await db.select({ id: comments.id }).from(comments).where(eq(comments.discussionId, row.id))).map(
+      (c) => c.id,
+    );
+  const reportedOf = (commentIds: string[]): DeletedTargets[] => [
+    { type: 'discussion', ids: [row.id], housingCompanyId: row.housingCompanyId },
+    { type: 'comment', ids: commentIds, housingCompanyId: row.housingCompanyId },
+  ];
+  const deleter = await deleterOf(ctx, p, reportedOf(await commentIdsOf(ctx.db)));
   const files = await withTransaction(ctx.db, async (tx) => {
     const [deleted] = await tx
       .update(discussions)
@@ -234,10 +245,9 @@ export async function deleteDiscussion(
       .where(and(eq(discussions.id, row.id), isNull(discussions.deletedAt)))
       .returning({ id: discussions.id });
     if (!deleted) throw new AppError('COM_DISCUSSION_NOT_FOUND');
-    const commentIds = (
-      await tx.select({ id: comments.id }).from(comments).where(eq(comments.discussionId, row.id))
-    ).map((c) => c.id);
+    const commentIds = await commentIdsOf(tx);
     await tx.delete(likes).where(inArray(likes.targetId, [row.id, ...commentIds]));
+    await handleReportsOnDeletion(tx, p, reportedOf(commentIds), deleter);
     return removeImagesOf(tx, commentIds);
   });
   await deleteFiles(ctx, files);

@@ -8,6 +8,7 @@ import { authoredBy, authorOf } from './author.js';
 import { labelIn, loadConversation, type MessageRow, participantsBut, toMessage } from './conversations.js';
 import { requiredBody } from './discussions.js';
 import { messageCreated } from './events.js';
+import { type DeletedTargets, deleterOf, handleReportsOnDeletion } from './reports.js';
 
 /**
  * Messages of a conversation (02 §7 newMessage, getConversationMessages, PUT and DELETE /message),
@@ -152,12 +153,19 @@ export async function deleteMessage(
   const { row, viewer } = await loadMessage(ctx, p, id, lang);
   if (row.isDeleted) throw new AppError('COM_MESSAGE_DELETED');
   if (!rightsOf(viewer, row.authorId, false).canDelete) throw new AppError('COM_NOT_DELETABLE');
-  const now = new Date();
-  const [deleted] = await ctx.db
-    .update(messages)
-    .set({ isDeleted: true, body: '', updatedAt: now, deletedAt: now, deletedBy: viewer.userId })
-    .where(and(eq(messages.id, row.id), eq(messages.isDeleted, false)))
-    .returning();
-  if (!deleted) throw new AppError('COM_MESSAGE_DELETED');
+  // Its open violation reports become handled with it.
+  const reported: DeletedTargets[] = [{ type: 'message', ids: [row.id], housingCompanyId: null }];
+  const deleter = await deleterOf(ctx, p, reported);
+  const deleted = await withTransaction(ctx.db, async (tx) => {
+    const now = new Date();
+    const [changed] = await tx
+      .update(messages)
+      .set({ isDeleted: true, body: '', updatedAt: now, deletedAt: now, deletedBy: viewer.userId })
+      .where(and(eq(messages.id, row.id), eq(messages.isDeleted, false)))
+      .returning();
+    if (!changed) throw new AppError('COM_MESSAGE_DELETED');
+    await handleReportsOnDeletion(tx, p, reported, deleter);
+    return changed;
+  });
   return toMessage(deleted, viewer);
 }

@@ -10,8 +10,8 @@ import {
   reportHrefHousingCompany,
 } from '@porta/contracts';
 import { AppError, htmlToText, type Principal, plainText, type Scope, sortBy } from '@porta/service-kit';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { CommunityContext } from '../context.js';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { CommunityContext, CommunityDb } from '../context.js';
 import { comments, discussions, reports } from '../db/schema.js';
 import { readsCommunityOf } from '../policies.js';
 import { firstNameOf } from './author.js';
@@ -75,6 +75,11 @@ export function toAdminReport(row: ReportRow): AdminReport {
     description: row.description,
     reporterId: row.reporterId,
     reporterFirstName: row.reporterFirstName,
+    state: row.handledAt ? 'handled' : 'open',
+    handledAt: row.handledAt?.toISOString() ?? null,
+    handledBy: row.handledAt ? row.handledBy : null,
+    handledByFirstName: row.handledAt ? row.handledByFirstName : null,
+    handledHow: row.handledAt ? row.handledHow : null,
   };
 }
 
@@ -87,6 +92,8 @@ function inScope(scope: Scope): SQL | undefined {
 
 export function reportWhere(scope: Scope, filter: AdminReportListQuery['filter']): SQL | undefined {
   const where: (SQL | undefined)[] = [inScope(scope)];
+  if (filter?.state === 'open') where.push(isNull(reports.handledAt));
+  if (filter?.state === 'handled') where.push(isNotNull(reports.handledAt));
   if (filter?.housingCompanyId) where.push(eq(reports.housingCompanyId, filter.housingCompanyId));
   if (filter?.reportType) where.push(eq(reports.reportType, filter.reportType));
   if (filter?.targetType) where.push(eq(reports.targetType, filter.targetType));
@@ -137,10 +144,17 @@ async function reportTarget(ctx: CommunityContext, report: ReportRow): Promise<R
         and(eq(comments.id, report.targetObject), eq(comments.housingCompanyId, report.housingCompanyId)),
       );
     if (!comment) return null;
+    const [discussion] = comment.discussionId
+      ? await ctx.db
+          .select({ title: discussions.title })
+          .from(discussions)
+          .where(eq(discussions.id, comment.discussionId))
+      : [];
     return {
       kind: 'comment',
       id: comment.id,
       discussionId: comment.discussionId,
+      discussionTitle: discussion?.title ?? null,
       text: htmlToText(comment.body),
       authorId: comment.authorId,
       authorFirstName: comment.authorFirstName,
@@ -166,6 +180,7 @@ async function reportTarget(ctx: CommunityContext, report: ReportRow): Promise<R
       kind: 'discussion',
       id: discussion.id,
       discussionId: discussion.id,
+      discussionTitle: discussion.title,
       text: [discussion.title, htmlToText(discussion.body)].filter(Boolean).join(' — '),
       authorId: discussion.authorId,
       authorFirstName: discussion.authorFirstName,
@@ -175,4 +190,129 @@ async function reportTarget(ctx: CommunityContext, report: ReportRow): Promise<R
     };
   }
   return null;
+}
+
+// --- Handled or open (ADR 0017 addendum "Handled reports") ------------------------------------
+
+/** The report in the moderator's scope, else 404. */
+async function reportInScope(ctx: CommunityContext, scope: Scope, id: string): Promise<ReportRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), inScope(scope)));
+  if (!row) throw new AppError('COM_REPORT_NOT_FOUND');
+  return row;
+}
+
+/**
+ * A moderator marks the report handled (it was looked at; nothing more to do). A report handled
+ * already stays as it was, with who handled it first.
+ */
+export async function markReportHandled(
+  ctx: CommunityContext,
+  p: Principal,
+  scope: Scope,
+  id: string,
+): Promise<AdminReportDetail> {
+  const row = await reportInScope(ctx, scope, id);
+  if (!row.handledAt) {
+    const firstName = await firstNameOf(ctx, p);
+    await ctx.db
+      .update(reports)
+      .set({
+        handledAt: new Date(),
+        handledBy: p.userId,
+        handledByFirstName: firstName,
+        handledHow: 'marked',
+      })
+      .where(and(eq(reports.id, row.id), isNull(reports.handledAt)));
+  }
+  return reportById(ctx, scope, id);
+}
+
+/** A moderator reopens a handled report (an open one stays open), whether or not its item is deleted. */
+export async function reopenReport(
+  ctx: CommunityContext,
+  scope: Scope,
+  id: string,
+): Promise<AdminReportDetail> {
+  const row = await reportInScope(ctx, scope, id);
+  if (row.handledAt) {
+    await ctx.db
+      .update(reports)
+      .set({ handledAt: null, handledBy: null, handledByFirstName: null, handledHow: null })
+      .where(eq(reports.id, row.id));
+  }
+  return reportById(ctx, scope, id);
+}
+
+/** Deleted items whose open reports become handled: their kind and ids. */
+export interface DeletedTargets {
+  type: 'discussion' | 'comment' | 'message';
+  ids: readonly string[];
+  /**
+   * Only the reports of this housing company (discussions and comments: a report naming another
+   * company's item never shows it, so neither does its state); null for messages of any company
+   * (an area discussion's messages are reported from any of the area's companies).
+   */
+  housingCompanyId: string | null;
+}
+
+function openReportsOn(targets: readonly DeletedTargets[]): SQL | undefined {
+  const some = targets.filter((t) => t.ids.length > 0);
+  if (!some.length) return undefined;
+  return and(
+    isNull(reports.handledAt),
+    sql.join(
+      some.map(
+        (t) =>
+          sql`(${and(
+            eq(reports.targetType, t.type),
+            inArray(reports.targetObject, [...t.ids]),
+            t.housingCompanyId ? eq(reports.housingCompanyId, t.housingCompanyId) : undefined,
+          )})`,
+      ),
+      sql` or `,
+    ),
+  );
+}
+
+/**
+ * Who is deleting, as the reports on the deleted items will name them: asked of identity only when
+ * some open report names one of the items (most deletions have none).
+ */
+export async function deleterOf(
+  ctx: CommunityContext,
+  p: Principal,
+  targets: readonly DeletedTargets[],
+): Promise<{ id: string; firstName: string } | null> {
+  const where = openReportsOn(targets);
+  if (!where) return null;
+  const [open] = await ctx.db.select({ id: reports.id }).from(reports).where(where).limit(1);
+  if (!open) return null;
+  return { id: p.userId, firstName: await firstNameOf(ctx, p) };
+}
+
+/**
+ * The open reports on deleted items become handled (handled_how deleted), in the deletion's own
+ * transaction: a report whose item is gone is not left waiting. `by` comes from deleterOf; a report
+ * that arrived meanwhile names the deleter by the first word of the token's name.
+ */
+export async function handleReportsOnDeletion(
+  tx: CommunityDb,
+  p: Principal,
+  targets: readonly DeletedTargets[],
+  by: { id: string; firstName: string } | null,
+): Promise<void> {
+  const where = openReportsOn(targets);
+  if (!where) return;
+  await tx
+    .update(reports)
+    .set({
+      handledAt: new Date(),
+      handledBy: p.userId,
+      handledByFirstName: by?.firstName ?? (p.name.split(/\s+/)[0] || p.name),
+      handledHow: 'deleted',
+    })
+    .where(where);
 }

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { authorizationMismatches, describedRoutes, matrixCoverage } from '@porta/service-kit/testing';
+import {
+  authorizationMismatches,
+  describedRoutes,
+  matrixCoverage,
+  staffMenuMismatches,
+} from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestUser,
@@ -69,6 +74,8 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'GET /api/community/neighbours': ALLOWED.resident,
   'GET /api/community/openapi.json': ALLOWED.public,
   'GET /api/community/references/:type/:id/comments': ALLOWED.resident,
+  'POST /api/community/admin/reports/:id/handled': ALLOWED.reportsRead,
+  'POST /api/community/admin/reports/:id/reopen': ALLOWED.reportsRead,
   'POST /api/community/comments/:id/likes': ALLOWED.resident,
   'POST /api/community/conversations': ALLOWED.resident,
   'POST /api/community/conversations/:id/messages': ALLOWED.resident,
@@ -109,6 +116,10 @@ function auth(persona: Persona) {
 }
 
 describe('community authorization matrix', () => {
+  it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {
+    expect(staffMenuMismatches(t.app, 'community')).toEqual([]);
+  });
+
   it('has a row for every community route and no row for a route that does not exist', () => {
     expect(matrixCoverage(t.app, '/api/community', MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
   });
@@ -228,7 +239,9 @@ describe('community authorization matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
-    // Nothing of theirs changed.
+    // Nothing of theirs changed: the report is still open.
+    const stillOpen = await inject('manager', 'GET', `/api/community/admin/reports/${reportId}`);
+    expect(stillOpen.json()).toMatchObject({ state: 'open', handledAt: null });
     const after = await inject('owner', 'GET', `/api/community/discussions/${discussionId}/comments`);
     expect(after.json().items[0]).toMatchObject({ id: commentId, body: 'Members only', isDeleted: false });
     const news = await inject(

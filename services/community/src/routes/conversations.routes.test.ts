@@ -24,7 +24,10 @@ beforeAll(async () => {
     firstName: 'Pia',
     apartments: [{ aptext: 'DEMO-2000-B12', role: 'familyMember' }],
   });
+  // The developer's staff without a project role in Linden Court (the demo's staff@ holds one).
+  await addTestUser(t, { key: 'yitstaff', roles: ['yitUser'] });
   ({ c, ids } = await clientsOf(t, [
+    'yitstaff',
     'private',
     'admin',
     'staff',
@@ -142,7 +145,7 @@ describe('private conversations', () => {
     expect(await listedIds(c.tenant!, 'private')).toContain(conv.id);
     expect(await listedIds(c.owner!, 'private')).toContain(conv.id);
     expect(await listedIds(c.board!, 'private')).not.toContain(conv.id);
-    for (const key of ['board', 'manager', 'staff', 'admin', 'neighbour', 'othermanager', 'partner']) {
+    for (const key of ['board', 'manager', 'yitstaff', 'admin', 'neighbour', 'othermanager', 'partner']) {
       for (const path of ['', '/messages']) {
         const res = await c[key]!.get(`${CONVERSATIONS}/${conv.id}${path}`);
         expect(res.statusCode, `${key} ${path}`).toBe(404);
@@ -161,7 +164,7 @@ describe('private conversations', () => {
     }
     // The private lists of Linden Court are for its members: the developer's staff and other
     // companies' members get 404, and cannot start one there either.
-    for (const key of ['staff', 'admin', 'neighbour', 'othermanager']) {
+    for (const key of ['yitstaff', 'admin', 'neighbour', 'othermanager']) {
       const res = await list(c[key]!, 'private');
       expect(res.statusCode, key).toBe(404);
       expect(res.json().code).toBe('COM_HOUSING_COMPANY_NOT_FOUND');

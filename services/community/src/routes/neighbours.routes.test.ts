@@ -20,7 +20,10 @@ beforeAll(async () => {
     firstName: 'Pia',
     apartments: [{ aptext: 'DEMO-2000-B12', role: 'familyMember' }],
   });
+  // The developer's staff without a project role in Linden Court (the demo's staff@ holds one).
+  await addTestUser(t, { key: 'yitstaff', roles: ['yitUser'] });
   ({ c, ids } = await clientsOf(t, [
+    'yitstaff',
     'owner',
     'tenant',
     'board',
@@ -64,7 +67,7 @@ describe('the neighbour list', () => {
   });
 
   it('answers 404 to everyone but the members of the housing company', async () => {
-    for (const key of ['neighbour', 'staff', 'admin', 'partner']) {
+    for (const key of ['neighbour', 'yitstaff', 'admin', 'partner']) {
       for (const res of [await neighbours(c[key]!), await recipients(c[key]!)]) {
         expect(res.statusCode, key).toBe(404);
         expect(res.json().code).toBe('COM_HOUSING_COMPANY_NOT_FOUND');
@@ -103,6 +106,8 @@ describe('recipients of private messages', () => {
       items: [
         { id: ids.board, firstName: 'Bertil', apartments: ['B 14'] },
         { id: ids.manager, firstName: 'Maria', apartments: [] },
+        // The demo's developer staff holds the project role of Linden Court (ADR 0022).
+        { id: ids.staff, firstName: 'Sami', apartments: [] },
         { id: ids.tenant, firstName: 'Timo', apartments: ['B 14'] },
       ],
     });
@@ -111,6 +116,7 @@ describe('recipients of private messages', () => {
       'Bertil',
       'Maria',
       'Olivia',
+      'Sami',
     ]);
   });
 });

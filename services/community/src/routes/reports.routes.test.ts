@@ -199,6 +199,7 @@ describe('violation reports', () => {
       kind: 'comment',
       id: comment.id,
       discussionId: discussion.id,
+      discussionTitle: 'Parking',
       text: 'Rude & loud',
       authorId: ids.tenant,
       authorFirstName: 'Timo',
@@ -209,6 +210,7 @@ describe('violation reports', () => {
     const onDiscussion = await reportOf(c.tenant!, 'discussion', discussion.id);
     expect(onDiscussion.target).toMatchObject({
       kind: 'discussion',
+      discussionTitle: 'Parking',
       text: 'Parking — Who parks here?',
       authorId: ids.owner,
       url: `/community/public-discussions/${discussion.id}`,
@@ -228,6 +230,173 @@ describe('violation reports', () => {
     });
     const seen = await c.staff!.get(`/api/community/admin/reports/${crossed.json().id}`);
     expect(seen.json().target).toBeNull();
+  });
+
+  describe('open and handled', () => {
+    const filterUrl = (filter: Record<string, unknown>) =>
+      `/api/community/admin/reports?range=[0,999]&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+    const idsOf = async (as: Client, filter: Record<string, unknown>) =>
+      (await as.get(filterUrl(filter))).json().map((r: { id: string }) => r.id) as string[];
+    const newDiscussion = async () =>
+      (
+        await c.owner!.post('/api/community/discussions', {
+          housingCompanyId: t.hc.lindenCourt,
+          title: 'Noise at night',
+          body: '<p>Who is it?</p>',
+        })
+      ).json() as { id: string };
+    const newComment = async (discussionId: string, as: Client = c.tenant!) =>
+      (
+        await as.post(`/api/community/discussions/${discussionId}/comments`, { body: '<p>Loud</p>' })
+      ).json() as {
+        id: string;
+      };
+    const reportOn = async (
+      targetType: string,
+      targetObject: string,
+      as: Client = c.owner!,
+      hc = t.hc.lindenCourt,
+    ) => {
+      const res = await as.post('/api/community/reports', {
+        housingCompanyId: hc,
+        targetObject,
+        targetType,
+        targetHref: href(hc === t.hc.lindenCourt ? 'DEMO-2000' : 'DEMO-3000'),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const one = async (id: string, as: Client = c.manager!) =>
+      (await as.get(`/api/community/admin/reports/${id}`)).json();
+
+    it('a new report is open; a moderator marks it handled and reopens it; the list filters by state', async () => {
+      const id = await reportOn('comment', 'comment-x');
+      expect(await one(id)).toMatchObject({
+        state: 'open',
+        handledAt: null,
+        handledBy: null,
+        handledByFirstName: null,
+        handledHow: null,
+      });
+      expect(await idsOf(c.manager!, { state: 'open' })).toContain(id);
+      expect(await idsOf(c.manager!, { state: 'handled' })).not.toContain(id);
+
+      const handled = await c.board!.post(`/api/community/admin/reports/${id}/handled`, {});
+      expect(handled.statusCode, handled.body).toBe(200);
+      expect(handled.json()).toMatchObject({
+        id,
+        state: 'handled',
+        handledAt: expect.any(String),
+        handledBy: ids.board,
+        handledByFirstName: 'Bertil',
+        handledHow: 'marked',
+      });
+      expect(await idsOf(c.manager!, { state: 'open' })).not.toContain(id);
+      expect(await idsOf(c.manager!, { state: 'handled' })).toContain(id);
+      // Both without the filter; an unknown state is refused.
+      expect(await idsOf(c.manager!, {})).toContain(id);
+      expect((await c.manager!.get(filterUrl({ state: 'closed' }))).statusCode).toBe(400);
+
+      // Marking it again keeps who handled it first.
+      const again = await c.manager!.post(`/api/community/admin/reports/${id}/handled`, {});
+      expect(again.json()).toMatchObject({ handledBy: ids.board, handledByFirstName: 'Bertil' });
+
+      const reopened = await c.staff!.post(`/api/community/admin/reports/${id}/reopen`, {});
+      expect(reopened.statusCode).toBe(200);
+      expect(reopened.json()).toMatchObject({
+        state: 'open',
+        handledAt: null,
+        handledBy: null,
+        handledHow: null,
+      });
+      expect(await idsOf(c.manager!, { state: 'open' })).toContain(id);
+      // Reopening an open report leaves it open.
+      expect((await c.manager!.post(`/api/community/admin/reports/${id}/reopen`, {})).json().state).toBe(
+        'open',
+      );
+    });
+
+    it('answers 404 to moderators of another housing company and to unknown reports, and keeps the state', async () => {
+      const id = await reportOn('comment', 'comment-y');
+      for (const action of ['handled', 'reopen']) {
+        const res = await c.othermanager!.post(`/api/community/admin/reports/${id}/${action}`, {});
+        expect(res.statusCode, action).toBe(404);
+        expect(res.json().code).toBe('COM_REPORT_NOT_FOUND');
+      }
+      const unknown = await c.staff!.post(
+        '/api/community/admin/reports/0195f0a0-0000-7000-8000-000000000999/handled',
+        {},
+      );
+      expect(unknown.statusCode).toBe(404);
+      for (const key of ['owner', 'tenant', 'partner', 'publisher']) {
+        expect((await c[key]!.post(`/api/community/admin/reports/${id}/handled`, {})).statusCode, key).toBe(
+          403,
+        );
+      }
+      expect((await one(id)).state).toBe('open');
+    });
+
+    it('a report becomes handled when a moderator or the writer deletes the reported comment', async () => {
+      const discussion = await newDiscussion();
+      const byModerator = await newComment(discussion.id);
+      const byWriter = await newComment(discussion.id);
+      const onModerated = await reportOn('comment', byModerator.id);
+      const onOwn = await reportOn('comment', byWriter.id);
+      // A report from Birch Hill naming Linden Court's comment is not touched (it never shows it).
+      const crossed = await reportOn('comment', byModerator.id, c.neighbour!, t.hc.birchHill);
+
+      expect((await c.manager!.delete(`/api/community/comments/${byModerator.id}`)).statusCode).toBe(200);
+      expect(await one(onModerated)).toMatchObject({
+        state: 'handled',
+        handledBy: ids.manager,
+        handledByFirstName: 'Maria',
+        handledHow: 'deleted',
+      });
+      expect((await one(crossed, c.staff!)).state).toBe('open');
+
+      expect((await c.tenant!.delete(`/api/community/comments/${byWriter.id}`)).statusCode).toBe(200);
+      expect(await one(onOwn)).toMatchObject({
+        state: 'handled',
+        handledBy: ids.tenant,
+        handledHow: 'deleted',
+      });
+
+      // A moderator may reopen it all the same; it stays open.
+      const reopened = await c.manager!.post(`/api/community/admin/reports/${onOwn}/reopen`, {});
+      expect(reopened.json()).toMatchObject({ state: 'open', target: { isDeleted: true } });
+    });
+
+    it('deleting a discussion handles the reports on it and on its comments; deleting a message, those on it', async () => {
+      const discussion = await newDiscussion();
+      const comment = await newComment(discussion.id);
+      const onDiscussion = await reportOn('discussion', discussion.id, c.tenant!);
+      const onComment = await reportOn('comment', comment.id);
+      expect((await c.board!.delete(`/api/community/discussions/${discussion.id}`)).statusCode).toBe(204);
+      for (const id of [onDiscussion, onComment]) {
+        expect(await one(id)).toMatchObject({
+          state: 'handled',
+          handledBy: ids.board,
+          handledHow: 'deleted',
+        });
+      }
+
+      const conversation = (
+        await c.owner!.post('/api/community/conversations', {
+          housingCompanyId: t.hc.lindenCourt,
+          participantIds: [ids.tenant],
+          body: 'Private words',
+        })
+      ).json() as { newestMessage: { id: string } };
+      const onMessage = await reportOn('message', conversation.newestMessage.id, c.tenant!);
+      expect(
+        (await c.owner!.delete(`/api/community/messages/${conversation.newestMessage.id}`)).statusCode,
+      ).toBe(200);
+      expect(await one(onMessage)).toMatchObject({
+        state: 'handled',
+        handledBy: ids.owner,
+        handledHow: 'deleted',
+      });
+    });
   });
 
   it('keeps the staff list from residents, partners and publishers', async () => {

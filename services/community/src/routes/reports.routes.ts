@@ -9,13 +9,21 @@ import {
 import { type App, listPage, principalOf } from '@porta/service-kit';
 import type { CommunityContext } from '../context.js';
 import { reports } from '../db/schema.js';
-import { createReport, reportById, reportOrder, reportWhere, toAdminReport } from '../domain/reports.js';
+import {
+  createReport,
+  markReportHandled,
+  reopenReport,
+  reportById,
+  reportOrder,
+  reportWhere,
+  toAdminReport,
+} from '../domain/reports.js';
 import { COMMUNITY_POLICIES, reportScope } from '../policies.js';
 
 /**
  * Violation reports (01 §1, §5, §7 reportViolation): any member of the housing company reports;
  * its moderators (and the developer's staff) list them in the staff app under /admin/reports
- * (ra-data-simple-rest: sort, range, filter; Content-Range).
+ * (ra-data-simple-rest: sort, range, filter; Content-Range), mark them handled and reopen them.
  */
 export async function reportRoutes(app: App, ctx: CommunityContext) {
   app.post(
@@ -67,5 +75,34 @@ export async function reportRoutes(app: App, ctx: CommunityContext) {
       config: { policy: COMMUNITY_POLICIES.reportsRead },
     },
     async (request) => reportById(ctx, reportScope(principalOf(request)), request.params.id),
+  );
+
+  app.post(
+    '/admin/reports/:id/handled',
+    {
+      schema: {
+        summary: 'Mark a violation report handled (moderators of its housing company; handled stays handled)',
+        params: zCommunityIdParam,
+        response: { 200: zAdminReportDetail },
+      },
+      config: { policy: COMMUNITY_POLICIES.reportsRead },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      return markReportHandled(ctx, p, reportScope(p), request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/reports/:id/reopen',
+    {
+      schema: {
+        summary: 'Reopen a handled violation report (moderators of its housing company)',
+        params: zCommunityIdParam,
+        response: { 200: zAdminReportDetail },
+      },
+      config: { policy: COMMUNITY_POLICIES.reportsRead },
+    },
+    async (request) => reopenReport(ctx, reportScope(principalOf(request)), request.params.id),
   );
 }

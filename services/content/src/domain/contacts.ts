@@ -13,25 +13,14 @@ import {
   contactPriority,
   MAIN_CONTACTS_MAX,
   type MainContact,
+  passes,
+  STAFF_ACCESS,
 } from '@porta/contracts';
-import {
-  AppError,
-  holdsAnywhere,
-  housingCompaniesWhere,
-  type Principal,
-  type Scope,
-  sortBy,
-} from '@porta/service-kit';
+import { AppError, housingCompaniesWhere, type Principal, type Scope, sortBy } from '@porta/service-kit';
 import { and, arrayContains, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { contacts } from '../db/schema.js';
-import {
-  CONTACT_HC_EDITORS,
-  CONTENT_GLOBAL_EDITORS,
-  CONTENT_PROJECT_EDITORS,
-  canEditItem,
-  editorActor,
-} from '../policies.js';
+import { CONTACT_HC_EDITORS, CONTENT_PROJECT_EDITORS, canEditItem, editorActor } from '../policies.js';
 import { sanitizeRichText } from './html.js';
 import { checkTargeting, resolvePublication } from './publication.js';
 import { audienceOf, type Reader, visibleTo } from './reader.js';
@@ -207,11 +196,13 @@ export async function mainContacts(ctx: ContentContext, reader: Reader): Promise
 /** Which contacts a caller reaches in the staff views: yitUser all, property managers their companies'. */
 export function contactScope(p: Principal): Scope {
   if (p.hasRole('yitUser')) return { all: true };
-  return { all: false, housingCompanyIds: housingCompaniesWhere(p, CONTACT_HC_EDITORS) };
+  return {
+    all: false,
+    housingCompanyIds: housingCompaniesWhere(p, [...CONTACT_HC_EDITORS, ...CONTENT_PROJECT_EDITORS]),
+  };
 }
 
-const mayWriteContacts = (p: Principal) =>
-  holdsAnywhere(p, [...CONTENT_GLOBAL_EDITORS, ...CONTENT_PROJECT_EDITORS, ...CONTACT_HC_EDITORS]);
+const mayWriteContacts = (p: Principal) => passes(STAFF_ACCESS.contactsWrite, p.holding);
 
 /** May the caller change or delete this contact (03 §6, canEditItem)? */
 export function mayEditContact(p: Principal, row: ContactRow): boolean {

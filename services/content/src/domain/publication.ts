@@ -1,10 +1,11 @@
+import { BROAD_AUDIENCE_THRESHOLD } from '@porta/contracts';
 import { AppError } from '@porta/service-kit';
 import { inArray } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { directoryHousingCompanies } from '../db/schema.js';
 import { type EditorActor, targetingAllowed } from '../policies.js';
 import { startOfDay } from './clock.js';
-import { refreshHousingCompanies } from './directory.js';
+import { housingCompaniesReached, refreshHousingCompanies } from './directory.js';
 
 export interface PublicationInput {
   status: 'draft' | 'published';
@@ -74,4 +75,51 @@ export async function checkTargeting(
     found = await known();
   }
   if (found.size < ids.length) throw new AppError('CNT_HOUSING_COMPANY_NOT_FOUND');
+}
+
+export interface Targeting {
+  housingCompanyIds: readonly string[];
+  buildingTaxonomies: readonly string[];
+}
+
+/** Do two targetings name the same housing companies and terms (in any order)? */
+export function sameTargeting(a: Targeting, b: Targeting): boolean {
+  const same = (x: readonly string[], y: readonly string[]) => {
+    const left = new Set(x);
+    const right = new Set(y);
+    return left.size === right.size && [...left].every((v) => right.has(v));
+  };
+  return same(a.housingCompanyIds, b.housingCompanyIds) && same(a.buildingTaxonomies, b.buildingTaxonomies);
+}
+
+/**
+ * Is this save a publication the broad-audience rule asks about (03 §4)? A draft (or a new item)
+ * saved as published or scheduled, or a published item whose targeting changes. Drafts never ask.
+ */
+export function publishesTo(
+  status: 'draft' | 'published',
+  existing: ({ status: string } & Targeting) | null,
+  targeting: Targeting,
+): boolean {
+  if (status !== 'published') return false;
+  if (existing?.status !== 'published') return true;
+  return !sameTargeting(existing, targeting);
+}
+
+/**
+ * 03 §4 "Publishing to many housing companies asks for a broad-audience confirmation": unless
+ * confirmed, a publication that reaches more than BROAD_AUDIENCE_THRESHOLD housing companies
+ * answers 409 CNT_BROAD_AUDIENCE_CONFIRM with the reach as the problem's detail. `reach` counts
+ * the companies (by default: those the targeting resolves to, everyone for an empty one).
+ */
+export async function requireBroadAudienceConfirmation(
+  ctx: ContentContext,
+  targeting: Targeting,
+  confirmed: boolean | undefined,
+  reach: () => Promise<number> = async () => (await housingCompaniesReached(ctx.db, targeting)).length,
+): Promise<void> {
+  if (confirmed) return;
+  const reached = await reach();
+  if (reached > BROAD_AUDIENCE_THRESHOLD)
+    throw new AppError('CNT_BROAD_AUDIENCE_CONFIRM', { detail: String(reached) });
 }

@@ -5,13 +5,15 @@ import {
   type CampaignDetail,
   EXCERPT_MAX_CHARS,
   type Language,
+  passes,
   type ShopPartnerSummary,
+  STAFF_ACCESS,
 } from '@porta/contracts';
 import type { Principal } from '@porta/service-kit';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { ContentContext, ContentDb } from '../context.js';
 import { type CampaignTexts, campaigns, directoryApartments, shopPartners } from '../db/schema.js';
-import { CONTENT_GLOBAL_EDITORS, type EditorActor, isPartner } from '../policies.js';
+import { type EditorActor, isPartner } from '../policies.js';
 import { assetRefs } from './assets.js';
 import {
   type CampaignAudience,
@@ -43,8 +45,8 @@ export const assetUrl = (id: string | null) => (id ? `/api/content/assets/${id}`
 
 // --- Who may reach which campaigns in the staff area (03 §6) ------------------------------------
 
-/** Admin, marketing and business admin manage every campaign. */
-export const isCampaignEditor = (p: Principal) => p.hasRole(...CONTENT_GLOBAL_EDITORS);
+/** The developer's staff and admin manage every campaign (03 §2 /admin/campaigns: yitUser; ADR 0022). */
+export const isCampaignEditor = (p: Principal) => passes(STAFF_ACCESS.campaignsGlobal, p.holding);
 
 /**
  * Campaigns a caller reaches in the staff area: every one for campaign editors (and, to read, the

@@ -13,6 +13,7 @@ import { articles } from '../db/schema.js';
 import { audienceOf } from '../domain/reader.js';
 import { announceDue } from '../jobs/announce.job.js';
 import {
+  addDirectoryHousingCompanies,
   type ContentTestApp,
   clientAs,
   contentTestApp,
@@ -476,9 +477,21 @@ describe('staff: writing articles', () => {
       expect(res.json().code).toBe('CNT_TARGET_OUT_OF_SCOPE');
     }
     expect(await stored()).toBe(0);
-    // A plain yitUser reads but does not write; a tenant does neither.
-    expect((await c.staff!.post('/api/content/admin/articles', body())).statusCode).toBe(403);
+    // The demo's developer staff holds the project role of Harbour View and Linden Court only
+    // (ADR 0022): Birch Hill is out of their reach; a tenant neither reads nor writes.
+    const birchHill = { targeting: { housingCompanyIds: [t.hc.birchHill], buildingTaxonomies: [] } };
+    const res = await c.staff!.post('/api/content/admin/articles', body(birchHill));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('CNT_TARGET_OUT_OF_SCOPE');
+    expect(await stored()).toBe(0);
     expect((await c.tenant!.get('/api/content/admin/articles')).statusCode).toBe(403);
+  });
+
+  it('lets the developer’s staff publish news in the projects they hold the project role of (ADR 0022)', async () => {
+    const res = await c.staff!.post('/api/content/admin/articles', body({ status: 'published' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'published', canEdit: true });
+    await c.admin!.delete(`/api/content/admin/articles/${res.json().id}`);
   });
 
   it.each([
@@ -811,5 +824,96 @@ describe('resident query checks', () => {
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/content/news' })).statusCode).toBe(401);
+  });
+});
+
+describe('broad audience (03 §4)', () => {
+  // Eleven more housing companies under one building-taxonomy term: everyone is fourteen.
+  const REGION = 'broad-audience-region';
+  let extra: Awaited<ReturnType<typeof addDirectoryHousingCompanies>>;
+  beforeAll(async () => {
+    extra = await addDirectoryHousingCompanies(t, 11, { taxonomyPath: [REGION] });
+  });
+  afterAll(async () => {
+    await extra?.remove();
+  });
+  beforeEach(async () => {
+    await db().delete(articles);
+  });
+  const everyone = { targeting: { housingCompanyIds: [], buildingTaxonomies: [] } };
+
+  it('saves a draft to everyone without asking', async () => {
+    const res = await c.admin!.post('/api/content/admin/articles', body(everyone));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'draft' });
+  });
+
+  it('asks before publishing to everyone, stores nothing, then publishes with the confirmation', async () => {
+    const announced = (await t.events(CONTENT_EVENTS.articlePublished)).length;
+    const refused = await c.admin!.post(
+      '/api/content/admin/articles',
+      body({ ...everyone, status: 'published' }),
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+    expect(await stored()).toBe(0);
+    expect(await t.events(CONTENT_EVENTS.articlePublished)).toHaveLength(announced);
+
+    const confirmed = await c.admin!.post(
+      '/api/content/admin/articles',
+      body({ ...everyone, status: 'published', confirmBroadAudience: true }),
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(confirmed.json()).toMatchObject({ status: 'published' });
+    expect(confirmed.json()).not.toHaveProperty('confirmBroadAudience');
+    expect(await stored()).toBe(1);
+  });
+
+  it('counts the housing companies under a taxonomy term; one company never asks', async () => {
+    const term = { targeting: { housingCompanyIds: [], buildingTaxonomies: [REGION] }, status: 'published' };
+    const refused = await c.admin!.post('/api/content/admin/articles', body(term));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '11' });
+    const one = await c.admin!.post('/api/content/admin/articles', body({ status: 'published' }));
+    expect(one.statusCode, one.body).toBe(201);
+    expect(await stored()).toBe(1);
+  });
+
+  it('asks when a draft is saved as published or published by the action, now or scheduled', async () => {
+    const draft = (await c.admin!.post('/api/content/admin/articles', body(everyone))).json();
+    const url = `/api/content/admin/articles/${draft.id}`;
+    const update = writeFields(zAdminArticleRequest, { ...draft, status: 'published' });
+    const put = await c.admin!.put(url, update);
+    expect(put.statusCode).toBe(409);
+    expect(put.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+
+    const publishAt = inDays(2).toISOString();
+    for (const publishBody of [{}, { publishAt }]) {
+      const res = await c.admin!.post(`${url}/publish`, publishBody);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+    }
+    const [row] = await db().select().from(articles).where(eq(articles.id, draft.id));
+    expect(row!.status).toBe('draft');
+
+    const scheduled = await c.admin!.post(`${url}/publish`, { publishAt, confirmBroadAudience: true });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(scheduled.json()).toMatchObject({ status: 'published', scheduled: true });
+    // Published already: publishing it now, or saving it unchanged, does not ask again.
+    expect((await c.admin!.post(`${url}/publish`, {})).statusCode).toBe(200);
+    const saved = (await c.admin!.get(url)).json();
+    expect((await c.admin!.put(url, writeFields(zAdminArticleRequest, saved))).statusCode).toBe(200);
+  });
+
+  it('asks again when a published article is retargeted to many housing companies', async () => {
+    const one = (await c.admin!.post('/api/content/admin/articles', body({ status: 'published' }))).json();
+    const url = `/api/content/admin/articles/${one.id}`;
+    const wider = writeFields(zAdminArticleRequest, { ...one, ...everyone });
+    const res = await c.admin!.put(url, wider);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+    const ok = await c.admin!.put(url, { ...wider, confirmBroadAudience: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().targeting).toEqual(everyone.targeting);
   });
 });

@@ -37,7 +37,7 @@ import {
   staffArticle,
   toAdminArticle,
 } from '../domain/articles.js';
-import { checkTargeting } from '../domain/publication.js';
+import { checkTargeting, publishesTo, requireBroadAudienceConfirmation } from '../domain/publication.js';
 import { audienceOf, readerFor } from '../domain/reader.js';
 import { codenameFrom } from '../domain/text.js';
 import { CONTENT_POLICIES, canEditItem, type EditorActor, editorActor } from '../policies.js';
@@ -114,7 +114,10 @@ export async function articleRoutes(app: App, ctx: ContentContext) {
   const helpers = editorialHelpers(ctx, kind);
   const { change, announced } = helpers;
 
-  /** Validate and store a create (existing null) or a full update. */
+  /**
+   * Validate and store a create (existing null) or a full update. Publishing to a broad audience
+   * asks for the confirmation first (03 §4); a draft never asks.
+   */
   async function save(actor: EditorActor, input: AdminArticleInput, existing: ArticleRow | null) {
     const now = ctx.clock.now();
     const fields = resolveArticleFields(input, now, existing);
@@ -128,6 +131,8 @@ export async function articleRoutes(app: App, ctx: ContentContext) {
     const title = variants[input.defaultLanguage]?.title ?? '';
     const codename = input.codename ?? existing?.codename ?? codenameFrom(title, codenameSuffix());
     if (await articleCodenameTaken(ctx.db, codename, existing?.id)) throw new AppError('CNT_CODENAME_IN_USE');
+    if (publishesTo(input.status, existing, targeting))
+      await requireBroadAudienceConfirmation(ctx, targeting, input.confirmBroadAudience);
     const values = {
       codename,
       articleType: input.articleType,

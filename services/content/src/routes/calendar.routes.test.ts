@@ -9,7 +9,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { calendarEntries } from '../db/schema.js';
 import { audienceOf } from '../domain/reader.js';
 import { announceDue } from '../jobs/announce.job.js';
-import { type ContentTestApp, clientAs, contentTestApp, writeFields } from '../testing/index.js';
+import {
+  addDirectoryHousingCompanies,
+  type ContentTestApp,
+  clientAs,
+  contentTestApp,
+  writeFields,
+} from '../testing/index.js';
 
 type Client = Awaited<ReturnType<typeof clientAs>>;
 
@@ -453,5 +459,66 @@ describe('calendar announcements', () => {
     await insertEntry({ codename: 'old-deadline', entryType: 'deadline', startAt: inDays(-1) });
     expect((await announceDue(t.content.context)).deadlines).toBe(0);
     expect((await t.events(CONTENT_EVENTS.deadlineComing)).slice(before)).toHaveLength(0);
+  });
+});
+
+describe('broad audience (03 §4)', () => {
+  // Eleven more housing companies in the directory: everyone is fourteen.
+  let extra: Awaited<ReturnType<typeof addDirectoryHousingCompanies>>;
+  beforeAll(async () => {
+    extra = await addDirectoryHousingCompanies(t, 11);
+  });
+  afterAll(async () => {
+    await extra?.remove();
+  });
+  const everyone = { targeting: { housingCompanyIds: [], buildingTaxonomies: [] } };
+  const URL = '/api/content/admin/calendar-entries';
+
+  it('saves a draft to everyone without asking', async () => {
+    const res = await c.admin!.post(URL, body({ ...everyone, status: 'draft' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'draft' });
+  });
+
+  it('asks before publishing to everyone, stores nothing, then publishes with the confirmation', async () => {
+    const announced = (await t.events(CONTENT_EVENTS.calendarEntryPublished)).length;
+    const refused = await c.admin!.post(URL, body(everyone));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+    expect(await stored()).toBe(0);
+    expect(await t.events(CONTENT_EVENTS.calendarEntryPublished)).toHaveLength(announced);
+
+    const confirmed = await c.admin!.post(URL, body({ ...everyone, confirmBroadAudience: true }));
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(confirmed.json()).toMatchObject({ status: 'published' });
+    expect(await stored()).toBe(1);
+  });
+
+  it('publishes to one housing company without asking', async () => {
+    const res = await c.admin!.post(URL, body());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'published' });
+  });
+
+  it('asks when a draft is published or scheduled by the action', async () => {
+    const draft = (await c.admin!.post(URL, body({ ...everyone, status: 'draft' }))).json();
+    const url = `${URL}/${draft.id}`;
+    const put = await c.admin!.put(
+      url,
+      writeFields(zAdminCalendarEntryRequest, { ...draft, status: 'published' }),
+    );
+    expect(put.statusCode).toBe(409);
+    expect(put.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+    const publishAt = inDays(2).toISOString();
+    for (const publishBody of [{}, { publishAt }]) {
+      const res = await c.admin!.post(`${url}/publish`, publishBody);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+    }
+    const [row] = await db().select().from(calendarEntries).where(eq(calendarEntries.id, draft.id));
+    expect(row!.status).toBe('draft');
+    const published = await c.admin!.post(`${url}/publish`, { confirmBroadAudience: true });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json()).toMatchObject({ status: 'published', scheduled: false });
   });
 });

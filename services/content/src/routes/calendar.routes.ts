@@ -41,7 +41,12 @@ import {
   staffCalendarEntry,
   toAdminCalendarEntry,
 } from '../domain/calendar.js';
-import { checkTargeting, resolvePublication } from '../domain/publication.js';
+import {
+  checkTargeting,
+  publishesTo,
+  requireBroadAudienceConfirmation,
+  resolvePublication,
+} from '../domain/publication.js';
 import { audienceOf, readerFor } from '../domain/reader.js';
 import { codenameFrom } from '../domain/text.js';
 import { CONTENT_POLICIES, canEditItem, type EditorActor, editorActor } from '../policies.js';
@@ -122,7 +127,10 @@ export async function calendarRoutes(app: App, ctx: ContentContext) {
   const helpers = editorialHelpers(ctx, kind);
   const { change, announced } = helpers;
 
-  /** Validate and store a create (existing null) or a full update. */
+  /**
+   * Validate and store a create (existing null) or a full update. Publishing to a broad audience
+   * asks for the confirmation first (03 §4); a draft never asks.
+   */
   async function save(actor: EditorActor, input: AdminCalendarEntryInput, existing: CalendarRow | null) {
     const now = ctx.clock.now();
     const startAt = new Date(input.startAt);
@@ -143,6 +151,8 @@ export async function calendarRoutes(app: App, ctx: ContentContext) {
     const codename = input.codename ?? existing?.codename ?? codenameFrom(title, codenameSuffix());
     if (await calendarCodenameTaken(ctx.db, codename, existing?.id))
       throw new AppError('CNT_CODENAME_IN_USE');
+    if (publishesTo(publication.status, existing, targeting))
+      await requireBroadAudienceConfirmation(ctx, targeting, input.confirmBroadAudience);
     const values = {
       codename,
       entryType: input.type,

@@ -6,7 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, directoryApartments, directoryHousingCompanies, shopPartners } from '../db/schema.js';
 import { purgeAdvertisementDrafts } from '../jobs/purge-drafts.job.js';
 import { seedShop } from '../seed/shop.js';
-import { type ContentTestApp, clientAs, contentTestApp } from '../testing/index.js';
+import {
+  addDirectoryHousingCompanies,
+  type ContentTestApp,
+  clientAs,
+  contentTestApp,
+} from '../testing/index.js';
 
 type Client = Awaited<ReturnType<typeof clientAs>>;
 
@@ -316,8 +321,9 @@ describe('service-shop campaigns and advertisements', () => {
       const rows = res.json() as AdminCampaign[];
       expect(rows).toHaveLength(10);
       expect(res.headers['content-range']).toMatch(new RegExp(`^campaigns 0-9/${await campaignCount()}$`));
+      // A board member is no partner: campaigns are for the developer's staff and partners (03 §2).
       expect(
-        (await staff.post('/api/content/admin/campaigns', { variants: { en: { title: 'x' } } })).statusCode,
+        (await board.post('/api/content/admin/campaigns', { variants: { en: { title: 'x' } } })).statusCode,
       ).toBe(403);
       const ads = await admin.get(
         '/api/content/admin/campaigns?filter={"isAdvertisement":true}&range=[0,999]',
@@ -523,6 +529,72 @@ describe('service-shop campaigns and advertisements', () => {
         .from(campaigns)
         .where(and(eq(campaigns.shopPartnerId, foreign!.id)));
       expect(stored[0]!.n).toBe(0);
+    });
+  });
+
+  describe('broad audience (03 §4)', () => {
+    // Eleven more housing companies in the directory: a campaign to everyone reaches fourteen.
+    let extra: Awaited<ReturnType<typeof addDirectoryHousingCompanies>>;
+    beforeAll(async () => {
+      extra = await addDirectoryHousingCompanies(t, 11);
+    });
+    afterAll(async () => {
+      await extra?.remove();
+    });
+    const CAMPAIGNS = '/api/content/admin/campaigns';
+    const everyone = { targeting: { housingCompanyIds: [], buildingTaxonomies: [] } };
+    const texts = (title: string) => ({ variants: { en: { title } } });
+
+    it('saves a draft campaign to everyone without asking', async () => {
+      const res = await marketing.post(CAMPAIGNS, { ...texts('Broad draft'), ...everyone });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'draft', isAdvertisement: false });
+    });
+
+    it('asks before publishing a campaign to everyone, stores nothing, then publishes with the confirmation', async () => {
+      const before = await campaignCount();
+      const published = { ...texts('Broad campaign'), ...everyone, status: 'published' };
+      const refused = await marketing.post(CAMPAIGNS, published);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+      expect(await campaignCount()).toBe(before);
+
+      const confirmed = await marketing.post(CAMPAIGNS, { ...published, confirmBroadAudience: true });
+      expect(confirmed.statusCode, confirmed.body).toBe(201);
+      expect(confirmed.json()).toMatchObject({ status: 'published', isAdvertisement: false });
+      expect(confirmed.json()).not.toHaveProperty('confirmBroadAudience');
+      expect(await campaignCount()).toBe(before + 1);
+    });
+
+    it('publishes a campaign to one housing company without asking', async () => {
+      const res = await marketing.post(CAMPAIGNS, {
+        ...texts('Linden campaign'),
+        targeting: { housingCompanyIds: [t.hc.lindenCourt] },
+        status: 'published',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    });
+
+    it('asks when a draft is published or a published campaign is retargeted to everyone', async () => {
+      const draft = (await marketing.post(CAMPAIGNS, { ...texts('Later broad'), ...everyone })).json();
+      const toPublish = await marketing.put(`${CAMPAIGNS}/${draft.id}`, { status: 'published' });
+      expect(toPublish.statusCode).toBe(409);
+      expect(toPublish.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+      const [row] = await db().select().from(campaigns).where(eq(campaigns.id, draft.id));
+      expect(row!.status).toBe('draft');
+
+      const narrow = await marketing.post(CAMPAIGNS, {
+        ...texts('Narrow first'),
+        targeting: { housingCompanyIds: [t.hc.lindenCourt] },
+        status: 'published',
+      });
+      const url = `${CAMPAIGNS}/${narrow.json().id}`;
+      const wider = await marketing.put(url, everyone);
+      expect(wider.statusCode).toBe(409);
+      expect(wider.json()).toMatchObject({ code: 'CNT_BROAD_AUDIENCE_CONFIRM', detail: '14' });
+      expect((await marketing.put(url, { ...everyone, confirmBroadAudience: true })).statusCode).toBe(200);
+      // Saved again unchanged, a published campaign does not ask.
+      expect((await marketing.put(url, { urgent: true })).statusCode).toBe(200);
     });
   });
 

@@ -2,7 +2,6 @@ import {
   ADMIN_CAMPAIGN_DEFAULT,
   type AdminCampaign,
   type AssetRef,
-  BROAD_AUDIENCE_THRESHOLD,
   CAMPAIGN_FETCH_LIMIT,
   CAMPAIGN_RANDOM_LIMIT,
   type CampaignUpdate,
@@ -52,7 +51,12 @@ import {
 import { startOfDay } from '../domain/clock.js';
 import { directoryHousingCompany, housingCompaniesReached } from '../domain/directory.js';
 import { sanitizeRichText } from '../domain/html.js';
-import { checkTargeting, resolvePublication } from '../domain/publication.js';
+import {
+  checkTargeting,
+  publishesTo,
+  requireBroadAudienceConfirmation,
+  resolvePublication,
+} from '../domain/publication.js';
 import { audienceOf } from '../domain/reader.js';
 import {
   adminShopPartners,
@@ -286,8 +290,8 @@ function cleanVariants(variants: CampaignState['variants']): Record<string, Camp
 }
 
 /**
- * The housing companies an advertisement reaches: those its targeting names whose phase and
- * completion window match when it starts (its start, or now when that is later).
+ * The housing companies a campaign or advertisement reaches: those its targeting names whose
+ * phase and completion window match when it starts (its start, or now when that is later).
  */
 export async function campaignReach(ctx: ContentContext, state: CampaignState): Promise<number> {
   const ids = await housingCompaniesReached(ctx.db, state.targeting);
@@ -334,7 +338,11 @@ async function saveCampaign(
   p: Principal,
   existing: CampaignRow | null,
   state: CampaignState,
-  options: { confirmBroadAudience?: boolean | undefined },
+  options: {
+    confirmBroadAudience?: boolean | undefined;
+    /** A published campaign whose targeting changes asks again (routes that take the flag). */
+    askOnRetarget?: boolean;
+  },
 ): Promise<CampaignRow> {
   const now = ctx.clock.now();
   const variants = cleanVariants(state.variants);
@@ -361,7 +369,6 @@ async function saveCampaign(
     },
     now,
   );
-  const publishing = state.status === 'published' && existing?.status !== 'published';
   if (state.isAdvertisement) {
     checkAdvertisementWindow({ startAt, endAt, publishAt: publication.publishAt }, now, {
       requireEnd: state.status === 'published',
@@ -398,10 +405,15 @@ async function saveCampaign(
     buildingTaxonomies: [...new Set(state.targeting.buildingTaxonomies)],
   };
   await checkTargeting(ctx, campaignTargetingActor(p), targeting);
-  if (state.isAdvertisement && publishing && !options.confirmBroadAudience) {
-    const reach = await campaignReach(ctx, { ...state, targeting });
-    if (reach > BROAD_AUDIENCE_THRESHOLD)
-      throw new AppError('CNT_BROAD_AUDIENCE_CONFIRM', { detail: String(reach) });
+  // 03 §4: publishing (or retargeting a published one, where the route can confirm) to many
+  // housing companies asks for the broad-audience confirmation. A draft never asks.
+  const publishing = options.askOnRetarget
+    ? publishesTo(state.status, existing, targeting)
+    : state.status === 'published' && existing?.status !== 'published';
+  if (publishing) {
+    await requireBroadAudienceConfirmation(ctx, targeting, options.confirmBroadAudience, () =>
+      campaignReach(ctx, { ...state, targeting }),
+    );
   }
 
   const title = variants[state.defaultLanguage]!.title;
@@ -669,7 +681,7 @@ export async function campaignRoutes(app: App, ctx: ContentContext) {
       const p = principalOf(request);
       const { confirmBroadAudience, ...input } = request.body;
       const state = merge(defaultState(input.variants), input);
-      const row = await saveCampaign(ctx, p, null, state, { confirmBroadAudience });
+      const row = await saveCampaign(ctx, p, null, state, { confirmBroadAudience, askOnRetarget: true });
       return reply.status(201).send((await adminCampaigns(ctx, p, [row]))[0]!);
     },
   );
@@ -690,7 +702,7 @@ export async function campaignRoutes(app: App, ctx: ContentContext) {
       const existing = await loadCampaign(ctx.db, p, request.params.id, 'write');
       const { confirmBroadAudience, ...input } = request.body;
       const state = merge(stateOf(existing, ctx.clock.now()), input);
-      const row = await saveCampaign(ctx, p, existing, state, { confirmBroadAudience });
+      const row = await saveCampaign(ctx, p, existing, state, { confirmBroadAudience, askOnRetarget: true });
       return (await adminCampaigns(ctx, p, [row]))[0]!;
     },
   );

@@ -330,7 +330,6 @@ describe('contacts', () => {
         [manager, { priority: 1000 }, 400, 'VALIDATION_FAILED'],
         [manager, { targeting: { housingCompanyIds: [t.hc.birchHill] } }, 403, 'CNT_TARGET_OUT_OF_SCOPE'],
         [manager, { targeting: { housingCompanyIds: [] } }, 403, 'CNT_TARGET_OUT_OF_SCOPE'],
-        [staff, {}, 403, 'FORBIDDEN'],
         [tenant, {}, 403, 'FORBIDDEN'],
       ];
       for (const [client, overrides, status, code] of cases) {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { ContentContext, ContentDb } from '../context.js';
 import type { articles, calendarEntries } from '../db/schema.js';
 import { assetsById, isScheduled, isUniqueViolation, publishTime } from '../domain/articles.js';
+import { requireBroadAudienceConfirmation } from '../domain/publication.js';
 import { readerFor } from '../domain/reader.js';
 import { languageOf } from '../domain/text.js';
 import { CONTENT_POLICIES, canEditItem, type EditorActor, editorActor } from '../policies.js';
@@ -29,6 +30,7 @@ interface EditorialRow {
   authorId: string | null;
   authorRoles: string[];
   housingCompanyIds: string[];
+  buildingTaxonomies: string[];
 }
 
 export interface EditorialKind<Row extends EditorialRow, Admin, Detail> {
@@ -206,7 +208,8 @@ export function editorialRoutes<Row extends EditorialRow, Input, Admin, Detail>(
     `${path}/:id/publish`,
     {
       schema: {
-        summary: 'Publish now, or schedule for a future publishAt',
+        summary:
+          'Publish now, or schedule for a future publishAt (a draft reaching many housing companies needs confirmBroadAudience)',
         params: zIdParam,
         body: zEditorialPublishRequest,
         response: { 200: schemas.response },
@@ -219,6 +222,9 @@ export function editorialRoutes<Row extends EditorialRow, Input, Admin, Detail>(
       const publishAt = publishTime(request.body.publishAt, now);
       if (existing.unpublishAt && existing.unpublishAt <= publishAt)
         throw new AppError('CNT_UNPUBLISH_BEFORE_PUBLISH');
+      // A scheduled item published now was confirmed when it was scheduled.
+      if (existing.status !== 'published')
+        await requireBroadAudienceConfirmation(ctx, existing, request.body.confirmBroadAudience);
       const row = await change(async (tx) => {
         const [updated] = await tx
           .update(table)

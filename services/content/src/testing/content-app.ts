@@ -13,7 +13,7 @@ import {
   openDatabase,
   silentLogger,
 } from '@porta/service-kit';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { type Content, createContent } from '../app.js';
 import { type ContentConfig, zContentConfig } from '../config.js';
 import { directoryHousingCompanies, outbox } from '../db/schema.js';
@@ -119,4 +119,32 @@ export function writeFields(
   return Object.fromEntries(
     Object.keys(schema.shape).flatMap((key) => (key in record ? [[key, record[key]]] : [])),
   );
+}
+
+/**
+ * Add housing companies to content's directory read model only (identity does not know them): to
+ * reach past BROAD_AUDIENCE_THRESHOLD with the few demo companies, say. Completed in 2020 (living
+ * phase), under the given building-taxonomy path. Answers their ids and how to remove them again.
+ */
+export async function addDirectoryHousingCompanies(
+  t: ContentTestApp,
+  count: number,
+  options: { taxonomyPath?: string[] } = {},
+): Promise<{ ids: string[]; remove(): Promise<void> }> {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: crypto.randomUUID(),
+    hcExt: `TEST-DIR-${crypto.randomUUID().slice(0, 8)}-${i}`,
+    name: `Directory ${i} Oy`,
+    completionDate: '2020-01-01',
+    taxonomyPath: options.taxonomyPath ?? [],
+  }));
+  const db = t.content.context.db;
+  await db.insert(directoryHousingCompanies).values(rows);
+  const ids = rows.map((r) => r.id);
+  return {
+    ids,
+    async remove() {
+      await db.delete(directoryHousingCompanies).where(inArray(directoryHousingCompanies.id, ids));
+    },
+  };
 }

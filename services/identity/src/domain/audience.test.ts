@@ -29,7 +29,7 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
       afterUserId: null,
       limit: 100,
     });
-    expect(emails(answer)).toEqual(['board', 'manager', 'owner', 'tenant']);
+    expect(emails(answer)).toEqual(['board', 'manager', 'owner', 'staff', 'tenant']);
     expect(answer.nextAfterUserId).toBeNull();
     const owner = answer.members.find((m) => m.userId === id.owner)!;
     expect([hc['DEMO-2000'], hc['DEMO-1000']]).toContain(owner.housingCompanyId);
@@ -63,7 +63,7 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
       emails(
         await audienceAnswer(db, { housingCompanyIds: linden, roles: [], afterUserId: null, limit: 100 }),
       ),
-    ).toEqual(['board', 'manager', 'owner', 'tenant']);
+    ).toEqual(['board', 'manager', 'owner', 'staff', 'tenant']);
     // Two a page: every member once over the pages, in user id order.
     const seen: string[] = [];
     let after: string | null = null;
@@ -79,7 +79,7 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
       after = page.nextAfterUserId;
       pages++;
     } while (after && pages < 10);
-    expect(seen).toHaveLength(4);
+    expect(seen).toHaveLength(5);
     expect([...seen].sort()).toEqual(seen);
     // A role that has ended, or not begun, does not count.
     const moved = await addTestUser(t, {
@@ -96,7 +96,7 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
       emails(
         await audienceAnswer(db, { housingCompanyIds: linden, roles: [], afterUserId: null, limit: 100 }),
       ),
-    ).toEqual(['board', 'manager', 'owner', 'tenant']);
+    ).toEqual(['board', 'manager', 'owner', 'staff', 'tenant']);
   });
 
   it('answers the same for many housing companies (walking the users) as for a few (their memberships)', async () => {
@@ -160,7 +160,7 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
       userIds: named,
       readersOf: { housingCompanyIds: [linden], globalRoles: [] },
     });
-    expect(emails(members)).toEqual(['board', 'tenant']);
+    expect(emails(members)).toEqual(['board', 'staff', 'tenant']);
     // Staff managing users ask also for those not registered yet or deactivated.
     const newcomer = await addTestUser(t, {
       key: 'newcomer',

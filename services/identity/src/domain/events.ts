@@ -14,6 +14,12 @@ export const IDENTITY_EVENTS = {
   userActivated: 'identity.user.activated.v1',
   userBanned: 'identity.user.banned.v1',
   userUnbanned: 'identity.user.unbanned.v1',
+  /**
+   * A user was deleted by staff (03 §7 DELETE /user?id; ADR 0013 addendum): identity erased their
+   * personal data and roles and keeps only an anonymous row with the id. Payload: userId, by,
+   * deletedAt. Other services anonymise what they keep of the user.
+   */
+  userDeleted: 'identity.user.deleted.v1',
   /** A role in an apartment or housing company was added, changed, scheduled or removed. */
   membershipChanged: 'identity.membership.changed.v1',
   housingCompanyCreated: 'identity.housing-company.created.v1',

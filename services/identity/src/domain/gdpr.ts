@@ -21,6 +21,7 @@ import {
   users,
   userTokens,
 } from '../db/schema.js';
+import { DELETED_USER_SOURCE } from './scope.js';
 import { toSignature } from './self-service.js';
 
 type IdentityDb = Db<typeof schema>;
@@ -43,7 +44,8 @@ function moduleIdsOf(links: unknown): string[] {
  */
 export async function buildGdprReport(db: IdentityDb, userId: string, now = new Date()): Promise<GdprReport> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError('IDN_USER_NOT_FOUND');
+  // A deleted user's row keeps only the id: there is nothing to report (ADR 0013, addendum).
+  if (!user || user.source === DELETED_USER_SOURCE) throw new AppError('IDN_USER_NOT_FOUND');
 
   const [
     hcRoles,

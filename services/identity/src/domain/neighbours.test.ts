@@ -39,6 +39,8 @@ describe('the neighbours of a housing company (rpc.identity.neighbours.get.v1)',
       { userId: id.board, firstName: 'Bertil', apartmentIds: [apt['B 14']] },
       { userId: id.manager, firstName: 'Maria', apartmentIds: [] },
       { userId: id.owner, firstName: 'Olivia', apartmentIds: [apt['B 12']] },
+      // The developer's staff member holds the project role of Linden Court (ADR 0022).
+      { userId: id.staff, firstName: 'Sami', apartmentIds: [] },
       { userId: id.tenant, firstName: 'Timo', apartmentIds: [apt['B 14']] },
     ]);
   });
@@ -71,7 +73,7 @@ describe('the neighbours of a housing company (rpc.identity.neighbours.get.v1)',
     await db.update(users).set({ enabled: false }).where(eq(users.id, disabled));
     await db.update(apartmentRoles).set({ validUntil: '2020-01-01' }).where(eq(apartmentRoles.userId, gone));
     const answer = await neighboursAnswer(db, { housingCompanyId: linden() });
-    expect(answer.members.map((m) => m.firstName)).toEqual(['Bertil', 'Maria', 'Olivia', 'Timo']);
+    expect(answer.members.map((m) => m.firstName)).toEqual(['Bertil', 'Maria', 'Olivia', 'Sami', 'Timo']);
   });
 
   it("answers one company's members only, and found false for a company that does not exist", async () => {

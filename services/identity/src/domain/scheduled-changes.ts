@@ -1,4 +1,9 @@
-import type { ApartmentRole, ScheduledRoleChange, ScheduledRoleChangeCreate } from '@porta/contracts';
+import type {
+  ApartmentResident,
+  ApartmentRole,
+  ScheduledRoleChange,
+  ScheduledRoleChangeCreate,
+} from '@porta/contracts';
 import { AppError, type Db, type FieldError } from '@porta/service-kit';
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
@@ -75,6 +80,48 @@ export async function listScheduledChanges(
     .where(eq(scheduledRoleChanges.apartmentId, apartmentId))
     .orderBy(desc(scheduledRoleChanges.startDate), desc(scheduledRoleChanges.createdAt));
   return rows.map((r) => toScheduledRoleChange(r.change, r.apt, today));
+}
+
+/**
+ * The users with a role in the apartment, each role with its validity and standing today: current
+ * first, then future, then ended; by last and first name within each.
+ */
+export async function listApartmentResidents(
+  db: IdentityDb,
+  scope: Scope,
+  apartmentId: string,
+  now = new Date(),
+): Promise<ApartmentResident[]> {
+  await apartmentInScope(db, scope, apartmentId);
+  const today = todayIso(now);
+  const rows = await db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: apartmentRoles.role,
+      validFrom: apartmentRoles.validFrom,
+      validUntil: apartmentRoles.validUntil,
+    })
+    .from(apartmentRoles)
+    .innerJoin(users, eq(users.id, apartmentRoles.userId))
+    .where(eq(apartmentRoles.apartmentId, apartmentId));
+  const standing = (r: { validFrom: string | null; validUntil: string | null }) =>
+    r.validUntil && r.validUntil < today
+      ? 'ended'
+      : r.validFrom && r.validFrom > today
+        ? 'future'
+        : 'current';
+  const order = { current: 0, future: 1, ended: 2 } as const;
+  return rows
+    .map((r) => ({ ...r, role: r.role as ApartmentRole, standing: standing(r) }) satisfies ApartmentResident)
+    .sort(
+      (a, b) =>
+        order[a.standing] - order[b.standing] ||
+        a.lastName.localeCompare(b.lastName) ||
+        a.firstName.localeCompare(b.firstName),
+    );
 }
 
 /** Pending changes (start date in the future) that add or remove the user, within the scope. */

@@ -1,5 +1,6 @@
+import { type Role, YIT_USER_GROUP } from '@porta/contracts';
 import { AppError, type Db } from '@porta/service-kit';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type * as schema from '../db/schema.js';
 import { apartmentRoles, apartments, housingCompanies, housingCompanyRoles, users } from '../db/schema.js';
@@ -8,33 +9,53 @@ import type { Scope } from '../policies.js';
 type IdentityDb = Db<typeof schema>;
 
 /**
+ * Global roles whose holders only the global user managers reach: admin and the developer's staff.
+ * A project role held on a housing company makes its holder a user of that company, yet the
+ * company's managers neither see nor manage them (ADR 0022).
+ */
+const HIGHER_USER_ROLES: readonly Role[] = ['admin', ...YIT_USER_GROUP];
+
+/**
  * A condition on `users.id` that keeps only the users of the scope's housing companies (a role in
  * the company or one of its apartments, whatever its validity: staff also manage future and past
- * roles). Undefined for an unlimited scope.
+ * roles), leaving out admin and the developer's staff. Undefined for an unlimited scope.
  */
 export function usersInScope(scope: Scope): SQL | undefined {
   if (scope.all) return undefined;
   if (scope.housingCompanyIds.length === 0) return sql`false`;
   const ids = scope.housingCompanyIds;
-  return or(
-    inArray(
-      users.id,
-      sql`(select ${apartmentRoles.userId} from ${apartmentRoles} join ${apartments} on ${apartments.id} = ${apartmentRoles.apartmentId} where ${inArray(apartments.housingCompanyId, ids)})`,
-    ),
-    inArray(
-      users.id,
-      sql`(select ${housingCompanyRoles.userId} from ${housingCompanyRoles} where ${inArray(housingCompanyRoles.housingCompanyId, ids)})`,
+  const higher = sql.join(
+    HIGHER_USER_ROLES.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  return and(
+    sql`not (${users.roles} && array[${higher}]::text[])`,
+    or(
+      inArray(
+        users.id,
+        sql`(select ${apartmentRoles.userId} from ${apartmentRoles} join ${apartments} on ${apartments.id} = ${apartmentRoles.apartmentId} where ${inArray(apartments.housingCompanyId, ids)})`,
+      ),
+      inArray(
+        users.id,
+        sql`(select ${housingCompanyRoles.userId} from ${housingCompanyRoles} where ${inArray(housingCompanyRoles.housingCompanyId, ids)})`,
+      ),
     ),
   );
 }
 
-/** 404 (User not found.) unless the user exists and is within the scope. */
+/**
+ * `users.source` of a deleted user's row: identity keeps the id (other services and identity's own
+ * token revocations refer to it) and nothing else of the person (ADR 0013, addendum).
+ */
+export const DELETED_USER_SOURCE = 'deleted';
+
+/** 404 (User not found.) unless the user exists, is not deleted and is within the scope. */
 export async function assertUserInScope(db: IdentityDb, scope: Scope, userId: string): Promise<void> {
   const condition = usersInScope(scope);
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(condition ? and(eq(users.id, userId), condition) : eq(users.id, userId))
+    .where(and(eq(users.id, userId), ne(users.source, DELETED_USER_SOURCE), condition))
     .limit(1);
   if (!row) throw new AppError('IDN_USER_NOT_FOUND');
 }

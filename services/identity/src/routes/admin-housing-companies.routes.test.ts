@@ -189,6 +189,22 @@ describe('GET /admin/housing-companies/:id', () => {
   });
 });
 
+describe('GET /admin/housing-companies/:id/features', () => {
+  it("answers a company's features to the staff who reach the company, a partner included, and 404 to others", async () => {
+    for (const who of ['admin', 'staff', 'manager', 'partner']) {
+      const res = await (await as(who)).get(`${BASE}/${hcs['DEMO-2000']}/features?lang=fi`);
+      expect(res.statusCode, who).toBe(200);
+      expect((res.json() as { features: Record<string, unknown> }).features, who).toHaveProperty('news');
+    }
+    expect((await (await as('othermanager')).get(`${BASE}/${hcs['DEMO-2000']}/features`)).statusCode).toBe(
+      404,
+    );
+    expect((await (await as('partner')).get(`${BASE}/${hcs['DEMO-3000']}/features`)).statusCode).toBe(404);
+    expect((await (await as('staff')).get(`${BASE}/${NOBODY}/features`)).statusCode).toBe(404);
+    expect((await (await as('tenant')).get(`${BASE}/${hcs['DEMO-2000']}/features`)).statusCode).toBe(403);
+  });
+});
+
 describe('POST /admin/housing-companies', () => {
   it('creates a company with normalised input; state is derived; an event is written', async () => {
     const res = await (await as('admin')).post(BASE, {

@@ -1,7 +1,9 @@
 import {
+  DEFAULT_LANGUAGE,
   HOUSING_COMPANY_PARTNER_TYPES,
   zAdminHousingCompany,
   zAdminHousingCompanyCreate,
+  zAdminHousingCompanyFeaturesQuery,
   zAdminHousingCompanyList,
   zAdminHousingCompanyListQuery,
   zAdminHousingCompanyParams,
@@ -11,11 +13,13 @@ import {
   zHousingCompanyPartnerList,
   zHousingCompanyPartnerParams,
   zHousingCompanyPartnerSet,
+  zUserFeaturesResponse,
 } from '@porta/contracts';
 import { type App, AppError, listPage, principalOf } from '@porta/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context.js';
 import { housingCompanies } from '../db/schema.js';
+import { userFeatures } from '../domain/features.js';
 import {
   createHousingCompany,
   getHousingCompanyOr404,
@@ -86,6 +90,27 @@ export async function adminHousingCompanyRoutes(app: App, ctx: IdentityContext) 
       const row = await getHousingCompanyOr404(ctx.db, request.params.id, scope);
       const partners = await partnerRefsOf(ctx.db, [row.id]);
       return toAdminHousingCompany(row, partners.get(row.id));
+    },
+  );
+
+  app.get(
+    '/admin/housing-companies/:id/features',
+    {
+      schema: {
+        summary: "A housing company's features as its residents get them (staff; scoped like the company)",
+        params: zAdminHousingCompanyParams,
+        querystring: zAdminHousingCompanyFeaturesQuery,
+        response: { 200: zUserFeaturesResponse },
+      },
+      config: { policy: HOUSING_COMPANY_READERS },
+    },
+    async (request) => {
+      const scope = await housingCompanyScope(ctx.db, principalOf(request));
+      const row = await getHousingCompanyOr404(ctx.db, request.params.id, scope);
+      return userFeatures(ctx, {
+        language: request.query.lang ?? DEFAULT_LANGUAGE,
+        housingCompanyId: row.id,
+      });
     },
   );
 

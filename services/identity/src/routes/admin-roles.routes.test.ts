@@ -430,6 +430,49 @@ describe('global roles', () => {
   });
 });
 
+describe('residents of an apartment', () => {
+  const residentsUrl = (aptext: string) => `/api/identity/admin/apartments/${apts[aptext]}/residents`;
+
+  it('lists each resident’s role in the apartment with its validity and standing today', async () => {
+    const admin = await as('admin');
+    const res = await admin.get(residentsUrl('DEMO-2000-B14'));
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as { email: string; role: string; standing: string }[];
+    expect(rows.map((r) => [r.email, r.role, r.standing])).toEqual(
+      expect.arrayContaining([
+        ['board@demo.porta.test', 'owner', 'current'],
+        ['tenant@demo.porta.test', 'tenant', 'current'],
+      ]),
+    );
+    const future = addDays(todayIso(), 30);
+    const ended = addDays(todayIso(), -30);
+    const db = t.identity.context.db;
+    const buyer = await newUser('future-resident@example.com');
+    const leaver = await newUser('past-resident@example.com');
+    await db.insert(apartmentRoles).values([
+      { userId: buyer, apartmentId: apts['DEMO-2000-B14']!, role: 'familyMember', validFrom: future },
+      { userId: leaver, apartmentId: apts['DEMO-2000-B14']!, role: 'tenant', validUntil: ended },
+    ]);
+    const after = (await admin.get(residentsUrl('DEMO-2000-B14'))).json() as typeof rows;
+    expect(after.map((r) => r.standing)).toEqual(['current', 'current', 'future', 'ended']);
+    expect(after.find((r) => r.email === 'future-resident@example.com')).toMatchObject({
+      role: 'familyMember',
+      standing: 'future',
+      validFrom: future,
+    });
+    expect(after.find((r) => r.email === 'past-resident@example.com')).toMatchObject({
+      standing: 'ended',
+      validUntil: ended,
+    });
+  });
+
+  it('answers 404 to a manager of another housing company and 403 to a resident', async () => {
+    expect((await (await as('othermanager')).get(residentsUrl('DEMO-2000-B14'))).statusCode).toBe(404);
+    expect((await (await as('manager')).get(residentsUrl('DEMO-2000-B14'))).statusCode).toBe(200);
+    expect((await (await as('tenant')).get(residentsUrl('DEMO-2000-B14'))).statusCode).toBe(403);
+  });
+});
+
 describe('scheduled role and ownership changes', () => {
   const changesUrl = (aptext: string) => `/api/identity/admin/apartments/${apts[aptext]}/scheduled-changes`;
 

@@ -10,6 +10,7 @@ import {
   zAdminUser,
   zAdminUserParams,
   zAdminUserRoles,
+  zApartmentResidentList,
   zApartmentScheduledChangeParams,
   zRoleRemovalQuery,
   zScheduledRoleChange,
@@ -30,6 +31,7 @@ import {
 import {
   createScheduledChange,
   deleteScheduledChange,
+  listApartmentResidents,
   listScheduledChanges,
 } from '../domain/scheduled-changes.js';
 import { setGlobalRoles, toAdminUser } from '../domain/user-admin.js';
@@ -188,6 +190,19 @@ export async function adminRoleRoutes(app: App, ctx: IdentityContext) {
       config: { policy: IDENTITY_POLICIES.usersRead },
     },
     async (request) => listScheduledChanges(ctx.db, userReadScope(principalOf(request)), request.params.id),
+  );
+
+  app.get(
+    '/admin/apartments/:id/residents',
+    {
+      schema: {
+        summary: "The users with a role in an apartment, each role's validity and standing today",
+        params: zApartmentScheduledChangeParams,
+        response: { 200: zApartmentResidentList },
+      },
+      config: { policy: IDENTITY_POLICIES.usersRead },
+    },
+    async (request) => listApartmentResidents(ctx.db, userReadScope(principalOf(request)), request.params.id),
   );
 
   app.post(

@@ -1,8 +1,24 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apartmentRoles, apartments, housingCompanies, outbox, users } from '../db/schema.js';
+import {
+  apartmentRoles,
+  apartments,
+  housingCompanies,
+  housingCompanyRoles,
+  outbox,
+  scheduledRoleChanges,
+  sessions,
+  signatures,
+  users,
+} from '../db/schema.js';
 import { IDENTITY_EVENTS } from '../domain/events.js';
-import { apiClientAs, type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import {
+  addTestUser,
+  apiClientAs,
+  type IdentityTestApp,
+  identityTestApp,
+  loginAs,
+} from '../testing/identity-app.js';
 
 let t: IdentityTestApp;
 /** Apartment ids by aptext; housing company ids by hcExt. */
@@ -95,6 +111,7 @@ describe('GET /api/identity/admin/users (react-admin list convention)', () => {
       'board',
       'manager',
       'owner',
+      'staff', // the project role of Linden Court
       'tenant',
     ]);
     expect(emails(await list('admin', { filter: { apartmentId: apts['DEMO-2000-B14'] } }))).toEqual([
@@ -490,5 +507,239 @@ describe('updating, deactivating and activating users', () => {
       .from(users)
       .where(eq(users.email, 'neighbour@demo.porta.test'));
     expect(row!.enabled).toBe(true);
+  });
+});
+
+describe('POST /api/identity/admin/users/:id/password (03 §7 changeUserPassword)', () => {
+  const NEW_PASSWORD = 'Vaahtera!Kuja7Z';
+  const setPassword = async (who: string, id: string, newPassword: string) =>
+    (await as(who)).post(`/api/identity/admin/users/${id}/password`, { newPassword });
+  const refresh = (refreshToken: string) =>
+    t.app.inject({ method: 'POST', url: '/api/identity/token/refresh', payload: { refreshToken } });
+
+  it('lets an admin set the password: the old one stops working, the new one works, sessions end', async () => {
+    const id = await addTestUser(t, {
+      key: 'pw-admin',
+      apartments: [{ aptext: 'DEMO-2000-B14', role: 'familyMember' }],
+    });
+    const { refreshToken } = await loginAs(t.app, 'pw-admin');
+    const res = await setPassword('admin', id, NEW_PASSWORD);
+    expect(res.statusCode, res.body).toBe(204);
+    await expect(loginAs(t.app, 'pw-admin')).rejects.toThrow(/401/);
+    await expect(loginAs(t.app, 'pw-admin', NEW_PASSWORD)).resolves.toBeTruthy();
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    const ended = await t.identity.context.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(ended.filter((s) => s.revokedReason === 'password-changed')).toHaveLength(1);
+  });
+
+  it("lets a manager of the user's housing company set it, and answers 404 to a manager of another", async () => {
+    const id = await addTestUser(t, {
+      key: 'pw-managed',
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    const other = await setPassword('othermanager', id, NEW_PASSWORD);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('IDN_USER_NOT_FOUND');
+    await expect(loginAs(t.app, 'pw-managed')).resolves.toBeTruthy();
+    const mine = await setPassword('manager', id, NEW_PASSWORD);
+    expect(mine.statusCode, mine.body).toBe(204);
+    await expect(loginAs(t.app, 'pw-managed', NEW_PASSWORD)).resolves.toBeTruthy();
+  });
+
+  it('refuses residents and staff without a user-manager role (403)', async () => {
+    const id = await userId('owner');
+    for (const who of ['tenant', 'partner', 'staff']) {
+      const res = await setPassword(who, id, NEW_PASSWORD);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('checks the rules of the self-service change and names the field', async () => {
+    const id = await addTestUser(t, {
+      key: 'pw-rules',
+      firstName: 'Aurora',
+      apartments: [{ aptext: 'DEMO-2000-B14', role: 'familyMember' }],
+    });
+    const cases: [string, string][] = [
+      ['short1A', 'IDN_PASSWORD_FORMAT'],
+      ['lowercase1', 'IDN_PASSWORD_FORMAT'],
+      ['Password1!', 'IDN_PASSWORD_TOO_COMMON'],
+      ['Aurora2024!', 'IDN_PASSWORD_TOO_COMMON'],
+    ];
+    for (const [password, code] of cases) {
+      const res = await setPassword('admin', id, password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().code, password).toBe(code);
+      expect(res.json().errors, password).toEqual([
+        { path: 'body.newPassword', message: expect.any(String) },
+      ]);
+    }
+    const missing = await (await as('admin')).post(`/api/identity/admin/users/${id}/password`, {});
+    expect(missing.statusCode).toBe(400);
+    await expect(loginAs(t.app, 'pw-rules')).resolves.toBeTruthy();
+  });
+
+  it('refuses the own password (My settings is the place), consumer-login-only users and unknown users', async () => {
+    const self = await setPassword('admin', await userId('admin'), NEW_PASSWORD);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().code).toBe('IDN_OWN_PASSWORD_IN_SETTINGS');
+    const oidc = await addTestUser(t, { key: 'pw-oidc', password: null });
+    await t.identity.context.db.update(users).set({ b2cSubject: 'b2c-subject-1' }).where(eq(users.id, oidc));
+    const consumer = await setPassword('admin', oidc, NEW_PASSWORD);
+    expect(consumer.statusCode).toBe(409);
+    expect(consumer.json().code).toBe('IDN_PASSWORD_SIGN_IN_NOT_USED');
+    // A user created by staff who has not set a password yet (no consumer login) may get one.
+    const invited = await addTestUser(t, { key: 'pw-invited', password: null });
+    expect((await setPassword('admin', invited, NEW_PASSWORD)).statusCode).toBe(204);
+    expect((await setPassword('admin', NOBODY, NEW_PASSWORD)).statusCode).toBe(404);
+  });
+
+  it('refuses to hand over an account with roles beyond the caller (403)', async () => {
+    await addTestUser(t, { key: 'pw-marketing', roles: ['yitMarketing'] });
+    const marketing = await apiClientAs(t.app, 'pw-marketing');
+    const admin = await marketing.post(`/api/identity/admin/users/${await userId('admin')}/password`, {
+      newPassword: NEW_PASSWORD,
+    });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().code).toBe('IDN_PASSWORD_NOT_SETTABLE');
+    // A resident of Linden Court who also lives in Birch Hill: not the Linden manager's to hand over.
+    const both = await addTestUser(t, {
+      key: 'pw-both',
+      apartments: [
+        { aptext: 'DEMO-2000-B12', role: 'familyMember' },
+        { aptext: 'DEMO-3000-C2', role: 'tenant' },
+      ],
+    });
+    const res = await setPassword('manager', both, NEW_PASSWORD);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('IDN_PASSWORD_NOT_SETTABLE');
+    expect(
+      (await marketing.post(`/api/identity/admin/users/${both}/password`, { newPassword: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(204);
+  });
+});
+
+describe('DELETE /api/identity/admin/users/:id (03 §7 DELETE /user?id)', () => {
+  const remove = async (who: string, id: string, confirm = true) =>
+    (await as(who)).delete(`/api/identity/admin/users/${id}${confirm ? '?confirm=true' : ''}`);
+
+  it('deletes a user: roles, sessions and personal data go, the id stays anonymous, an event tells', async () => {
+    const id = await addTestUser(t, {
+      key: 'del-me',
+      apartments: [{ aptext: 'DEMO-2000-B14', role: 'familyMember' }],
+      housingCompanies: [{ hcExt: 'DEMO-2000', role: 'boardMember' }],
+    });
+    const { refreshToken } = await loginAs(t.app, 'del-me');
+    await t.identity.context.db.insert(signatures).values({ userId: id, name: 'Mine', content: 'Regards' });
+    const tenantId = await userId('tenant');
+    const [shared, alone] = await t.identity.context.db
+      .insert(scheduledRoleChanges)
+      .values([
+        {
+          apartmentId: apts['DEMO-2000-B14']!,
+          role: 'owner',
+          startDate: '2999-01-01',
+          addUserIds: [id, tenantId],
+          previousValidity: { [id]: { validFrom: null, validUntil: null } },
+        },
+        { apartmentId: apts['DEMO-2000-B14']!, role: 'tenant', startDate: '2999-01-01', removeUserIds: [id] },
+      ])
+      .returning();
+
+    const unconfirmed = await remove('admin', id, false);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().code).toBe('IDN_USER_DELETE_CONFIRM_REQUIRED');
+
+    const res = await remove('admin', id);
+    expect(res.statusCode, res.body).toBe(204);
+    const admin = await as('admin');
+    expect((await admin.get(`/api/identity/admin/users/${id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/identity/admin/users/${id}/gdpr-report`)).statusCode).toBe(404);
+    expect(emails(await list('admin', { filter: { q: 'del-me' } }))).toEqual([]);
+    expect((await list('admin', { filter: { id: [id] } })).json()).toEqual([]);
+    await expect(loginAs(t.app, 'del-me')).rejects.toThrow(/401/);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/token/refresh',
+      payload: { refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+
+    const db = t.identity.context.db;
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({
+      email: `deleted-${id}@deleted.invalid`,
+      firstName: '',
+      lastName: '',
+      passwordHash: null,
+      enabled: false,
+      roles: [],
+      source: 'deleted',
+    });
+    expect(await db.select().from(apartmentRoles).where(eq(apartmentRoles.userId, id))).toEqual([]);
+    expect(await db.select().from(housingCompanyRoles).where(eq(housingCompanyRoles.userId, id))).toEqual([]);
+    expect(await db.select().from(signatures).where(eq(signatures.userId, id))).toEqual([]);
+    const [kept] = await db
+      .select()
+      .from(scheduledRoleChanges)
+      .where(eq(scheduledRoleChanges.id, shared!.id));
+    expect(kept).toMatchObject({ addUserIds: [tenantId], removeUserIds: [], previousValidity: {} });
+    expect(
+      await db.select().from(scheduledRoleChanges).where(eq(scheduledRoleChanges.id, alone!.id)),
+    ).toEqual([]);
+    await db.delete(scheduledRoleChanges).where(eq(scheduledRoleChanges.id, shared!.id));
+    const userSessions = await db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(userSessions.length).toBeGreaterThan(0);
+    expect(userSessions.every((s) => s.revokedAt !== null && s.ip === null && s.userAgent === null)).toBe(
+      true,
+    );
+
+    expect(await events(IDENTITY_EVENTS.userDeleted)).toContainEqual({
+      userId: id,
+      by: await userId('admin'),
+      deletedAt: expect.any(String),
+    });
+    const removed = (await events(IDENTITY_EVENTS.membershipChanged)).filter(
+      (e) => e.userId === id && e.change === 'removed',
+    );
+    expect(removed.map((e) => e.role).sort()).toEqual(['boardMember', 'familyMember']);
+    // Deleting again: the user is no longer there.
+    expect((await remove('admin', id)).statusCode).toBe(404);
+    // Nor for any other staff route: the anonymous row is not a user any more.
+    expect((await admin.post(`/api/identity/admin/users/${id}/activate`)).statusCode).toBe(404);
+    expect((await admin.put(`/api/identity/admin/users/${id}`, { firstName: 'Back' })).statusCode).toBe(404);
+    expect((await admin.get(`/api/identity/admin/users/${id}/roles`)).statusCode).toBe(404);
+  });
+
+  it('lets global user managers delete; company managers, staff and residents get 403', async () => {
+    await addTestUser(t, { key: 'del-bizadmin', roles: ['yitBusinessAdmin'] });
+    const id = await addTestUser(t, {
+      key: 'del-them',
+      apartments: [{ aptext: 'DEMO-2000-B12', role: 'tenant' }],
+    });
+    for (const who of ['manager', 'board', 'staff', 'tenant']) {
+      const res = await remove(who, id);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().code, who).toBe('FORBIDDEN');
+    }
+    const bizadmin = await apiClientAs(t.app, 'del-bizadmin');
+    expect((await bizadmin.delete(`/api/identity/admin/users/${id}?confirm=true`)).statusCode).toBe(204);
+    // Only an admin deletes an admin.
+    const admin = await bizadmin.delete(`/api/identity/admin/users/${await userId('admin')}?confirm=true`);
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().code).toBe('IDN_ADMIN_NOT_DELETABLE');
+    const another = await addTestUser(t, { key: 'del-admin2', roles: ['admin'] });
+    expect((await remove('admin', another)).statusCode).toBe(204);
+  });
+
+  it('refuses deleting oneself and unknown users', async () => {
+    const self = await remove('admin', await userId('admin'));
+    expect(self.statusCode).toBe(409);
+    expect(self.json().code).toBe('IDN_USER_DELETE_SELF');
+    const missing = await remove('admin', NOBODY);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('IDN_USER_NOT_FOUND');
   });
 });

@@ -1,20 +1,34 @@
 import {
   type AdminUserListQuery,
+  zAdminPasswordChange,
   zAdminUser,
   zAdminUserCreate,
+  zAdminUserDeleteQuery,
   zAdminUserList,
   zAdminUserListQuery,
   zAdminUserParams,
   zAdminUserUpdate,
 } from '@porta/contracts';
 import { type App, listPage, principalOf, sortBy, withTransaction } from '@porta/service-kit';
-import { and, asc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { apartmentRoles, apartments, housingCompanyRoles, users } from '../db/schema.js';
 import { todayIso } from '../domain/membership.js';
+import { hashPassword } from '../domain/password.js';
 import { assertUserInScope, usersInScope } from '../domain/scope.js';
-import { createUser, getUserOr404, setUserEnabled, toAdminUser, updateUser } from '../domain/user-admin.js';
+import {
+  createUser,
+  DELETED_USER_SOURCE,
+  deleteUser,
+  getUserOr404,
+  setUserEnabled,
+  storePassword,
+  toAdminUser,
+  updateUser,
+  userForPasswordChange,
+} from '../domain/user-admin.js';
 import { IDENTITY_POLICIES, userAdminActor, userReadScope } from '../policies.js';
 
 const SORT_COLUMNS = {
@@ -78,6 +92,9 @@ function membershipFilter(filter: NonNullable<AdminUserListQuery['filter']>, tod
  * Creating a user: a global user manager may create a user without any role; a project user
  * manager must give `apartmentRole` or `housingCompanyRole` in one of their housing companies in
  * the same request (stored together with the user, or nothing is stored).
+ *
+ * Setting a user's password (03 §7 changeUserPassword) and deleting a user (DELETE /user?id): see
+ * userForPasswordChange and deleteUser for the rules; deletion is for global user managers only.
  */
 export async function adminUserRoutes(app: App, ctx: IdentityContext) {
   /** Run a change and its events in one transaction; publish the events after commit. */
@@ -99,7 +116,10 @@ export async function adminUserRoutes(app: App, ctx: IdentityContext) {
     },
     async (request, reply) => {
       const { sort, range, filter } = request.query;
-      const where: (SQL | undefined)[] = [usersInScope(userReadScope(principalOf(request)))];
+      const where: (SQL | undefined)[] = [
+        usersInScope(userReadScope(principalOf(request))),
+        ne(users.source, DELETED_USER_SOURCE),
+      ];
       if (filter?.q) {
         const p = likePattern(filter.q);
         where.push(
@@ -185,6 +205,51 @@ export async function adminUserRoutes(app: App, ctx: IdentityContext) {
       const row = await change((tx) => setUserEnabled(tx, actor, request.params.id, false));
       await ctx.sessions.revokeAllForUser(row.id, 'deactivated');
       return toAdminUser(row);
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/password',
+    {
+      schema: {
+        summary: "Set another user's password (03 §5 rules); every session of the user ends",
+        params: zAdminUserParams,
+        body: zAdminPasswordChange,
+        response: { 204: z.null() },
+      },
+      config: { policy: IDENTITY_POLICIES.usersManage },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const actor = userAdminActor(principal);
+      const { newPassword } = request.body;
+      const user = await userForPasswordChange(ctx.db, principal, actor, request.params.id, newPassword);
+      const passwordHash = await hashPassword(newPassword);
+      await withTransaction(ctx.db, (tx) => storePassword(tx, user.id, passwordHash));
+      // No event carries a password change (nor does the self-service one): the log records who did it.
+      request.log.info({ userId: user.id, by: actor.userId }, 'password set by a user manager');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    {
+      schema: {
+        summary:
+          'Delete a user (global user managers; needs confirm=true): roles, sessions and personal data go',
+        params: zAdminUserParams,
+        querystring: zAdminUserDeleteQuery,
+        response: { 204: z.null() },
+      },
+      config: { policy: IDENTITY_POLICIES.usersDelete },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const actor = userAdminActor(principal);
+      const confirm = request.query.confirm === 'true';
+      await change((tx) => deleteUser(tx, principal, actor, request.params.id, { confirm }));
+      return reply.status(204).send(null);
     },
   );
 

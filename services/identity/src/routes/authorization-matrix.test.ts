@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { authorizationMismatches, matrixCoverage } from '@porta/service-kit/testing';
+import { authorizationMismatches, matrixCoverage, staffMenuMismatches } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestUser, type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
 
@@ -43,6 +43,8 @@ const ALLOWED = {
   signatures: only('admin', 'staff', 'bizadmin', 'marketing', 'project', 'manager', 'othermanager'),
   usersRead: only('admin', 'staff', 'bizadmin', 'marketing', 'project', 'manager', 'othermanager', 'board'),
   usersManage: only('admin', 'bizadmin', 'marketing', 'project', 'manager', 'othermanager', 'board'),
+  /** Deleting a user crosses housing companies: the global user managers only. */
+  globalUserManagers: only('admin', 'bizadmin', 'marketing', 'project'),
   bizadmin: only('admin', 'bizadmin'),
   admin: only('admin'),
   staffArea: only(
@@ -97,6 +99,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'GET /api/identity/admin/users/:id': ALLOWED.usersRead,
   'GET /api/identity/admin/users/:id/roles': ALLOWED.usersRead,
   'GET /api/identity/admin/users/:id/apartment-roles': ALLOWED.usersRead,
+  'GET /api/identity/admin/apartments/:id/residents': ALLOWED.usersRead,
   'GET /api/identity/admin/apartments/:id/scheduled-changes': ALLOWED.usersRead,
   'GET /api/identity/admin/users/:id/bans': ALLOWED.usersRead,
   'POST /api/identity/admin/users': ALLOWED.usersManage,
@@ -104,6 +107,8 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'POST /api/identity/admin/users/:id/deactivate': ALLOWED.usersManage,
   'POST /api/identity/admin/users/:id/activate': ALLOWED.usersManage,
   'POST /api/identity/admin/users/:id/invitation': ALLOWED.usersManage,
+  'POST /api/identity/admin/users/:id/password': ALLOWED.usersManage,
+  'DELETE /api/identity/admin/users/:id': ALLOWED.globalUserManagers,
   'POST /api/identity/admin/users/:id/apartment-roles': ALLOWED.usersManage,
   'DELETE /api/identity/admin/users/:id/apartment-roles/:apartmentId/:role': ALLOWED.usersManage,
   'POST /api/identity/admin/users/:id/housing-company-roles': ALLOWED.usersManage,
@@ -123,6 +128,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   // Housing companies and apartments
   'GET /api/identity/admin/housing-companies': ALLOWED.staffArea,
   'GET /api/identity/admin/housing-companies/:id': ALLOWED.staffArea,
+  'GET /api/identity/admin/housing-companies/:id/features': ALLOWED.staffArea,
   'GET /api/identity/admin/housing-companies/:id/partners': ALLOWED.staffArea,
   'GET /api/identity/admin/apartments': ALLOWED.staffArea,
   'GET /api/identity/admin/apartments/:id': ALLOWED.staffArea,
@@ -205,6 +211,10 @@ function auth(persona: Persona) {
 }
 
 describe('authorization matrix', () => {
+  it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {
+    expect(staffMenuMismatches(t.app, 'identity')).toEqual([]);
+  });
+
   it('has a row for every identity route and no row for a route that does not exist', () => {
     expect(matrixCoverage(t.app, '/api/identity', MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
   });
@@ -271,6 +281,12 @@ describe('objects of another housing company answer 404', () => {
         method: 'POST',
         url: `/api/identity/admin/users/${tenant}/invitation`,
         payload: {},
+      },
+      {
+        persona: 'othermanager',
+        method: 'POST',
+        url: `/api/identity/admin/users/${tenant}/password`,
+        payload: { newPassword: 'Vaahtera!Kuja7Z' },
       },
       { persona: 'othermanager', method: 'GET', url: `/api/identity/admin/housing-companies/${linden}` },
       {

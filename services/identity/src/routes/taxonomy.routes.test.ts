@@ -66,6 +66,37 @@ describe('GET /taxonomy/:group', () => {
     ]);
   });
 
+  it("serves the demo's FAQ groups and campaign categories, which the staff app's FAQ, help and campaign screens name", async () => {
+    const partner = await as('partner');
+    const faq = await partner.get('/api/identity/taxonomy/faqtaxonomy');
+    expect(faq.statusCode).toBe(200);
+    expect(
+      faq
+        .json()
+        .terms.map((n: { codename: string }) => n.codename)
+        .sort(),
+    ).toEqual(['contacts', 'maintenance', 'moving_in', 'news_and_calendar', 'portal', 'users']);
+    const campaigns = await partner.get('/api/identity/taxonomy/campaign_category');
+    expect(campaigns.statusCode).toBe(200);
+    expect(
+      campaigns
+        .json()
+        .terms.map((n: { codename: string }) => n.codename)
+        .sort(),
+    ).toEqual(['cleaning', 'design', 'energy', 'furniture', 'garden', 'maintenance', 'renovation']);
+    // The staff list a group may be empty in answers 200 (the staff app reads these groups there).
+    const flat = await partner.get(
+      `${ADMIN_BASE}?filter=${encodeURIComponent(JSON.stringify({ group: 'campaign_category' }))}&range=[0,999]`,
+    );
+    expect(flat.statusCode).toBe(200);
+    expect(flat.json()).toHaveLength(7);
+    const empty = await partner.get(
+      `${ADMIN_BASE}?filter=${encodeURIComponent(JSON.stringify({ group: 'age_group' }))}`,
+    );
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+  });
+
   it('answers 404 No taxonomies found for an unknown or an empty group, 401 without sign-in', async () => {
     const owner = await as('owner');
     for (const group of ['regions', 'age_group']) {

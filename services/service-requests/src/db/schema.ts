@@ -109,10 +109,15 @@ export const responses = serviceRequests.table(
       .notNull()
       .references(() => requests.id, { onDelete: 'cascade' }),
     housingCompanyId: uuid('housing_company_id').notNull(),
-    /** Sanitised HTML. */
+    /** Sanitised HTML; emptied when deleted. */
     content: text('content').notNull(),
     ...sent(),
     createdAt: createdAt(),
+    /** When its writer last changed the content. */
+    editedAt: ts('edited_at'),
+    /** A deleted response keeps its place (no content, no attachments): when and by whom. */
+    deletedAt: ts('deleted_at'),
+    deletedBy: uuid('deleted_by'),
   },
   (t) => [index('responses_request_idx').on(t.requestId, t.id)],
 );

@@ -9,7 +9,7 @@ import {
 import { AppError, type Principal } from '@porta/service-kit';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ServiceRequestsContext } from '../context.js';
-import { recipients, requests } from '../db/schema.js';
+import { recipients, requests, type responses } from '../db/schema.js';
 import { deletesInHousingCompany, handlesHousingCompany, isGlobalHandler } from '../policies.js';
 
 /** The feature of the service requests (01 §6 feature policies). */
@@ -196,4 +196,35 @@ export function rightsOf(a: Access, now = new Date()): ServiceRequestRights {
     canChangeInternalId: handler,
     canChangeType: handler,
   };
+}
+
+/**
+ * Moderates the request's company: deletes any response and removes any attachment (admin, the
+ * developer's staff and the company's property and maintenance managers, as deleting requests).
+ */
+export function moderates(p: Principal, row: Pick<RequestRow, 'housingCompanyId'>): boolean {
+  return deletesInHousingCompany(p, row.housingCompanyId);
+}
+
+/**
+ * What the caller may do with a response (ADR 0018): its writer edits and deletes it while the
+ * request is not closed; moderators delete any, any time. Nothing is done to a deleted one.
+ */
+export function responseRightsOf(
+  p: Principal,
+  row: Pick<RequestRow, 'housingCompanyId' | 'statusKey'>,
+  response: Pick<typeof responses.$inferSelect, 'senderId' | 'deletedAt'>,
+): { canEdit: boolean; canDelete: boolean } {
+  if (response.deletedAt) return { canEdit: false, canDelete: false };
+  const writes = response.senderId === p.userId && !isClosedStatus(row.statusKey);
+  return { canEdit: writes, canDelete: writes || moderates(p, row) };
+}
+
+/** May the caller remove an attachment: its uploader while the request is not closed, or a moderator. */
+export function removesAttachment(
+  p: Principal,
+  row: Pick<RequestRow, 'housingCompanyId' | 'statusKey'>,
+  uploadedBy: string,
+): boolean {
+  return (uploadedBy === p.userId && !isClosedStatus(row.statusKey)) || moderates(p, row);
 }

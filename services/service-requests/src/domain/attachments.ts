@@ -125,13 +125,17 @@ export async function storeAttachment(
   });
 }
 
-export function attachmentRef(row: typeof attachments.$inferSelect): ServiceRequestAttachment {
+export type AttachmentRow = typeof attachments.$inferSelect;
+
+/** An attachment as answered; canRemove: what the caller may do with it (false on a fresh upload). */
+export function attachmentRef(row: AttachmentRow, canRemove = false): ServiceRequestAttachment {
   return {
     id: row.id,
     url: `/api/service-requests/attachments/${row.id}`,
     fileName: row.fileName,
     mimeType: row.mimeType,
     size: row.size,
+    canRemove,
   };
 }
 
@@ -164,10 +168,14 @@ export async function attachFiles(
   if (attached.length !== ids.length) throw new AppError('SRQ_ATTACHMENT_NOT_FOUND');
 }
 
-/** The attachments of requests (by request id) and of responses (by response id), oldest first. */
+/**
+ * The attachments of requests (by request id) and of responses (by response id), oldest first;
+ * canRemove tells whether the caller may remove each.
+ */
 export async function attachmentsOf(
   db: ServiceRequestsDb,
   of: { requestIds?: readonly string[]; responseIds?: readonly string[] },
+  canRemove: (row: AttachmentRow) => boolean = () => false,
 ): Promise<Map<string, ServiceRequestAttachment[]>> {
   const out = new Map<string, ServiceRequestAttachment[]>();
   const requestIds = [...(of.requestIds ?? [])];
@@ -186,7 +194,7 @@ export async function attachmentsOf(
   for (const row of rows) {
     const key = (row.requestId ?? row.responseId)!;
     const list = out.get(key) ?? [];
-    list.push(attachmentRef(row));
+    list.push(attachmentRef(row, canRemove(row)));
     out.set(key, list);
   }
   return out;

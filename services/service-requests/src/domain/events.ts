@@ -1,7 +1,9 @@
 import {
   type Language,
   noticeTitles,
+  SERVICE_REQUEST_CHANGE_EVENTS,
   SERVICE_REQUEST_EVENTS,
+  type ServiceRequestChangeEvent,
   type ServiceRequestEvent,
   type ServiceRequestEventSubject,
   serviceRequestUrl,
@@ -111,4 +113,18 @@ export async function emitEvent(
   };
   const subject: ServiceRequestEventSubject = SERVICE_REQUEST_EVENTS[kind];
   await enqueueEvent(tx, outbox, subject, { ...payload, ...e.extra });
+}
+
+/**
+ * Record a change that tells nobody (a response edited or deleted, an attachment removed) inside
+ * the caller's transaction: who did it to whose response or file. No notice follows.
+ */
+export async function emitChange(
+  tx: ServiceRequestsDb,
+  kind: keyof typeof SERVICE_REQUEST_CHANGE_EVENTS,
+  e: Omit<ServiceRequestChangeEvent, 'createdAt'> & { at: Date },
+): Promise<void> {
+  const { at, ...rest } = e;
+  const payload: ServiceRequestChangeEvent = { ...rest, createdAt: at.toISOString() };
+  await enqueueEvent(tx, outbox, SERVICE_REQUEST_CHANGE_EVENTS[kind], payload);
 }

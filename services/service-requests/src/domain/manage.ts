@@ -92,6 +92,14 @@ async function byLink(
   const detail = await presentDetail(ctx, a.principal, row);
   return {
     ...detail,
+    // Editing and deleting, like uploading, need signing in.
+    attachments: detail.attachments.map((file) => ({ ...file, canRemove: false })),
+    responses: detail.responses.map((r) => ({
+      ...r,
+      canEdit: false,
+      canDelete: false,
+      attachments: r.attachments.map((file) => ({ ...file, canRemove: false })),
+    })),
     canEdit: false,
     canChangePublicity: false,
     canDelete: false,

@@ -40,6 +40,8 @@ import {
   loadRequest,
   partnerCompaniesOf,
   type RequestRow,
+  removesAttachment,
+  responseRightsOf,
   rightsOf,
   visibleIds,
   visibleTo,
@@ -109,9 +111,12 @@ export async function present(
   rows: RequestRow[],
 ): Promise<ServiceRequest[]> {
   const ids = rows.map((r) => r.id);
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const [recipientLists, files] = await Promise.all([
     recipientsOf(ctx.db, ids),
-    attachmentsOf(ctx.db, { requestIds: ids }),
+    attachmentsOf(ctx.db, { requestIds: ids }, (file) =>
+      removesAttachment(p, byId.get(file.requestId!)!, file.uploadedBy),
+    ),
   ]);
   return rows.map((row) => {
     const list = recipientLists.get(row.id) ?? [];
@@ -303,13 +308,16 @@ export async function presentDetail(
     presentOne(ctx, p, row),
     ctx.db.select().from(responses).where(eq(responses.requestId, row.id)).orderBy(responses.id),
   ]);
-  const files = await attachmentsOf(ctx.db, { responseIds: rows.map((r) => r.id) });
+  const files = await attachmentsOf(ctx.db, { responseIds: rows.map((r) => r.id) }, (file) =>
+    removesAttachment(p, row, file.uploadedBy),
+  );
   return {
     ...request,
+    // A deleted response keeps its place, without content or attachments.
     responses: rows.map((r) => ({
       id: r.id,
       serviceRequestId: r.requestId,
-      content: r.content,
+      content: r.deletedAt ? '' : r.content,
       sender: {
         id: r.senderId,
         name: r.senderName,
@@ -317,9 +325,12 @@ export async function presentDetail(
         apartmentId: r.apartmentId,
         apartment: r.apartmentNo,
       },
-      attachments: files.get(r.id) ?? [],
+      attachments: r.deletedAt ? [] : (files.get(r.id) ?? []),
       createdAt: r.createdAt.toISOString(),
+      editedAt: r.editedAt?.toISOString() ?? null,
+      isDeleted: r.deletedAt !== null,
       isOwn: r.senderId === p.userId,
+      ...responseRightsOf(p, row, r),
     })),
   };
 }

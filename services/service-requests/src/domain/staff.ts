@@ -2,11 +2,12 @@ import {
   type AdminServiceRequestListQuery,
   SERVICE_REQUEST_GLOBAL_HANDLERS,
   SERVICE_REQUEST_HC_HANDLERS,
+  SERVICE_REQUEST_OVERDUE_DAYS,
   type ServiceRequest,
   type ServiceRequestDetail,
 } from '@porta/contracts';
 import { AppError, housingCompaniesWhere, listPage, type Principal, sortBy } from '@porta/service-kit';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { ServiceRequestsContext } from '../context.js';
 import { requests } from '../db/schema.js';
 import { isGlobalHandler } from '../policies.js';
@@ -63,6 +64,15 @@ export function withWords(q: string | undefined): SQL | undefined {
   );
 }
 
+/**
+ * Overdue (ADR 0023): pending (open or in progress) and not updated — no change, response or
+ * reminder — for SERVICE_REQUEST_OVERDUE_DAYS days. Requests have no due date (02 §3).
+ */
+export function overdueRequests(now = new Date()): SQL {
+  const since = new Date(now.getTime() - SERVICE_REQUEST_OVERDUE_DAYS * 86_400_000);
+  return and(FILTERS.pending, lt(requests.updatedAt, since))!;
+}
+
 const SORT_COLUMNS = {
   createdAt: requests.createdAt,
   statusKey: requests.statusKey,
@@ -83,14 +93,15 @@ export async function listForStaff(
     f.view ? FILTERS[f.view] : undefined,
     f.typeId ? eq(requests.typeId, f.typeId) : undefined,
     f.statusKey ? eq(requests.statusKey, f.statusKey) : undefined,
+    f.overdue === undefined ? undefined : f.overdue ? overdueRequests() : not(overdueRequests()),
     f.id ? inArray(requests.id, f.id) : undefined,
     withWords(f.q),
   );
   const [field, order] = query.sort ?? ['createdAt', 'DESC'];
-  // Without words or ids the total is the kept count of the companies in scope.
+  // Without words, ids or overdue the total is the kept count of the companies in scope.
   const companies = f.housingCompanyId ? [f.housingCompanyId] : handledCompanies(p);
   const total =
-    f.q || f.id
+    f.q || f.id || f.overdue !== undefined
       ? undefined
       : () => countedRequests(ctx, { companies, view: f.view, typeId: f.typeId, statusKey: f.statusKey });
   const page = await listPage(ctx.db, requests, 'service-requests', {

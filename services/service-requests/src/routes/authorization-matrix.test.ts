@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { authorizationMismatches, describedRoutes, matrixCoverage } from '@porta/service-kit/testing';
+import {
+  authorizationMismatches,
+  describedRoutes,
+  matrixCoverage,
+  staffMenuMismatches,
+} from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestUser,
@@ -55,6 +60,10 @@ const MATRIX: Record<string, readonly Persona[]> = {
   [`PUT ${P}/requests/:id`]: SIGNED_IN,
   [`DELETE ${P}/requests/:id`]: SIGNED_IN,
   [`POST ${P}/requests/:id/responses`]: SIGNED_IN,
+  [`PUT ${P}/requests/:id/responses/:responseId`]: SIGNED_IN,
+  [`DELETE ${P}/requests/:id/responses/:responseId`]: SIGNED_IN,
+  [`DELETE ${P}/requests/:id/attachments/:attachmentId`]: SIGNED_IN,
+  [`DELETE ${P}/requests/:id/responses/:responseId/attachments/:attachmentId`]: SIGNED_IN,
   [`POST ${P}/requests/:id/recipients`]: SIGNED_IN,
   [`POST ${P}/requests/:id/forward`]: SIGNED_IN,
   [`POST ${P}/requests/:id/reminder`]: SIGNED_IN,
@@ -110,6 +119,10 @@ async function uploadAs(persona: Persona, name: string) {
 }
 
 describe('service-requests authorization matrix', () => {
+  it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {
+    expect(staffMenuMismatches(t.app, 'service-requests')).toEqual([]);
+  });
+
   it('has a row for every route and no row for a route that does not exist', () => {
     expect(matrixCoverage(t.app, P, MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
   });
@@ -128,7 +141,7 @@ describe('service-requests authorization matrix', () => {
       headers: auth,
       fillPath: (url) =>
         url
-          .replace(/:id|:userId/g, () => randomUUID())
+          .replace(/:id|:userId|:responseId|:attachmentId/g, () => randomUUID())
           .replace(':token', `${Date.now() + 1}.${'x'.repeat(43)}`),
       // A 403 with a service-requests code (e.g. SRQ_NOT_PERMITTED) comes from the handler.
       handlerRefusalPrefix: 'SRQ_',
@@ -153,9 +166,11 @@ describe('service-requests authorization matrix', () => {
       attachmentIds: [answerFile.id],
     });
     expect(answer.statusCode, answer.body).toBe(201);
+    const responseId = answer.json<{ responses: { id: string }[] }>().responses[0]!.id;
     const bodies: Record<string, unknown> = {
       [`PUT ${P}/requests/:id`]: { statusKey: 'closed', public: false },
       [`POST ${P}/requests/:id/responses`]: { content: 'x' },
+      [`PUT ${P}/requests/:id/responses/:responseId`]: { content: 'x' },
       [`POST ${P}/requests/:id/recipients`]: { userId: randomUUID() },
       [`POST ${P}/requests/:id/forward`]: { targetUserId: randomUUID() },
       [`PUT ${P}/manage/:id/:userId/:token`]: { statusKey: 'closed' },
@@ -167,7 +182,12 @@ describe('service-requests authorization matrix', () => {
         const [method, path] = route.split(' ') as [string, string];
         const targets = path.startsWith(`${P}/attachments`) ? [file.id, answerFile.id] : [id];
         for (const target of targets) {
-          const res = await inject(persona, method, path.replace(':id', target), bodies[route]);
+          // The request's own response and files: the request still answers 404.
+          const url = path
+            .replace(':id', target)
+            .replace(':responseId', responseId)
+            .replace(':attachmentId', path.includes(':responseId') ? answerFile.id : file.id);
+          const res = await inject(persona, method, url, bodies[route]);
           // The staff routes refuse non-staff by policy (403, whatever the id).
           const expected = MATRIX[route]!.includes(persona) ? 404 : 403;
           if (res.statusCode !== expected || res.body.includes('Members only')) {
@@ -213,7 +233,19 @@ describe('service-requests authorization matrix', () => {
     expect(wrong).toEqual([]);
     // Nothing of theirs changed.
     const after = await inject('tenant', 'GET', `${P}/requests/${id}`);
-    expect(after.json()).toMatchObject({ statusKey: 'open', public: true, responseCount: 1 });
+    expect(after.json()).toMatchObject({
+      statusKey: 'open',
+      public: true,
+      responseCount: 1,
+      attachments: [expect.objectContaining({ id: file.id })],
+      responses: [
+        expect.objectContaining({
+          content: 'Members only',
+          isDeleted: false,
+          attachments: [expect.objectContaining({ id: answerFile.id })],
+        }),
+      ],
+    });
   }, 120_000);
 
   it("lets a partner company's users read and handle its requests, and no others", async () => {

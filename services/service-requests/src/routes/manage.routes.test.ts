@@ -110,7 +110,14 @@ describe('manage links', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().responseCount).toBe(1);
     expect(res.json().responses).toMatchObject([
-      { content: '<p>On my way</p>', sender: { id: ids.maint, name: 'Matti' }, isOwn: true },
+      // Editing and deleting need signing in, even one's own answer.
+      {
+        content: '<p>On my way</p>',
+        sender: { id: ids.maint, name: 'Matti' },
+        isOwn: true,
+        canEdit: false,
+        canDelete: false,
+      },
     ]);
     const [event] = await eventsOf(SERVICE_REQUEST_EVENTS.responseCreated, id);
     expect(event!.payload.actorId).toBe(ids.maint);

@@ -1,5 +1,6 @@
 import {
   zServiceRequest,
+  zServiceRequestAttachmentParams,
   zServiceRequestCreate,
   zServiceRequestDetail,
   zServiceRequestExportQuery,
@@ -10,7 +11,10 @@ import {
   zServiceRequestListQuery,
   zServiceRequestRecipientAdd,
   zServiceRequestReminder,
+  zServiceRequestResponseAttachmentParams,
   zServiceRequestResponseCreate,
+  zServiceRequestResponseParams,
+  zServiceRequestResponseUpdate,
   zServiceRequestUpdate,
 } from '@porta/contracts';
 import { type App, principalOf, sendCsv } from '@porta/service-kit';
@@ -19,13 +23,14 @@ import type { ServiceRequestsContext } from '../context.js';
 import { addRecipientTo, forwardRequest, remind, respond } from '../domain/actions.js';
 import { exportRequests } from '../domain/export.js';
 import { createRequest, deleteRequest, getRequest, listRequests, updateRequest } from '../domain/requests.js';
+import { deleteResponse, editResponse, removeAttachment } from '../domain/responses.js';
 import { SERVICE_REQUEST_POLICIES } from '../policies.js';
 
 const policy = SERVICE_REQUEST_POLICIES.signedIn;
 
 /**
  * Service requests (02 §2 /support/service-requests, §7): list, send, read with responses, answer,
- * change, delete, add recipients, forward and remind. Who reaches which request and may do what is
+ * change, delete, edit and delete responses, remove attachments, add recipients, forward and remind. Who reaches which request and may do what is
  * decided in the domain (ADR 0018); anything the caller may not see answers 404, and the feature
  * service-requests must be on.
  */
@@ -144,6 +149,68 @@ export async function requestRoutes(app: App, ctx: ServiceRequestsContext) {
       reply
         .status(201)
         .send(await respond(ctx, principalOf(request), request.params.id, request.body, request.query.lang)),
+  );
+
+  app.put(
+    '/requests/:id/responses/:responseId',
+    {
+      schema: {
+        summary:
+          'Edit a response (its writer, while the request is not closed); answers the request with its responses',
+        params: zServiceRequestResponseParams,
+        querystring: zServiceRequestLangQuery,
+        body: zServiceRequestResponseUpdate,
+        response: { 200: zServiceRequestDetail },
+      },
+      config: { policy },
+    },
+    async (request) =>
+      editResponse(ctx, principalOf(request), request.params, request.body, request.query.lang),
+  );
+
+  app.delete(
+    '/requests/:id/responses/:responseId',
+    {
+      schema: {
+        summary:
+          'Delete a response (its writer while the request is not closed; admin, staff and the company’s managers); it keeps its place without content',
+        params: zServiceRequestResponseParams,
+        querystring: zServiceRequestLangQuery,
+        response: { 200: zServiceRequestDetail },
+      },
+      config: { policy },
+    },
+    async (request) => deleteResponse(ctx, principalOf(request), request.params, request.query.lang),
+  );
+
+  app.delete(
+    '/requests/:id/attachments/:attachmentId',
+    {
+      schema: {
+        summary:
+          'Remove an attachment from a request (its uploader while not closed; admin, staff and the company’s managers)',
+        params: zServiceRequestAttachmentParams,
+        querystring: zServiceRequestLangQuery,
+        response: { 200: zServiceRequestDetail },
+      },
+      config: { policy },
+    },
+    async (request) => removeAttachment(ctx, principalOf(request), request.params, request.query.lang),
+  );
+
+  app.delete(
+    '/requests/:id/responses/:responseId/attachments/:attachmentId',
+    {
+      schema: {
+        summary:
+          'Remove an attachment from a response (its uploader while not closed; admin, staff and the company’s managers)',
+        params: zServiceRequestResponseAttachmentParams,
+        querystring: zServiceRequestLangQuery,
+        response: { 200: zServiceRequestDetail },
+      },
+      config: { policy },
+    },
+    async (request) => removeAttachment(ctx, principalOf(request), request.params, request.query.lang),
   );
 
   app.post(

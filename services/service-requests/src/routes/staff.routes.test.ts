@@ -88,6 +88,27 @@ describe('the staff list across housing companies', () => {
     expect((await list(c.staff!, { view: 'everything' })).statusCode).toBe(400);
   });
 
+  it('filters overdue requests: pending and not updated for 7 days, with their total', async () => {
+    expect(idsOf(await list(c.staff!, { overdue: true }))).toEqual([]);
+    // Linden Court's bike racks and Birch Hill's sauna door were last touched 8 days ago, the leak
+    // (closed) too: only the pending ones are overdue.
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    await t.query('update service_requests.requests set updated_at = $1 where id = any($2)', [
+      eightDaysAgo,
+      [ids.lindenBikes, ids.birch, ids.lindenLeak],
+    ]);
+    const overdue = await list(c.staff!, { overdue: true }, '&range=[0,0]');
+    expect(idsOf(overdue)).toEqual([ids.birch]);
+    expect(overdue.headers['content-range']).toBe('service-requests 0-0/2');
+    expect(idsOf(await list(c.manager!, { overdue: true }))).toEqual([ids.lindenBikes]);
+    expect(idsOf(await list(c.staff!, { overdue: false }))).toEqual([ids.harbour, ids.lindenLeak]);
+    // A response makes it current again.
+    const answer = await c.othermanager!.post(`${P}/requests/${ids.birch}/responses`, { content: 'Fixed' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(idsOf(await list(c.staff!, { overdue: true }))).toEqual([ids.lindenBikes]);
+    expect((await list(c.staff!, { overdue: 'yes' })).statusCode).toBe(400);
+  });
+
   it('answers 404 for a company the caller does not handle and 403 to those who handle none', async () => {
     const other = await list(c.othermanager!, { housingCompanyId: t.hc.lindenCourt });
     expect(other.statusCode).toBe(404);

@@ -1,22 +1,19 @@
-import { Typography } from '@mui/material';
+import { Grid } from '@mui/material';
 import type { AdminApartment } from '@porta/contracts';
 import {
   BooleanField,
-  Datagrid,
   EditButton,
   NumberField,
   ReferenceField,
-  ReferenceManyField,
   Show,
   SimpleShowLayout,
   TextField,
   TopToolbar,
   usePermissions,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
 import type { StaffPermissions } from '../../auth/access';
-import { RolesField } from '../users/fields';
+import { ApartmentResidents } from './ApartmentResidents';
 import { ApartmentScheduledChanges } from './ScheduledChanges';
 
 function ApartmentActions() {
@@ -25,37 +22,13 @@ function ApartmentActions() {
 }
 
 /** The users with a role in the apartment, and its scheduled changes. */
-function Residents(_props: { label: false }) {
+function Residents() {
   const record = useRecordContext<AdminApartment>();
-  const translate = useTranslate();
   const { permissions } = usePermissions<StaffPermissions>();
   if (!record) return null;
   return (
     <>
-      {permissions?.can.usersRead ? (
-        <>
-          <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-            {translate('porta.apartments.residents')}
-          </Typography>
-          <ReferenceManyField
-            reference="users"
-            target="apartmentId"
-            sort={{ field: 'lastName', order: 'ASC' }}
-            perPage={50}
-          >
-            <Datagrid
-              rowClick="show"
-              bulkActionButtons={false}
-              empty={<span>{translate('porta.apartments.no_residents')}</span>}
-            >
-              <TextField source="email" />
-              <TextField source="firstName" />
-              <TextField source="lastName" />
-              <RolesField source="roles" sortable={false} />
-            </Datagrid>
-          </ReferenceManyField>
-        </>
-      ) : null}
+      {permissions?.can.usersRead ? <ApartmentResidents apartmentId={record.id} /> : null}
       {permissions?.can.usersManage ? (
         <ApartmentScheduledChanges apartmentId={record.id} apartmentLabel={record.aptext} canManage />
       ) : null}
@@ -63,27 +36,36 @@ function Residents(_props: { label: false }) {
   );
 }
 
-/** /admin/apartments/:id/show: an apartment (03 §2 apartment view). */
+/**
+ * /admin/apartments/:id/show: an apartment (03 §2 apartment view) — its details beside its
+ * residents and scheduled changes where the width allows, one above the other on a phone.
+ */
 export default function ApartmentShow() {
   return (
     <Show actions={<ApartmentActions />}>
-      <SimpleShowLayout>
-        <ReferenceField source="housingCompanyId" reference="housing-companies" />
-        <TextField source="aptext" />
-        <TextField source="no" />
-        <TextField source="externalName" emptyText="-" />
-        <TextField source="apartmentNumber" emptyText="-" />
-        <TextField source="visibleApartmentNumber" emptyText="-" />
-        <NumberField source="floorNumber" emptyText="-" />
-        <NumberField source="size" emptyText="-" />
-        <NumberField source="rooms" emptyText="-" />
-        <NumberField source="numberOfShares" emptyText="-" />
-        <TextField source="shareNumbers" emptyText="-" />
-        <BooleanField source="terrace" />
-        <BooleanField source="balcony" />
-        <BooleanField source="sauna" />
-        <Residents label={false} />
-      </SimpleShowLayout>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <SimpleShowLayout>
+            <ReferenceField source="housingCompanyId" reference="housing-companies" />
+            <TextField source="aptext" />
+            <TextField source="no" />
+            <TextField source="externalName" emptyText="-" />
+            <TextField source="apartmentNumber" emptyText="-" />
+            <TextField source="visibleApartmentNumber" emptyText="-" />
+            <NumberField source="floorNumber" emptyText="-" />
+            <NumberField source="size" emptyText="-" />
+            <NumberField source="rooms" emptyText="-" />
+            <NumberField source="numberOfShares" emptyText="-" />
+            <TextField source="shareNumbers" emptyText="-" />
+            <BooleanField source="terrace" />
+            <BooleanField source="balcony" />
+            <BooleanField source="sauna" />
+          </SimpleShowLayout>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }} sx={{ px: 2, pb: 2 }}>
+          <Residents />
+        </Grid>
+      </Grid>
     </Show>
   );
 }

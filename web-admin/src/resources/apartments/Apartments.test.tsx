@@ -56,6 +56,29 @@ function api(extra: Record<string, (r: SentRequest) => Response> = {}) {
       return listOf('users', filter.id ? all.filter((u) => filter.id!.includes(u.id)) : all);
     },
     [`GET ${changes}`]: () => json([pending]),
+    [`GET /api/identity/admin/apartments/${a1.id}/residents`]: () =>
+      json([
+        {
+          userId: olli.id,
+          firstName: 'Olli',
+          lastName: 'Owner',
+          email: olli.email,
+          role: 'owner',
+          validFrom: '2024-03-01',
+          validUntil: null,
+          standing: 'current',
+        },
+        {
+          userId: nina.id,
+          firstName: 'Nina',
+          lastName: 'New',
+          email: nina.email,
+          role: 'tenant',
+          validFrom: '2099-02-01',
+          validUntil: '2099-12-31',
+          standing: 'future',
+        },
+      ]),
     [`POST ${changes}`]: () => json(pending, 201),
     ...extra,
   });
@@ -93,7 +116,15 @@ describe('apartments', () => {
     api();
     renderAppAt(`/admin/apartments/${a1.id}/show`, session);
 
-    expect(await screen.findByText(olli.email)).toBeTruthy();
+    const residents = await screen.findByRole('table', { name: 'Residents' });
+    const olliRow = within(residents).getByText(olli.email).closest('tr')!;
+    expect(within(olliRow).getByText('Owner')).toBeTruthy();
+    expect(within(olliRow).getByText('01.03.2024 – until further notice')).toBeTruthy();
+    expect(within(olliRow).getByText('In force')).toBeTruthy();
+    const ninaRow = within(residents).getByText('nina@example.com').closest('tr')!;
+    expect(within(ninaRow).getByText('Tenant')).toBeTruthy();
+    expect(within(ninaRow).getByText('01.02.2099 – 31.12.2099')).toBeTruthy();
+    expect(within(ninaRow).getByText('Starts later')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Scheduled changes' });
     expect(within(table).getByText('15.01.2099')).toBeTruthy();
     expect(await within(table).findByText('Nina New')).toBeTruthy();
@@ -120,6 +151,7 @@ describe('apartments', () => {
       addUserIds: [nina.id],
       removeUserIds: [olli.id],
     });
+    expect(await screen.findByText('Role change scheduled')).toBeTruthy();
   }, 40_000);
 
   it('edits an apartment without sending its housing company or timestamps', async () => {
@@ -136,5 +168,6 @@ describe('apartments', () => {
     expect(body).toMatchObject({ sauna: true, aptext: 'HV-A1', no: 'A 1', size: 54.5 });
     for (const field of ['id', 'housingCompanyId', 'createdAt', 'updatedAt'])
       expect(body).not.toHaveProperty(field);
+    expect(await screen.findByText('Apartment updated')).toBeTruthy();
   }, 40_000);
 });

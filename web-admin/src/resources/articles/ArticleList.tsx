@@ -1,5 +1,5 @@
 import { SelectField, TextField } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { EditorialList } from '../../content/editorial';
 import { AuthorField, StatusField } from '../../content/fields';
 import { ARTICLE_TYPE_CHOICES } from './fields';

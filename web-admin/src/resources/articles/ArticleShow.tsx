@@ -1,7 +1,6 @@
 import { zAdminArticleResponse } from '@porta/contracts';
 import { SelectField, TextField } from 'react-admin';
-import { DayField } from '../../common/dates';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField, DayField } from '../../common/dates';
 import { EditorialShow } from '../../content/editorial';
 import {
   AssetsField,

@@ -3,6 +3,7 @@ import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../common/dates';
 import { article, asset, problemWith } from '../../content/testing';
 import {
   type Handler,
@@ -192,6 +193,7 @@ describe('creating an article (/admin/news/new)', () => {
 
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/news/created/${created.id}`));
     expect(await screen.findByText('News item saved')).toBeTruthy();
+    expect(await screen.findByText('News item created')).toBeTruthy();
     expect(screen.getByText('It is a draft: residents do not see it yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(
       `/admin/news/${created.id}/show`,
@@ -323,7 +325,7 @@ describe('publication and preview', () => {
 
     await waitFor(() => expect(calls.to(`POST ${ARTICLES}/${draft.id}/publish`)).toHaveLength(1));
     expect(calls.to(`POST ${ARTICLES}/${draft.id}/publish`)[0]!.body).toEqual({ publishAt: null });
-    expect(await screen.findByText('Published')).toBeTruthy();
+    expect(await screen.findByText('News item published')).toBeTruthy();
   });
 
   it('shows the resident view of a draft for a chosen housing company', async () => {
@@ -370,4 +372,164 @@ describe('publication and preview', () => {
       ),
     );
   });
+});
+
+describe('success messages say what happened to the news item', () => {
+  it('says "News item updated" after saving the editor', async () => {
+    const calls = api({
+      [`PUT ${ARTICLES}/${draft.id}`]: (request) => json({ ...draft, ...(request.body as object) }),
+    });
+    renderAppAt(`/admin/news/${draft.id}`, session);
+    const user = userEvent.setup();
+
+    await fill(user, await screen.findByRole('textbox', { name: /^Title/ }), ' again');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.to(`PUT ${ARTICLES}/${draft.id}`)).toHaveLength(1));
+    expect(await screen.findByText('News item updated')).toBeTruthy();
+    expect(screen.queryByText('Element updated')).toBeNull();
+  }, 45_000);
+
+  it('says "News item deleted" after deleting it from the editor', async () => {
+    const calls = api({ [`DELETE ${ARTICLES}/${draft.id}`]: () => new Response(null, { status: 204 }) });
+    renderAppAt(`/admin/news/${draft.id}`, session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(calls.to(`DELETE ${ARTICLES}/${draft.id}`)).toHaveLength(1));
+    expect(await screen.findByText('News item deleted')).toBeTruthy();
+    expect(screen.queryByText('Element deleted')).toBeNull();
+  }, 45_000);
+
+  it('says when the news item is scheduled to be published', async () => {
+    const calls = api({
+      [`POST ${ARTICLES}/${draft.id}/publish`]: () => json({ ...scheduled, id: draft.id }),
+    });
+    renderAppAt(`/admin/news/${draft.id}/show`, session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Schedule publishing' }));
+    const dialog = await screen.findByRole('dialog');
+    await fill(user, within(dialog).getByLabelText(/^Publish at/), '2030-05-01T09:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule publishing' }));
+
+    await waitFor(() => expect(calls.to(`POST ${ARTICLES}/${draft.id}/publish`)).toHaveLength(1));
+    const publishAt = new Date('2030-05-01T09:00').toISOString();
+    expect(calls.to(`POST ${ARTICLES}/${draft.id}/publish`)[0]!.body).toEqual({ publishAt });
+    expect(
+      await screen.findByText(`News item scheduled for publishing on ${formatDateTime(publishAt)}`),
+    ).toBeTruthy();
+  }, 45_000);
+
+  it('says that the schedule of the news item was cancelled, and that it was unpublished', async () => {
+    const calls = api({
+      [`GET ${ARTICLES}/${scheduled.id}`]: () => json(scheduled),
+      [`POST ${ARTICLES}/${scheduled.id}/cancel-schedule`]: () => json({ ...scheduled, status: 'draft' }),
+      [`POST ${ARTICLES}/${scheduled.id}/unpublish`]: () => json({ ...scheduled, status: 'draft' }),
+    });
+    renderAppAt(`/admin/news/${scheduled.id}/show`, session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel scheduled publishing' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.to(`POST ${ARTICLES}/${scheduled.id}/cancel-schedule`)).toHaveLength(1));
+    expect(await screen.findByText('Scheduled publishing of the news item cancelled')).toBeTruthy();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(await screen.findByRole('button', { name: 'Unpublish' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.to(`POST ${ARTICLES}/${scheduled.id}/unpublish`)).toHaveLength(1));
+    expect(await screen.findByText('News item unpublished')).toBeTruthy();
+  }, 45_000);
+});
+
+describe('broad audience (03 §4)', () => {
+  const asksBroad = (request: SentRequest, answer: Response) =>
+    (request.body as { confirmBroadAudience?: boolean }).confirmBroadAudience
+      ? answer
+      : problemWith(409, 'CNT_BROAD_AUDIENCE_CONFIRM', 'Confirm the broad audience.', { detail: '14' });
+
+  it('asks before publishing news to everyone, then sends it again with the confirmation', async () => {
+    const published = { ...created, status: 'published' as const, publishAt: '2026-03-05T10:00:00.000Z' };
+    const calls = api({
+      [`POST ${ARTICLES}`]: (request) => asksBroad(request, json(published, 201)),
+      [`GET ${ARTICLES}/${created.id}`]: () => json(published),
+    });
+    renderAppAt('/admin/news/create', session);
+    const user = userEvent.setup();
+
+    await fill(user, await screen.findByRole('textbox', { name: /^Title/ }), 'Yard cleaning day');
+    await user.click(screen.getByRole('radio', { name: 'Published' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'This reaches 14 housing companies. Do you want to publish it to all of them?',
+      ),
+    ).toBeTruthy();
+    const [first] = calls.to(`POST ${ARTICLES}`);
+    expect(first!.body).toMatchObject({
+      status: 'published',
+      targeting: { housingCompanyIds: [], buildingTaxonomies: [] },
+    });
+    expect(first!.body).not.toHaveProperty('confirmBroadAudience');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish to all' }));
+
+    await waitFor(() => expect(calls.to(`POST ${ARTICLES}`)).toHaveLength(2));
+    const second = calls.to(`POST ${ARTICLES}`)[1]!.body as Record<string, unknown>;
+    expect(second).toMatchObject({
+      status: 'published',
+      confirmBroadAudience: true,
+      variants: { en: { title: 'Yard cleaning day' } },
+    });
+    await waitFor(() => expect(window.location.pathname).toBe(`/admin/news/created/${created.id}`));
+    expect(await screen.findByText('News item saved')).toBeTruthy();
+  }, 45_000);
+
+  it('keeps the form as typed when the confirmation is cancelled', async () => {
+    const calls = api({ [`POST ${ARTICLES}`]: (request) => asksBroad(request, json(created, 201)) });
+    renderAppAt('/admin/news/create', session);
+    const user = userEvent.setup();
+
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    await fill(user, title, 'Yard cleaning day');
+    await user.click(screen.getByRole('radio', { name: 'Published' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.to(`POST ${ARTICLES}`)).toHaveLength(1);
+    expect(window.location.pathname).toBe('/admin/news/create');
+    expect((screen.getByRole('textbox', { name: /^Title/ }) as HTMLInputElement).value).toBe(
+      'Yard cleaning day',
+    );
+    expect((screen.getByRole('radio', { name: 'Published' }) as HTMLInputElement).checked).toBe(true);
+  }, 45_000);
+
+  it('asks when publishing a draft now from its page, then publishes with the confirmation', async () => {
+    const published = { ...draft, status: 'published' as const, publishAt: '2026-03-05T10:00:00.000Z' };
+    const calls = api({
+      [`POST ${ARTICLES}/${draft.id}/publish`]: (request) => asksBroad(request, json(published)),
+    });
+    renderAppAt(`/admin/news/${draft.id}/show`, session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Publish now' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish to a broad audience?' });
+    expect(
+      within(dialog).getByText(
+        'This reaches 14 housing companies. Do you want to publish it to all of them?',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Publish to all' }));
+
+    await waitFor(() => expect(calls.to(`POST ${ARTICLES}/${draft.id}/publish`)).toHaveLength(2));
+    const [first, second] = calls.to(`POST ${ARTICLES}/${draft.id}/publish`);
+    expect(first!.body).toEqual({ publishAt: null });
+    expect(second!.body).toEqual({ publishAt: null, confirmBroadAudience: true });
+  }, 45_000);
 });

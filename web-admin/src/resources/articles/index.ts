@@ -18,13 +18,13 @@ export default function news(can: Capabilities) {
   return {
     list: ArticleList,
     show: ArticleShow,
-    ...(can.contentWrite ? { create: ArticleCreate, edit: ArticleEdit } : {}),
+    ...(can.editorialWrite ? { create: ArticleCreate, edit: ArticleEdit } : {}),
     icon: ArticleIcon,
     recordRepresentation: (article: AdminArticleResponse) => article.title,
     children: contentRoutes('news', {
-      canWrite: (c) => c.contentWrite,
+      canWrite: (c) => c.editorialWrite,
       preview: 'news',
-      writable: can.contentWrite,
+      writable: can.editorialWrite,
     }),
   };
 }

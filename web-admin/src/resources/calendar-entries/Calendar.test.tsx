@@ -1,9 +1,17 @@
 import { SessionClient } from '@porta/web-kit';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { calendarEntry } from '../../content/testing';
-import { json, listOf, meOf, mockFetch, tokens } from '../../testing/fetch-mock';
+import { calendarEntry, problemWith } from '../../content/testing';
+import {
+  type Handler,
+  json,
+  listOf,
+  meOf,
+  mockFetch,
+  type SentRequest,
+  tokens,
+} from '../../testing/fetch-mock';
 import { fill, renderAppAt } from '../../testing/render-app';
 
 let session: SessionClient;
@@ -11,13 +19,14 @@ let session: SessionClient;
 const ENTRIES = '/api/content/admin/calendar-entries';
 const created = calendarEntry(4, { title: 'Sauna evening', status: 'published', scheduled: true });
 
-function api() {
+function api(routes: Record<string, Handler> = {}) {
   return mockFetch({
     'GET /api/identity/me': () => json(meOf(['yitProject'])),
     'GET /api/identity/admin/housing-companies': () => listOf('housing-companies', []),
     [`GET ${ENTRIES}`]: () => listOf('calendar-entries', [created]),
     [`GET ${ENTRIES}/${created.id}`]: () => json(created),
     [`POST ${ENTRIES}`]: () => json(created, 201),
+    ...routes,
   });
 }
 
@@ -71,5 +80,90 @@ describe('calendar (/admin/calendar)', () => {
     expect(
       await screen.findByText('It is scheduled: residents see it from the publish time on.'),
     ).toBeTruthy();
+    expect(await screen.findByText('Calendar entry created')).toBeTruthy();
+  }, 45_000);
+});
+
+describe('publication messages', () => {
+  it('says that the calendar entry was unpublished', async () => {
+    const calls = api({
+      [`POST ${ENTRIES}/${created.id}/unpublish`]: () =>
+        json({ ...created, status: 'draft', scheduled: false }),
+    });
+    renderAppAt(`/admin/calendar/${created.id}/show`, session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Unpublish' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(calls.to(`POST ${ENTRIES}/${created.id}/unpublish`)).toHaveLength(1));
+    expect(await screen.findByText('Calendar entry unpublished')).toBeTruthy();
+  }, 45_000);
+});
+
+describe('broad audience (03 §4)', () => {
+  const asksBroad = (request: SentRequest, answer: Response) =>
+    (request.body as { confirmBroadAudience?: boolean }).confirmBroadAudience
+      ? answer
+      : problemWith(409, 'CNT_BROAD_AUDIENCE_CONFIRM', 'Confirm the broad audience.', { detail: '23' });
+
+  it('asks before publishing an entry to everyone, then sends it again with the confirmation', async () => {
+    const calls = api({ [`POST ${ENTRIES}`]: (request) => asksBroad(request, json(created, 201)) });
+    renderAppAt('/admin/calendar/create', session);
+    const user = userEvent.setup();
+
+    await fill(user, await screen.findByLabelText(/^Title/), 'Sauna evening');
+    await fill(user, screen.getByLabelText(/^Starts/), '2030-06-01T18:00');
+    await user.click(screen.getByRole('radio', { name: 'Published' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'This reaches 23 housing companies. Do you want to publish it to all of them?',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Publish to all' }));
+
+    await waitFor(() => expect(calls.to(`POST ${ENTRIES}`)).toHaveLength(2));
+    const [first, second] = calls.to(`POST ${ENTRIES}`);
+    expect(first!.body).not.toHaveProperty('confirmBroadAudience');
+    expect(second!.body).toMatchObject({
+      status: 'published',
+      targeting: { housingCompanyIds: [], buildingTaxonomies: [] },
+      variants: { en: { title: 'Sauna evening' } },
+      confirmBroadAudience: true,
+    });
+    await waitFor(() => expect(window.location.pathname).toBe(`/admin/calendar/created/${created.id}`));
+  }, 45_000);
+
+  it('asks when scheduling a draft from its page, then schedules with the confirmation', async () => {
+    const draft = calendarEntry(5, { title: 'Yard party' });
+    const calls = api({
+      [`GET ${ENTRIES}/${draft.id}`]: () => json(draft),
+      [`POST ${ENTRIES}/${draft.id}/publish`]: (request) =>
+        asksBroad(request, json({ ...draft, status: 'published', scheduled: true })),
+    });
+    renderAppAt(`/admin/calendar/${draft.id}/show`, session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Schedule publishing' }));
+    const schedule = await screen.findByRole('dialog', { name: 'Schedule publishing' });
+    await fill(user, within(schedule).getByLabelText(/^Publish at/), '2030-05-20T08:00');
+    await user.click(within(schedule).getByRole('button', { name: 'Schedule publishing' }));
+
+    const broad = await screen.findByRole('dialog', { name: 'Publish to a broad audience?' });
+    expect(
+      within(broad).getByText('This reaches 23 housing companies. Do you want to publish it to all of them?'),
+    ).toBeTruthy();
+    await user.click(within(broad).getByRole('button', { name: 'Publish to all' }));
+
+    await waitFor(() => expect(calls.to(`POST ${ENTRIES}/${draft.id}/publish`)).toHaveLength(2));
+    const publishAt = new Date('2030-05-20T08:00').toISOString();
+    const [first, second] = calls.to(`POST ${ENTRIES}/${draft.id}/publish`);
+    expect(first!.body).toEqual({ publishAt });
+    expect(second!.body).toEqual({ publishAt, confirmBroadAudience: true });
+    // Both dialogs close once it is scheduled.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 45_000);
 });

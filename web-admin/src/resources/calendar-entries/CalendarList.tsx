@@ -1,6 +1,6 @@
 import { ADMIN_CALENDAR_DEFAULT } from '@porta/contracts';
 import { SelectField, TextField } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { EditorialList } from '../../content/editorial';
 import { AuthorField, StatusField } from '../../content/fields';
 import { CALENDAR_TYPE_CHOICES } from './fields';

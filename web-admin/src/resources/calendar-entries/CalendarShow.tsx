@@ -1,6 +1,6 @@
 import { zAdminCalendarEntryResponse } from '@porta/contracts';
 import { SelectField, TextField } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { EditorialShow } from '../../content/editorial';
 import {
   AssetsField,

@@ -17,13 +17,13 @@ export default function calendar(can: Capabilities) {
   return {
     list: CalendarList,
     show: CalendarShow,
-    ...(can.contentWrite ? { create: CalendarCreate, edit: CalendarEdit } : {}),
+    ...(can.editorialWrite ? { create: CalendarCreate, edit: CalendarEdit } : {}),
     icon: EventIcon,
     recordRepresentation: (entry: AdminCalendarEntryResponse) => entry.title,
     children: contentRoutes('calendar', {
-      canWrite: (c) => c.contentWrite,
+      canWrite: (c) => c.editorialWrite,
       preview: 'calendar',
-      writable: can.contentWrite,
+      writable: can.editorialWrite,
     }),
   };
 }

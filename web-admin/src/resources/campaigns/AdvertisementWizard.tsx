@@ -44,10 +44,11 @@ import {
   type Validator,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
+import { formatDateTime } from '../../common/dates';
 import { LANGUAGE_NAMES } from '../../common/languages';
 import { AssetInput } from '../../content/AssetInput';
 import { codeOf, pickBody, useContentApi, useContentGet, useErrorText } from '../../content/api';
-import { formatDateTime } from '../../content/dates';
+import { BroadAudienceDialog, reachOf } from '../../content/BroadAudienceDialog';
 import { HousingCompanyPicker } from '../../content/HousingCompanyPicker';
 import { FormSection, useCan } from '../../content/kit';
 import { TimeInput } from '../../content/PublicationInputs';
@@ -55,7 +56,6 @@ import { cleanVariants, VariantEditor } from '../../content/VariantEditor';
 import { advertisementTooLong, advertisementWindow, httpUrl, notBeforeTime } from '../../content/validation';
 import type { ProblemBody } from '../../data/http-client';
 import { AdvertisementPreviewView } from './AdvertisementPreview';
-import { BroadAudienceDialog, reachOf } from './BroadAudienceDialog';
 import {
   CategoriesInput,
   percentFormat,

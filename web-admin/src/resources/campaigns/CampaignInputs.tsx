@@ -16,7 +16,7 @@ import { useWatch } from 'react-hook-form';
 import { AssetInput } from '../../content/AssetInput';
 import { FormSection, useCan } from '../../content/kit';
 import { PublicationInputs, TimeInput } from '../../content/PublicationInputs';
-import { useTaxonomyChoices } from '../../content/taxonomy';
+import { useGroupTermChoices } from '../../content/taxonomy';
 import { cleanVariants, VariantEditor } from '../../content/VariantEditor';
 import { advertisementWindow, codename, httpUrl, notBeforeTime } from '../../content/validation';
 import { CampaignTargetingInputs } from './CampaignTargetingInputs';
@@ -62,16 +62,23 @@ export function ShopPartnerInput({ helperText }: { helperText?: string }) {
   );
 }
 
-/** Campaign categories (the campaign_category taxonomy, by codename). */
+/**
+ * Campaign categories (the campaign_category taxonomy, by codename; the group may have no terms
+ * yet: then no choices, and nothing is asked that answers 404).
+ */
 export function CategoriesInput() {
-  const categories = useTaxonomyChoices('campaign_category');
+  const categories = useGroupTermChoices('campaign_category');
   return (
     <AutocompleteArrayInput
       source="categories"
       choices={categories.choices}
       translateChoice={false}
       isPending={categories.isPending}
-      helperText={categories.failed ? 'porta.content.no_taxonomies' : false}
+      helperText={
+        categories.failed || (!categories.isPending && categories.choices.length === 0)
+          ? 'porta.content.no_taxonomies'
+          : false
+      }
       fullWidth
     />
   );

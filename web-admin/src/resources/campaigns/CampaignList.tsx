@@ -17,9 +17,9 @@ import {
   TopToolbar,
   useBasename,
 } from 'react-admin';
+import { DateTimeField } from '../../common/dates';
 import { HousingCompanyInput } from '../../common/inputs';
 import { CopyToHousingCompaniesButton } from '../../content/copy';
-import { DateTimeField } from '../../content/dates';
 import { StatusField } from '../../content/fields';
 import { ListEmpty, useCan } from '../../content/kit';
 import { STATUS_CHOICES } from '../../content/PublicationInputs';

@@ -8,7 +8,7 @@ import {
   TextField,
   UrlField,
 } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import {
   AssetsField,
   AuthorField,

@@ -95,6 +95,46 @@ describe('campaigns (/admin/campaigns)', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/admin/campaigns'));
   }, 45_000);
 
+  it('asks before publishing a new campaign to everyone, then creates it with the confirmation', async () => {
+    const created = campaign(7, { title: 'Window cleaning', status: 'published' });
+    const calls = mockFetch({
+      'GET /api/identity/me': () => json(meOf(['yitMarketing'])),
+      'GET /api/identity/admin/housing-companies': () => listOf('housing-companies', []),
+      'GET /api/identity/admin/partner-companies': () => listOf('partner-companies', []),
+      'GET /api/content/admin/shop-partners': () => listOf('shop-partners', [kitchen]),
+      [`GET ${CAMPAIGNS}/${created.id}`]: () => json(created),
+      [`POST ${CAMPAIGNS}`]: (request) =>
+        (request.body as { confirmBroadAudience?: boolean }).confirmBroadAudience
+          ? json(created, 201)
+          : problemWith(409, 'CNT_BROAD_AUDIENCE_CONFIRM', 'Confirm the broad audience.', { detail: '31' }),
+    });
+    renderAppAt('/admin/campaigns/create', session);
+    const user = userEvent.setup();
+
+    await fill(user, await screen.findByLabelText(/^Title/), 'Window cleaning');
+    await user.click(screen.getByRole('radio', { name: 'Published' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'This reaches 31 housing companies. Do you want to publish it to all of them?',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Publish to all' }));
+
+    await waitFor(() => expect(calls.to(`POST ${CAMPAIGNS}`)).toHaveLength(2));
+    const [first, second] = calls.to(`POST ${CAMPAIGNS}`);
+    expect(first!.body).toMatchObject({ status: 'published', isAdvertisement: false });
+    expect(first!.body).not.toHaveProperty('confirmBroadAudience');
+    expect(second!.body).toMatchObject({
+      status: 'published',
+      variants: { en: { title: 'Window cleaning' } },
+      confirmBroadAudience: true,
+    });
+    await waitFor(() => expect(window.location.pathname).toBe(`/admin/campaigns/created/${created.id}`));
+  }, 45_000);
+
   it('holds an advertisement to 6 months before saving', async () => {
     const calls = api(['yitMarketing'], () => json(ad));
     renderAppAt(`/admin/campaigns/${ad.id}`, session);

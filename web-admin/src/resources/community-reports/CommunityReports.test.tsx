@@ -37,10 +37,16 @@ function report(n: number, overrides: Partial<AdminReportDetail> = {}): AdminRep
     description: 'Insulting words',
     reporterId: '0195f0a0-0000-7000-8000-0000000000b1',
     reporterFirstName: 'Olga',
+    state: 'open',
+    handledAt: null,
+    handledBy: null,
+    handledByFirstName: null,
+    handledHow: null,
     target: {
       kind: 'comment',
       id: COMMENT_ID,
       discussionId: DISCUSSION_ID,
+      discussionTitle: 'Parking',
       text: 'You people are all idiots',
       authorId: WRITER_ID,
       authorFirstName: 'Timo',
@@ -64,8 +70,39 @@ function api(me: ReturnType<typeof meOf>, one: AdminReportDetail = report(1)) {
     },
     [`GET ${REPORTS}/${one.id}`]: () => json(current),
     [`DELETE /api/community/comments/${COMMENT_ID}`]: () => {
-      current = { ...current, target: current.target && { ...current.target, isDeleted: true, text: '' } };
+      // The service handles the report with the deletion.
+      current = {
+        ...current,
+        state: 'handled',
+        handledAt: '2026-11-21T09:00:00.000Z',
+        handledBy: me.user.id,
+        handledByFirstName: me.user.firstName,
+        handledHow: 'deleted',
+        target: current.target && { ...current.target, isDeleted: true, text: '' },
+      };
       return json({ id: COMMENT_ID });
+    },
+    [`POST ${REPORTS}/${one.id}/handled`]: () => {
+      current = {
+        ...current,
+        state: 'handled',
+        handledAt: '2026-11-21T09:00:00.000Z',
+        handledBy: me.user.id,
+        handledByFirstName: me.user.firstName,
+        handledHow: 'marked',
+      };
+      return json(current);
+    },
+    [`POST ${REPORTS}/${one.id}/reopen`]: () => {
+      current = {
+        ...current,
+        state: 'open',
+        handledAt: null,
+        handledBy: null,
+        handledByFirstName: null,
+        handledHow: null,
+      };
+      return json(current);
     },
     [`POST /api/identity/admin/users/${WRITER_ID}/bans`]: (request) =>
       json({ id: 'b1', ...(request.body as object) }, 201),
@@ -97,9 +134,82 @@ describe('community moderation (/admin/community-reports)', () => {
     await user.click(await screen.findByRole('option', { name: 'Other reason' }));
     await waitFor(() =>
       expect(JSON.parse(calls.to(`GET ${REPORTS}`).at(-1)!.query.get('filter')!)).toEqual({
+        state: 'open',
         reportType: 'other_reason',
       }),
     );
+  });
+
+  it('lists open reports first, with their state, and shows handled ones on request', async () => {
+    const calls = api(meOf(['yitUser']));
+    renderAppAt('/admin/community-reports', session);
+    const user = userEvent.setup();
+
+    const table = await screen.findByRole('table');
+    expect(JSON.parse(calls.to(`GET ${REPORTS}`)[0]!.query.get('filter')!)).toEqual({ state: 'open' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Open')).toBeTruthy();
+
+    await user.click(screen.getByLabelText('State'));
+    await user.click(await screen.findByRole('option', { name: 'Handled' }));
+    await waitFor(() =>
+      expect(JSON.parse(calls.to(`GET ${REPORTS}`).at(-1)!.query.get('filter')!)).toEqual({
+        state: 'handled',
+      }),
+    );
+  });
+
+  it('names what was reported in the title; a moderator marks the report handled and reopens it', async () => {
+    const one = report(1);
+    const calls = api(meOf([], { firstName: 'Maria' }, [myHousingCompany(1, ['propertyManager'])]), one);
+    renderAppAt(`/admin/community-reports/${one.id}/show`, session);
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Report on a comment by Timo in “Parking”')).toBeTruthy();
+    const state = await screen.findByRole('region', { name: 'State' });
+    expect(within(state).getByText('Open')).toBeTruthy();
+    await user.click(within(state).getByRole('button', { name: 'Mark as handled' }));
+    await waitFor(() => expect(calls.to(`POST ${REPORTS}/${one.id}/handled`)).toHaveLength(1));
+    expect(await screen.findByText('Report marked as handled')).toBeTruthy();
+    expect(await within(state).findByText(/Marked as handled by Maria, 21\.11\.2026/)).toBeTruthy();
+    expect(within(state).getByText('Handled')).toBeTruthy();
+
+    await user.click(within(state).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(calls.to(`POST ${REPORTS}/${one.id}/reopen`)).toHaveLength(1));
+    expect(await within(state).findByRole('button', { name: 'Mark as handled' })).toBeTruthy();
+  });
+
+  it('titles a report on a discussion, on a news comment, and one whose item is unknown', async () => {
+    const discussion = report(3, {
+      targetType: 'discussion',
+      target: {
+        kind: 'discussion',
+        id: DISCUSSION_ID,
+        discussionId: DISCUSSION_ID,
+        discussionTitle: 'Parking',
+        text: 'Parking — Who parks here?',
+        authorId: WRITER_ID,
+        authorFirstName: 'Timo',
+        createdAt: '2026-11-20T08:00:00.000Z',
+        isDeleted: false,
+        url: `/community/public-discussions/${DISCUSSION_ID}`,
+      },
+    });
+    api(meOf(['yitUser']), discussion);
+    const { unmount } = renderAppAt(`/admin/community-reports/${discussion.id}/show`, session);
+    expect(await screen.findByText('Report on the discussion “Parking” by Timo')).toBeTruthy();
+    unmount();
+
+    const news = report(4, { target: { ...report(4).target!, discussionId: null, discussionTitle: null } });
+    api(meOf(['yitUser']), news);
+    const second = renderAppAt(`/admin/community-reports/${news.id}/show`, session);
+    expect(await screen.findByText('Report on a comment by Timo on a news article')).toBeTruthy();
+    second.unmount();
+
+    const unknown = report(5, { targetType: 'message', target: null, reportType: 'other_reason' });
+    api(meOf(['yitUser']), unknown);
+    renderAppAt(`/admin/community-reports/${unknown.id}/show`, session);
+    expect(await screen.findByText(/^Other reason, reported 20\.11\.2026/)).toBeTruthy();
   });
 
   it('shows the reported comment; the moderator deletes it after confirming', async () => {
@@ -125,6 +235,10 @@ describe('community moderation (/admin/community-reports)', () => {
     expect(await screen.findByText('Comment deleted')).toBeTruthy();
     expect(await within(card).findByText('Deleted')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Delete comment' })).toBeNull();
+    // Deleting the comment handled the report.
+    const state = await screen.findByRole('region', { name: 'State' });
+    expect(await within(state).findByText(/The reported item was deleted by Anna/)).toBeTruthy();
+    expect(within(state).getByRole('button', { name: 'Reopen' })).toBeTruthy();
   });
 
   it('lets business admin ban the writer in the housing company until the end of a day', async () => {

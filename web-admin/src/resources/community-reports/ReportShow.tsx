@@ -1,6 +1,8 @@
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/Delete';
+import DoneIcon from '@mui/icons-material/Done';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import ReplayIcon from '@mui/icons-material/Replay';
 import { Alert, Card, CardContent, Chip, Button as MuiButton, Stack, Typography } from '@mui/material';
 import type { AdminReportDetail, ReportTarget } from '@porta/contracts';
 import { useState } from 'react';
@@ -17,10 +19,95 @@ import {
 } from 'react-admin';
 import type { StaffPermissions } from '../../auth/access';
 import { useChange, usePortaCalls } from '../../common/api';
-import { DateTimeField, formatDateTime } from '../../content/dates';
+import { DateTimeField, formatDateTime } from '../../common/dates';
 import { COMMUNITY_API } from '../../data/data-provider';
 import { BanDialog } from '../users/UserBans';
-import { ReportTypeField, TargetTypeField } from './fields';
+import { ReportStateField, ReportTypeField, TargetTypeField } from './fields';
+
+/**
+ * The page's title names what was reported: "Report on a comment by Timo in “Parking”", the
+ * discussion by its title, a comment on a news article as such; a report whose item is unknown or
+ * of another kind by its reason and time.
+ */
+export function reportTitle(report: AdminReportDetail, translate: (key: string, options?: object) => string) {
+  const { target } = report;
+  if (target?.kind === 'comment') {
+    return target.discussionTitle !== null
+      ? translate('porta.community.title_comment', {
+          name: target.authorFirstName,
+          discussion: target.discussionTitle,
+        })
+      : translate('porta.community.title_news_comment', { name: target.authorFirstName });
+  }
+  if (target?.kind === 'discussion') {
+    return translate('porta.community.title_discussion', {
+      name: target.authorFirstName,
+      discussion: target.discussionTitle ?? '',
+    });
+  }
+  return translate('porta.community.title_other', {
+    reason: translate(`porta.community.report_types.${report.reportType}`),
+    time: formatDateTime(report.createdAt),
+  });
+}
+
+function ReportTitle() {
+  const report = useRecordContext<AdminReportDetail>();
+  const translate = useTranslate();
+  return <span>{report ? reportTitle(report, translate) : ''}</span>;
+}
+
+/**
+ * Open or handled, by whom and how, and the moderator's action: mark it handled (looked at, nothing
+ * more to do) or reopen it. Deleting the reported item handles it too (the service does).
+ */
+function ReportState() {
+  const report = useRecordContext<AdminReportDetail>();
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const { call } = usePortaCalls();
+  const { run, busy } = useChange();
+  if (!report) return null;
+  const handled = report.state === 'handled';
+  const change = async () => {
+    const done = await run(
+      () =>
+        call('POST', `/admin/reports/${report.id}/${handled ? 'reopen' : 'handled'}`, { api: COMMUNITY_API }),
+      { success: handled ? 'porta.community.reopened' : 'porta.community.marked_handled' },
+    );
+    if (done.ok) refresh();
+  };
+  const time = formatDateTime(report.handledAt);
+  const how = !handled
+    ? translate('porta.community.open_help')
+    : report.handledHow === 'deleted'
+      ? report.handledByFirstName
+        ? translate('porta.community.handled_deleted', { name: report.handledByFirstName, time })
+        : translate('porta.community.handled_deleted_unnamed', { time })
+      : translate('porta.community.handled_marked', { name: report.handledByFirstName ?? '-', time });
+  return (
+    <Stack
+      component="section"
+      aria-label={translate('resources.community-reports.fields.state')}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: { sm: 'center' } }}
+    >
+      <ReportStateField />
+      <Typography variant="body2" color="text.secondary">
+        {how}
+      </Typography>
+      <Button
+        label={handled ? 'porta.community.reopen' : 'porta.community.mark_handled'}
+        onClick={change}
+        disabled={busy}
+        variant={handled ? 'text' : 'contained'}
+      >
+        {handled ? <ReplayIcon /> : <DoneIcon />}
+      </Button>
+    </Stack>
+  );
+}
 
 const targetPath = (target: ReportTarget) =>
   target.kind === 'comment' ? `/comments/${target.id}` : `/discussions/${target.id}`;
@@ -120,11 +207,15 @@ function ReportedTarget() {
   );
 }
 
-/** /admin/community-reports/:id/show: one violation report and what it points at. */
+/**
+ * /admin/community-reports/:id/show: one violation report, titled by what it points at, its state
+ * with the moderator's mark-handled or reopen action, and what it points at.
+ */
 export default function ReportShow() {
   return (
-    <Show actions={false}>
+    <Show actions={false} title={<ReportTitle />}>
       <SimpleShowLayout>
+        <ReportState />
         <DateTimeField source="createdAt" />
         <TextField source="housingCompanyName" />
         <ReportTypeField source="reportType" />

@@ -1,5 +1,11 @@
-import { REPORT_TYPES } from '@porta/contracts';
+import { Chip } from '@mui/material';
+import { REPORT_STATES, REPORT_TYPES, type ReportState } from '@porta/contracts';
 import { useRecordContext, useTranslate } from 'react-admin';
+
+export const REPORT_STATE_CHOICES = REPORT_STATES.map((state) => ({
+  id: state,
+  name: `porta.community.states.${state}`,
+}));
 
 export const REPORT_TYPE_CHOICES = REPORT_TYPES.map((type) => ({
   id: type,
@@ -26,5 +32,20 @@ export function TargetTypeField(_props: { source?: string; label?: string; sorta
   if (!record?.targetType) return null;
   return (
     <span>{translate(`porta.community.target_types.${record.targetType}`, { _: record.targetType })}</span>
+  );
+}
+
+/** Open or handled, as a chip (open stands out). */
+export function ReportStateField(_props: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<{ state?: ReportState }>();
+  const translate = useTranslate();
+  if (!record?.state) return null;
+  return (
+    <Chip
+      size="small"
+      color={record.state === 'open' ? 'warning' : 'default'}
+      variant={record.state === 'open' ? 'filled' : 'outlined'}
+      label={translate(`porta.community.states.${record.state}`)}
+    />
   );
 }

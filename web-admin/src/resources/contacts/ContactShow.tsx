@@ -1,5 +1,5 @@
 import { BooleanField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { AuthorField, StatusField, TargetingField, TimeField, VariantsField } from '../../content/fields';
 import { ContentShowActions, useCan } from '../../content/kit';
 import { ContactGroupsField } from './ContactGroupsField';

@@ -70,7 +70,15 @@ describe('contacts (/admin/contacts)', () => {
     expect(within(row).getByText('Property management')).toBeTruthy();
     expect(within(row).getByText('2')).toBeTruthy();
     expect(JSON.parse(calls.to(`GET ${CONTACTS}`)[0]!.query.get('sort')!)).toEqual(['name', 'ASC']);
-    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+    // 03 §2 names yitUser on contacts: the developer's staff add them too (ADR 0022).
+    expect(screen.getByRole('link', { name: 'Create' })).toBeTruthy();
+  });
+
+  it('keeps board members out of the contacts', async () => {
+    api(['contributor'], [myHousingCompany(1, ['boardMember'])]);
+    renderAppAt('/admin/contacts', session);
+    // Board members do not reach the contacts (03 §2: yitUser and propertyManager).
+    expect(await screen.findByText(/not found/i)).toBeTruthy();
   });
 
   it("lets a property manager add a contact to their housing company, and opens its 'created' page", async () => {

@@ -3,7 +3,6 @@ import { GLOBAL_SCOPE } from '@porta/contracts';
 import {
   BooleanField,
   Datagrid,
-  DateField,
   List,
   NullableBooleanInput,
   ReferenceField,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../../common/dates';
 import { BuildingTaxonomyInput } from '../../common/inputs';
 import { FEATURE_CHOICES } from './FeatureToggleForm';
 
@@ -45,8 +45,8 @@ export default function FeatureToggleList() {
         <SelectField source="featureId" choices={FEATURE_CHOICES} />
         <ScopeField source="scope" />
         <BooleanField source="active" />
-        <DateField source="visibleFrom" showTime emptyText="-" sortable={false} />
-        <DateField source="visibleUntil" showTime emptyText="-" sortable={false} />
+        <DateTimeField source="visibleFrom" emptyText="porta.common.none" sortable={false} />
+        <DateTimeField source="visibleUntil" emptyText="porta.common.none" sortable={false} />
         <LanguagesField source="languages" sortable={false} />
       </Datagrid>
     </List>

@@ -12,9 +12,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CsvDownloadButton } from '../../common/CsvDownloadButton';
+import { DateTimeField } from '../../common/dates';
 import { HousingCompanyInput } from '../../common/inputs';
 import { useContentApi } from '../../content/api';
-import { DateTimeField } from '../../content/dates';
 import { ListEmpty } from '../../content/kit';
 
 const COUNTRY_CHOICES = COUNTRIES.map((country) => ({ id: country, name: country }));

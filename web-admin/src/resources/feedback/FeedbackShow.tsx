@@ -1,5 +1,5 @@
 import { Show, SimpleShowLayout, TextField } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { RatingField } from './FeedbackList';
 
 /** /admin/feedback/:id/show: one feedback entry. */

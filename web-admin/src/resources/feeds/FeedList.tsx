@@ -11,7 +11,7 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { ListEmpty, rowClickFor, useCan } from '../../content/kit';
 import { FEED_FORMAT_CHOICES, FEED_KIND_CHOICES } from './FeedInputs';
 import { FetchNowButton } from './FetchNowButton';

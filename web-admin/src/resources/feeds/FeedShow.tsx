@@ -1,5 +1,5 @@
 import { BooleanField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { ContentShowActions, useCan } from '../../content/kit';
 import { FEED_FORMAT_CHOICES, FEED_KIND_CHOICES } from './FeedInputs';
 

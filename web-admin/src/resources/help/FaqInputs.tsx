@@ -11,7 +11,7 @@ import { useWatch } from 'react-hook-form';
 import { FormSection } from '../../content/kit';
 import { PublicationInputs } from '../../content/PublicationInputs';
 import { TargetingInput } from '../../content/TargetingInput';
-import { useTaxonomyChoices } from '../../content/taxonomy';
+import { useFaqGroups } from '../../content/taxonomy';
 import { cleanVariants, VariantEditor } from '../../content/VariantEditor';
 import { codename } from '../../content/validation';
 import { FAQ_KIND_CHOICES, FAQ_TEXTS } from './fields';
@@ -43,7 +43,7 @@ const PRIORITY_RULES = [minValue(0), maxValue(9999)];
  */
 export function FaqInputs({ creating }: { creating: boolean }) {
   const kind = useWatch({ name: 'kind' }) as string | undefined;
-  const categories = useTaxonomyChoices('faqtaxonomy');
+  const categories = useFaqGroups();
   return (
     <>
       <FormSection title="porta.content.sections.details">

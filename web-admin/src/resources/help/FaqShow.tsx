@@ -1,5 +1,5 @@
 import { NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { AuthorField, StatusField, TargetingField, VariantsField } from '../../content/fields';
 import { ContentShowActions, useCan } from '../../content/kit';
 import { FAQ_KIND_CHOICES, FAQ_TEXTS } from './fields';

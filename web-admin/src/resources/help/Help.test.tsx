@@ -32,19 +32,20 @@ function api(roles: Parameters<typeof meOf>[0], help: () => Response = () => jso
   return mockFetch({
     'GET /api/identity/me': () => json(meOf(roles)),
     'GET /api/content/help': help,
-    'GET /api/identity/taxonomy/faqtaxonomy': () =>
-      json({
-        group: 'faqtaxonomy',
-        terms: [
-          {
-            id: '3c2b1a09-8f7e-4d6c-9b5a-000000000009',
-            codename: 'publishing',
-            externalId: null,
-            name: 'Publishing',
-            terms: [],
-          },
-        ],
-      }),
+    // The FAQ groups come from identity's staff list by group (an empty group answers []).
+    'GET /api/identity/admin/taxonomy-terms': () =>
+      listOf('taxonomy-terms', [
+        {
+          id: '3c2b1a09-8f7e-4d6c-9b5a-000000000009',
+          group: 'faqtaxonomy',
+          codename: 'publishing',
+          externalId: null,
+          name: 'Publishing',
+          parentId: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ]),
     'GET /api/content/admin/faqs': () => listOf('faqs', []),
   });
 }
@@ -131,7 +132,10 @@ describe('FAQ and help entries (/admin/faqs)', () => {
     const user = userEvent.setup();
 
     await fill(user, await screen.findByLabelText(/^Question/), 'Where are the drafts?');
-    await fill(user, screen.getByLabelText(/^Answer/), '<p>In the list.</p>');
+    // The answer is written in the rich-text editor.
+    const answer = await screen.findByRole('textbox', { name: 'Answer' });
+    await user.click(answer);
+    await user.paste('In the list.');
     expect(screen.queryByLabelText('Housing companies')).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Published' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -18,7 +18,7 @@ import { Navigate, useParams } from 'react-router';
 import { useContentGet, useErrorText } from '../../content/api';
 import { useCan } from '../../content/kit';
 import { SafeHtml } from '../../content/SafeHtml';
-import { termName, useTaxonomyChoices } from '../../content/taxonomy';
+import { useFaqGroups } from '../../content/taxonomy';
 
 function EditLink({ entry }: { entry: FaqEntry }) {
   const can = useCan();
@@ -33,7 +33,8 @@ function EditLink({ entry }: { entry: FaqEntry }) {
 
 /**
  * /admin/help (03 §2 help section): the help entries for staff in the app's language, grouped by
- * category, each question opening its answer. Editors reach each entry's editor from here.
+ * category (its name in the app's language: useFaqGroups), each question opening its answer.
+ * Editors reach each entry's editor from here.
  */
 export function HelpSection() {
   const translate = useTranslate();
@@ -41,7 +42,7 @@ export function HelpSection() {
   const errorText = useErrorText();
   const can = useCan();
   const basename = useBasename();
-  const categories = useTaxonomyChoices('faqtaxonomy');
+  const groups = useFaqGroups();
   const help = useContentGet('/help', zFaqList, { lang: locale });
 
   return (
@@ -73,9 +74,7 @@ export function HelpSection() {
           help.data.groups.map((group) => (
             <Box key={group.faqTaxonomy ?? '-'} component="section" sx={{ mb: 3 }}>
               <Typography variant="h6" component="h2" gutterBottom>
-                {group.faqTaxonomy
-                  ? termName(categories.choices, group.faqTaxonomy)
-                  : translate('porta.content.help.other')}
+                {group.faqTaxonomy ? groups.nameOf(group.faqTaxonomy) : translate('porta.content.help.other')}
               </Typography>
               {group.entries.map((entry) => (
                 <Accordion key={entry.id} disableGutters>

@@ -29,7 +29,9 @@ export function HousingCompanyFeatures({
 }) {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const { data, error } = useIdentityGet<UserFeaturesResponse>('/features', { housingCompanyId });
+  const { data, error } = useIdentityGet<UserFeaturesResponse>(
+    `/admin/housing-companies/${housingCompanyId}/features`,
+  );
   const features = data?.features ?? {};
   const togglesPath = `${createPath({ resource: 'feature-toggles', type: 'list' })}?filter=${encodeURIComponent(
     JSON.stringify({ scope: buildingTaxonomyTermId ?? 'global' }),

@@ -1,18 +1,10 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  CircularProgress,
-  FormHelperText,
-  Button as MuiButton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
 import { type HousingCompanyImage, zAssetUploadResponse, zHousingCompanyImage } from '@porta/contracts';
 import { formatFileSize } from '@porta/web-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
+import { FilePickerButton } from '../../common/FilePickerButton';
 import { fileProblem } from '../../content/AssetInput';
 import { useContentApi, useContentGet, useErrorText } from '../../content/api';
 
@@ -127,35 +119,23 @@ export function HousingCompanyImages({
       )}
       {canEdit ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <MuiButton
-            component="label"
-            variant="outlined"
-            size="small"
-            startIcon={busy ? <CircularProgress size={16} /> : <UploadFileIcon />}
+          <FilePickerButton
+            inputRef={inputRef}
+            accept="image/jpeg,image/png,image/gif"
+            inputLabel={translate(
+              image ? 'porta.housing_companies.images.replace' : 'porta.housing_companies.images.upload',
+            )}
+            describedBy={`${id}-rules`}
             disabled={busy}
-            sx={{
-              '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            busy={busy}
+            onFiles={([file]) => {
+              if (file) void upload(file);
             }}
           >
             {translate(
               image ? 'porta.housing_companies.images.replace' : 'porta.housing_companies.images.upload',
             )}
-            <input
-              ref={inputRef}
-              type="file"
-              accept="image/jpeg,image/png,image/gif"
-              aria-label={translate(
-                image ? 'porta.housing_companies.images.replace' : 'porta.housing_companies.images.upload',
-              )}
-              aria-describedby={`${id}-rules`}
-              disabled={busy}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) void upload(file);
-              }}
-              style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-            />
-          </MuiButton>
+          </FilePickerButton>
           {image ? (
             <Button
               label="porta.housing_companies.images.remove"

@@ -44,7 +44,7 @@ function api(roles: Parameters<typeof meOf>[0] = ['admin']) {
       new Response(null, { status: 204 }),
     'GET /api/identity/admin/apartments': () =>
       listOf('apartments', [apartment(1, harbour.id, { aptext: 'HV-A1' })]),
-    'GET /api/identity/features': () =>
+    [`GET /api/identity/admin/housing-companies/${harbour.id}/features`]: () =>
       json({ features: { news: { settings: {} }, warranty: { settings: {} } } }),
   });
 }
@@ -106,7 +106,8 @@ describe('housing companies', () => {
     expect(within(warranty).getByTitle('On')).toBeTruthy();
     const faq = within(table).getByText('FAQ').closest('tr')!;
     expect(within(faq).getByText('Off')).toBeTruthy();
-    expect(calls.to('GET /api/identity/features')[0]?.query.get('housingCompanyId')).toBe(harbour.id);
+    // The staff route, scoped like the company (a partner serving it reads it too).
+    expect(calls.to(`GET /api/identity/admin/housing-companies/${harbour.id}/features`)).toHaveLength(1);
   });
 
   it('shows the company’s picture and replaces it with an upload', async () => {

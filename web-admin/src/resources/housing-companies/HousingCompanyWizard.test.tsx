@@ -46,7 +46,7 @@ describe('housing company setup wizard', () => {
       },
       'GET /api/identity/admin/partner-companies': () => listOf('partner-companies', [manager]),
       [`GET /api/identity/admin/partner-companies/${manager.id}/users`]: () => json([]),
-      'GET /api/identity/features': () =>
+      [`GET /api/identity/admin/housing-companies/${linden.id}/features`]: () =>
         json({ features: { news: { settings: {} }, calendar: { settings: {} } } }),
       'GET /api/identity/admin/taxonomy-terms': () => listOf('taxonomy-terms', []),
     });

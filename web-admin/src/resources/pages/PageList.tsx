@@ -1,5 +1,5 @@
 import { CreateButton, Datagrid, List, SearchInput, SelectInput, TextField, TopToolbar } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { StatusField } from '../../content/fields';
 import { ListEmpty, rowClickFor, useCan } from '../../content/kit';
 import { STATUS_CHOICES } from '../../content/PublicationInputs';

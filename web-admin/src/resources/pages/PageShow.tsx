@@ -1,5 +1,5 @@
 import { Show, SimpleShowLayout, TextField } from 'react-admin';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField } from '../../common/dates';
 import { AssetsField, StatusField, VariantsField } from '../../content/fields';
 import { ContentShowActions, useCan } from '../../content/kit';
 import { PAGE_TEXTS } from './PageInputs';

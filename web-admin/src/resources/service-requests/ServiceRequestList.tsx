@@ -1,5 +1,6 @@
 import {
   BooleanField,
+  BooleanInput,
   Datagrid,
   List,
   NumberField,
@@ -11,8 +12,8 @@ import {
   useListContext,
 } from 'react-admin';
 import { CsvDownloadButton } from '../../common/CsvDownloadButton';
+import { DateTimeField } from '../../common/dates';
 import { HousingCompanyInput } from '../../common/inputs';
-import { DateTimeField } from '../../content/dates';
 import { ListEmpty } from '../../content/kit';
 import type { Query } from '../../data/data-provider';
 import {
@@ -30,6 +31,8 @@ const filters = [
   <SelectInput key="typeId" source="typeId" choices={TYPE_CHOICES} alwaysOn />,
   <SelectInput key="statusKey" source="statusKey" choices={STATUS_CHOICES} alwaysOn />,
   <TextInput key="q" source="q" alwaysOn />,
+  // Pending and not updated for 7 days (the service decides; the dashboard links here with it).
+  <BooleanInput key="overdue" source="overdue" />,
 ];
 
 /**

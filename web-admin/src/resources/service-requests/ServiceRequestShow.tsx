@@ -1,5 +1,6 @@
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import ForwardIcon from '@mui/icons-material/Forward';
 import LockIcon from '@mui/icons-material/Lock';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
@@ -8,13 +9,11 @@ import PublicIcon from '@mui/icons-material/Public';
 import SaveIcon from '@mui/icons-material/Save';
 import SendIcon from '@mui/icons-material/Send';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Autocomplete,
   Box,
   Button,
   Checkbox,
-  CircularProgress,
   Divider,
   FormControlLabel,
   FormHelperText,
@@ -32,6 +31,7 @@ import {
   SERVICE_REQUEST_STATUSES,
   type ServiceRequestAttachment,
   type ServiceRequestDetail,
+  type ServiceRequestResponse,
   type ServiceRequestStatus,
   type ServiceRequestTypeKey,
   type ServiceRequestTypeList,
@@ -60,13 +60,14 @@ import {
 } from 'react-admin';
 import { z } from 'zod';
 import type { StaffPermissions } from '../../auth/access';
+import { DateTimeField, formatDateTime } from '../../common/dates';
+import { FilePickerButton } from '../../common/FilePickerButton';
 import { useErrorText } from '../../content/api';
-import { DateTimeField, formatDateTime } from '../../content/dates';
 import { SafeHtml } from '../../content/SafeHtml';
 import {
   AttachmentLinks,
-  AttachmentsField,
   formatFileSize,
+  htmlToText,
   RecipientsField,
   StatusField,
   TypeField,
@@ -189,7 +190,270 @@ function ContentField(_props: { source?: string; label?: string }) {
   return <SafeHtml html={record.content} />;
 }
 
-/** The responses, oldest first, each with its writer, time and attachments. */
+/**
+ * Attachments of the request (`responseId` null) or of one of its responses, as links; a file the
+ * viewer may remove (its uploader while the request is not closed, the developer's staff and the
+ * company's property and maintenance managers) has a Remove button, confirmed first. Focus then
+ * goes to the list (kept even when empty), since the button is gone.
+ */
+function RemovableAttachments({
+  request,
+  responseId,
+  attachments,
+  quietWhenNone = false,
+}: {
+  request: ServiceRequestDetail;
+  responseId: string | null;
+  attachments: readonly ServiceRequestAttachment[];
+  /** Say nothing when there are none (a response), instead of "No attachments". */
+  quietWhenNone?: boolean;
+}) {
+  const api = useServiceRequestsApi();
+  const refresh = useRefresh();
+  const { run, busy } = useRun();
+  const [asked, setAsked] = useState<ServiceRequestAttachment | null>(null);
+  // The file just removed: once the list no longer shows it, focus goes to the list.
+  const [removedId, setRemovedId] = useState<string | null>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const gone = removedId !== null && !attachments.some((attachment) => attachment.id === removedId);
+
+  useEffect(() => {
+    if (!gone) return;
+    setRemovedId(null);
+    boxRef.current?.focus();
+  }, [gone]);
+
+  const remove = async () => {
+    if (!asked) return;
+    const on = responseId ? `/responses/${responseId}` : '';
+    const done = await run(
+      () =>
+        api.call('DELETE', `/requests/${request.id}${on}/attachments/${asked.id}`, {
+          schema: zServiceRequestDetail,
+        }),
+      'porta.service_requests.attachment_removed',
+    );
+    setAsked(null);
+    if (done) {
+      setRemovedId(asked.id);
+      refresh();
+    }
+  };
+
+  return (
+    <Box ref={boxRef} tabIndex={-1}>
+      {attachments.length || !quietWhenNone ? (
+        <AttachmentLinks attachments={attachments} onRemove={setAsked} />
+      ) : null}
+      <Confirm
+        isOpen={asked !== null}
+        loading={busy}
+        title="porta.service_requests.remove_attachment_title"
+        content="porta.service_requests.remove_attachment_confirm"
+        translateOptions={{ name: asked?.fileName ?? '' }}
+        confirm="porta.service_requests.remove"
+        confirmColor="warning"
+        onConfirm={remove}
+        onClose={() => setAsked(null)}
+      />
+    </Box>
+  );
+}
+
+/** The request's own attachments, removable as the viewer's rights allow. */
+function RequestAttachmentsField(_props: { source?: string; label?: string }) {
+  const record = useRecordContext<ServiceRequestDetail>();
+  if (!record) return null;
+  return <RemovableAttachments request={record} responseId={null} attachments={record.attachments} />;
+}
+
+/**
+ * One response: its writer and time (and whether it was edited), the text and files. Its writer
+ * edits it in place while the request is not closed; its writer, the developer's staff and the
+ * company's property and maintenance managers delete it (confirmed). A deleted one keeps its place.
+ */
+function ResponseItem({
+  request,
+  response,
+}: {
+  request: ServiceRequestDetail;
+  response: ServiceRequestResponse;
+}) {
+  const translate = useTranslate();
+  const api = useServiceRequestsApi();
+  const refresh = useRefresh();
+  const { run, busy } = useRun();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [focusTo, setFocusTo] = useState<'edit' | 'item' | null>(null);
+  const itemRef = useRef<HTMLLIElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const headerId = useId();
+
+  // Where focus goes once the control it was on is gone: back to Edit, or to the deleted reply.
+  useEffect(() => {
+    if (focusTo === 'edit' && !editing) {
+      setFocusTo(null);
+      (editRef.current ?? itemRef.current)?.focus();
+    } else if (focusTo === 'item' && response.isDeleted) {
+      setFocusTo(null);
+      itemRef.current?.focus();
+    }
+  }, [focusTo, editing, response.isDeleted]);
+
+  const stopEditing = () => {
+    setEditing(false);
+    setFocusTo('edit');
+  };
+  const save = async () => {
+    const done = await run(
+      () =>
+        api.call('PUT', `/requests/${request.id}/responses/${response.id}`, {
+          body: { content: textToHtml(text) },
+          schema: zServiceRequestDetail,
+        }),
+      'porta.service_requests.reply_updated',
+    );
+    if (done) {
+      stopEditing();
+      refresh();
+    }
+  };
+  const remove = async () => {
+    const done = await run(
+      () =>
+        api.call('DELETE', `/requests/${request.id}/responses/${response.id}`, {
+          schema: zServiceRequestDetail,
+        }),
+      'porta.service_requests.reply_deleted',
+    );
+    setConfirming(false);
+    if (done) {
+      setFocusTo('item');
+      refresh();
+    }
+  };
+
+  return (
+    <Box
+      component="li"
+      ref={itemRef}
+      tabIndex={-1}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+    >
+      {response.isDeleted ? (
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+          {translate('porta.service_requests.reply_deleted_note')}
+        </Typography>
+      ) : (
+        <>
+          <Typography id={headerId} variant="subtitle2" component="p">
+            {translate('porta.service_requests.response_by', {
+              name: response.sender.apartment
+                ? `${response.sender.name} (${response.sender.apartment})`
+                : response.sender.name,
+              time: formatDateTime(response.createdAt),
+            })}
+            {response.editedAt ? ` ${translate('porta.service_requests.edited')}` : ''}
+          </Typography>
+          {editing ? (
+            <Stack
+              component="form"
+              spacing={1}
+              sx={{ my: 1 }}
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!busy && text.trim()) void save();
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && !busy) {
+                  event.stopPropagation();
+                  stopEditing();
+                }
+              }}
+            >
+              <MuiTextField
+                label={translate('porta.service_requests.edit_reply_text')}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                multiline
+                minRows={3}
+                fullWidth
+                autoFocus
+                required
+                slotProps={{ htmlInput: { maxLength: SERVICE_REQUEST_CONTENT_MAX_CHARS, spellCheck: true } }}
+              />
+              <Stack direction="row" spacing={1}>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  startIcon={<SaveIcon />}
+                  disabled={busy || !text.trim()}
+                >
+                  {translate('porta.service_requests.save_reply')}
+                </Button>
+                <Button onClick={stopEditing} disabled={busy}>
+                  {translate('ra.action.cancel')}
+                </Button>
+              </Stack>
+            </Stack>
+          ) : (
+            <SafeHtml html={response.content} />
+          )}
+          <RemovableAttachments
+            request={request}
+            responseId={response.id}
+            attachments={response.attachments}
+            quietWhenNone
+          />
+          {!editing && (response.canEdit || response.canDelete) ? (
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              {response.canEdit ? (
+                <Button
+                  ref={editRef}
+                  size="small"
+                  startIcon={<EditIcon />}
+                  aria-describedby={headerId}
+                  onClick={() => {
+                    setText(htmlToText(response.content));
+                    setEditing(true);
+                  }}
+                >
+                  {translate('porta.service_requests.edit_reply')}
+                </Button>
+              ) : null}
+              {response.canDelete ? (
+                <Button
+                  size="small"
+                  color="error"
+                  startIcon={<DeleteIcon />}
+                  aria-describedby={headerId}
+                  onClick={() => setConfirming(true)}
+                  disabled={busy}
+                >
+                  {translate('porta.service_requests.delete_reply')}
+                </Button>
+              ) : null}
+            </Stack>
+          ) : null}
+        </>
+      )}
+      <Confirm
+        isOpen={confirming}
+        loading={busy}
+        title="porta.service_requests.delete_reply_title"
+        content="porta.service_requests.delete_reply_confirm"
+        confirm="porta.service_requests.delete_reply"
+        confirmColor="warning"
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}
+
+/** The responses, oldest first, each with its writer, time, attachments and what the viewer may do. */
 function Responses() {
   const record = useRecordContext<ServiceRequestDetail>();
   const translate = useTranslate();
@@ -200,22 +464,7 @@ function Responses() {
       {responses.length ? (
         <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {responses.map((response) => (
-            <Box
-              component="li"
-              key={response.id}
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
-            >
-              <Typography variant="subtitle2" component="p">
-                {translate('porta.service_requests.response_by', {
-                  name: response.sender.apartment
-                    ? `${response.sender.name} (${response.sender.apartment})`
-                    : response.sender.name,
-                  time: formatDateTime(response.createdAt),
-                })}
-              </Typography>
-              <SafeHtml html={response.content} />
-              {response.attachments.length ? <AttachmentLinks attachments={response.attachments} /> : null}
-            </Box>
+            <ResponseItem key={response.id} request={record} response={response} />
           ))}
         </Stack>
       ) : (
@@ -708,28 +957,16 @@ function ReplyForm({ request }: { request: ServiceRequestDetail }) {
         </Stack>
       ) : null}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Button
-          component="label"
-          variant="outlined"
-          size="small"
-          startIcon={uploading ? <CircularProgress size={16} /> : <UploadFileIcon />}
+        <FilePickerButton
+          inputRef={inputRef}
+          multiple
+          inputLabel={translate('porta.service_requests.attach')}
           disabled={uploading || full}
-          sx={{ '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+          busy={uploading}
+          onFiles={(files) => void upload(files)}
         >
           {translate(uploading ? 'porta.service_requests.uploading' : 'porta.service_requests.attach')}
-          <input
-            ref={inputRef}
-            type="file"
-            multiple
-            aria-label={translate('porta.service_requests.attach')}
-            disabled={uploading || full}
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              if (files.length) void upload(files);
-            }}
-            style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-          />
-        </Button>
+        </FilePickerButton>
         <Button
           variant="contained"
           startIcon={<SendIcon />}
@@ -800,7 +1037,7 @@ export default function ServiceRequestShow() {
         <DateTimeField source="createdAt" />
         <DateTimeField source="closedAt" emptyText="porta.common.none" />
         <ContentField source="content" />
-        <AttachmentsField source="attachments" />
+        <RequestAttachmentsField source="attachments" />
       </SimpleShowLayout>
       <Responses />
       <Handling />

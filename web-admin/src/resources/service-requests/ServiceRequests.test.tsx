@@ -7,7 +7,7 @@ import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../content/dates';
+import { formatDateTime } from '../../common/dates';
 import { catchDownloads, expectCsvDownloaded } from '../../testing/downloads';
 import {
   adminUser,
@@ -31,13 +31,20 @@ const LIST = `${SRQ}/admin/requests`;
 const linden = housingCompany(1, { name: 'Linden Court' });
 const uuid = (n: number) => `0195f0a0-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
-function attachment(n: number, fileName: string, size = 2048): ServiceRequestAttachment {
+function attachment(
+  n: number,
+  fileName: string,
+  size = 2048,
+  overrides: Partial<ServiceRequestAttachment> = {},
+): ServiceRequestAttachment {
   return {
     id: uuid(500 + n),
     url: `${SRQ}/attachments/${uuid(500 + n)}`,
     fileName,
     mimeType: fileName.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg',
     size,
+    canRemove: false,
+    ...overrides,
   };
 }
 
@@ -49,7 +56,11 @@ function response(n: number, overrides: Partial<ServiceRequestResponse> = {}): S
     sender: { id: uuid(200 + n), name: `Writer ${n}`, tel: null, apartmentId: null, apartment: null },
     attachments: [],
     createdAt: `2026-11-2${n}T09:00:00.000Z`,
+    editedAt: null,
+    isDeleted: false,
     isOwn: false,
+    canEdit: false,
+    canDelete: false,
     ...overrides,
   };
 }
@@ -117,6 +128,40 @@ function api(
 ) {
   let current = one;
   const uploaded = attachment(9, 'meter.jpg', 3000);
+  // Replies edited or deleted and files removed, as the service answers: the request again.
+  const changeResponse = (id: string, change: (r: ServiceRequestResponse) => ServiceRequestResponse) => {
+    current = { ...current, responses: current.responses.map((r) => (r.id === id ? change(r) : r)) };
+    return json(current);
+  };
+  const changes: Record<string, Handler> = {};
+  for (const r of one.responses) {
+    const at = `${SRQ}/requests/${one.id}/responses/${r.id}`;
+    changes[`PUT ${at}`] = (sent) =>
+      changeResponse(r.id, (x) => ({
+        ...x,
+        content: (sent.body as { content: string }).content,
+        editedAt: '2026-11-25T11:00:00.000Z',
+      }));
+    changes[`DELETE ${at}`] = () =>
+      changeResponse(r.id, (x) => ({
+        ...x,
+        content: '',
+        attachments: [],
+        isDeleted: true,
+        canEdit: false,
+        canDelete: false,
+      }));
+    for (const file of r.attachments) {
+      changes[`DELETE ${at}/attachments/${file.id}`] = () =>
+        changeResponse(r.id, (x) => ({ ...x, attachments: x.attachments.filter((a) => a.id !== file.id) }));
+    }
+  }
+  for (const file of one.attachments) {
+    changes[`DELETE ${SRQ}/requests/${one.id}/attachments/${file.id}`] = () => {
+      current = { ...current, attachments: current.attachments.filter((a) => a.id !== file.id) };
+      return json(current);
+    };
+  }
   const calls = mockFetch({
     'GET /api/identity/me': () => json(me),
     'GET /api/identity/admin/housing-companies': () => listOf('housing-companies', [linden]),
@@ -194,6 +239,7 @@ function api(
         status: 200,
         headers: { 'content-type': 'image/jpeg', 'content-disposition': "inline; filename*=UTF-8''leak.jpg" },
       }),
+    ...changes,
     ...extra,
   });
   return calls;
@@ -799,6 +845,155 @@ describe('a service request (/admin/service-requests/:id/show)', () => {
     expect(within(handling).getByRole('button', { name: 'Make public' })).toBeTruthy();
     expect(within(handling).queryByRole('button', { name: 'Change status' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Reply' })).toBeNull();
+  });
+});
+
+describe('changing replies and attachments (/admin/service-requests/:id/show)', () => {
+  const own = (overrides: Partial<ServiceRequestResponse> = {}) =>
+    response(2, {
+      content: '<p>Coming on Monday.</p><p>Maija</p>',
+      sender: { id: uuid(1), name: 'Anna Admin', tel: null, apartmentId: null, apartment: null },
+      isOwn: true,
+      canEdit: true,
+      canDelete: true,
+      ...overrides,
+    });
+  const responseItems = (region: HTMLElement) =>
+    within(region)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.tagName === 'OL');
+
+  it('edits its own reply in place, says so, and keeps the text when refused', async () => {
+    const one = request(1, { responses: [response(1), own()] });
+    const refusal = 'Only the writer can edit the reply while the request is not closed.';
+    const put = `PUT ${SRQ}/requests/${uuid(1)}/responses/${uuid(302)}`;
+    // The first save is refused with the service's message, the next one goes through.
+    let shown = one;
+    const calls = api(meOf(['yitUser']), one, {
+      [`GET ${LIST}/${uuid(1)}`]: () => json(shown),
+      [put]: (sent) => {
+        if (calls.to(put).length === 1) return problem(403, 'SRQ_RESPONSE_NOT_EDITABLE', refusal);
+        const { content } = sent.body as { content: string };
+        shown = {
+          ...one,
+          responses: [
+            one.responses[0]!,
+            { ...one.responses[1]!, content, editedAt: '2026-11-25T11:00:00.000Z' },
+          ],
+        };
+        return json(shown);
+      },
+    });
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const responses = await screen.findByRole('region', { name: 'Responses' });
+    const [theirs, mine] = responseItems(responses);
+    expect(within(theirs!).queryByRole('button', { name: 'Edit reply' })).toBeNull();
+    expect(within(theirs!).queryByRole('button', { name: 'Delete reply' })).toBeNull();
+    await user.click(within(mine!).getByRole('button', { name: 'Edit reply' }));
+    const field = within(mine!).getByRole('textbox', { name: 'Edit the reply' }) as HTMLTextAreaElement;
+    expect(field.value).toBe('Coming on Monday.\n\nMaija');
+    expect(document.activeElement).toBe(field);
+    // Escape leaves it as it was.
+    await user.keyboard('{Escape}');
+    expect(within(mine!).queryByRole('textbox', { name: 'Edit the reply' })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(mine!).getByRole('button', { name: 'Edit reply' })),
+    );
+    expect(calls.to(put)).toHaveLength(0);
+
+    await user.keyboard('{Enter}');
+    await user.clear(within(mine!).getByRole('textbox', { name: 'Edit the reply' }));
+    expect((within(mine!).getByRole('button', { name: 'Save reply' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await fill(user, within(mine!).getByRole('textbox', { name: 'Edit the reply' }), 'Coming on Tuesday.');
+    await user.click(within(mine!).getByRole('button', { name: 'Save reply' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(
+      (within(mine!).getByRole('textbox', { name: 'Edit the reply' }) as HTMLTextAreaElement).value,
+    ).toBe('Coming on Tuesday.');
+    await user.click(within(mine!).getByRole('button', { name: 'Save reply' }));
+    expect(await screen.findByText('Reply updated')).toBeTruthy();
+    expect(calls.to(put).map((sent) => sent.body)).toEqual([
+      { content: '<p>Coming on Tuesday.</p>' },
+      { content: '<p>Coming on Tuesday.</p>' },
+    ]);
+    expect(await within(mine!).findByText('Coming on Tuesday.')).toBeTruthy();
+    expect(within(mine!).getByText(/\(edited\)/)).toBeTruthy();
+    expect(document.activeElement).toBe(within(mine!).getByRole('button', { name: 'Edit reply' }));
+  });
+
+  it("deletes another's reply after a confirmation: it keeps its place", async () => {
+    const one = request(1, {
+      responses: [response(1, { canDelete: true, attachments: [attachment(2, 'invoice.pdf')] }), own()],
+    });
+    const calls = api(meOf(['yitUser']), one);
+    const del = `DELETE ${SRQ}/requests/${uuid(1)}/responses/${uuid(301)}`;
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    const responses = await screen.findByRole('region', { name: 'Responses' });
+    const first = responseItems(responses)[0]!;
+    expect(within(first).queryByRole('button', { name: 'Edit reply' })).toBeNull();
+    await user.click(within(first).getByRole('button', { name: 'Delete reply' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete the reply?' });
+    expect(
+      within(dialog).getByText(
+        'The reply and its attachments are removed. The others see that a reply was deleted.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.to(del)).toHaveLength(0);
+
+    await user.click(within(first).getByRole('button', { name: 'Delete reply' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete the reply?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete reply' }));
+    expect(await screen.findByText('Reply deleted')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.to(del)).toHaveLength(1);
+    expect(await within(responses).findByText('This reply has been deleted.')).toBeTruthy();
+    const items = responseItems(responses);
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).queryByText('Answer 1')).toBeNull();
+    expect(within(items[0]!).queryByRole('link', { name: 'invoice.pdf' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(items[0]));
+  });
+
+  it("removes the request's and a reply's file after a confirmation, only where allowed", async () => {
+    const one = request(1, {
+      attachments: [attachment(1, 'leak.jpg', 2048, { canRemove: true }), attachment(3, 'plan.pdf')],
+      responses: [response(1, { attachments: [attachment(2, 'invoice.pdf', 2048, { canRemove: true })] })],
+    });
+    const calls = api(meOf(['yitUser']), one);
+    renderAppAt(`/admin/service-requests/${uuid(1)}/show`, session);
+    const user = userEvent.setup();
+
+    await screen.findByRole('link', { name: 'leak.jpg' });
+    expect(screen.queryByRole('button', { name: 'Remove plan.pdf' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove leak.jpg' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove the attachment?' });
+    expect(within(dialog).getByText('leak.jpg is removed for good.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Attachment removed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'leak.jpg' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'plan.pdf' })).toBeTruthy();
+    expect(calls.to(`DELETE ${SRQ}/requests/${uuid(1)}/attachments/${uuid(501)}`)).toHaveLength(1);
+
+    const responses = screen.getByRole('region', { name: 'Responses' });
+    await user.click(within(responses).getByRole('button', { name: 'Remove invoice.pdf' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove the attachment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(responses).queryByRole('link', { name: 'invoice.pdf' })).toBeNull());
+    // Its button is gone: focus stays in the reply, on its (now empty) list of files.
+    await waitFor(() => expect(responseItems(responses)[0]!.contains(document.activeElement)).toBe(true));
+    expect(
+      calls.to(`DELETE ${SRQ}/requests/${uuid(1)}/responses/${uuid(301)}/attachments/${uuid(502)}`),
+    ).toHaveLength(1);
+    expect(within(responses).getByText('Answer 1')).toBeTruthy();
   });
 });
 

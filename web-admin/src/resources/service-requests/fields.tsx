@@ -1,5 +1,6 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { Link, Stack, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { IconButton, Link, Stack, Typography } from '@mui/material';
 import {
   SERVICE_REQUEST_FILTERS,
   SERVICE_REQUEST_STATUSES,
@@ -114,9 +115,16 @@ export function formatFileSize(bytes: number): string {
 /**
  * Attachments as links. The service serves them only to signed-in readers of the request, so a
  * click fetches the file with the token and saves it under its name (the address stays the link's
- * target for copying).
+ * target for copying). With `onRemove`, a file the viewer may remove (`canRemove`) has a Remove
+ * button named after it.
  */
-export function AttachmentLinks({ attachments }: { attachments: readonly ServiceRequestAttachment[] }) {
+export function AttachmentLinks({
+  attachments,
+  onRemove,
+}: {
+  attachments: readonly ServiceRequestAttachment[];
+  onRemove?: (attachment: ServiceRequestAttachment) => void;
+}) {
   const translate = useTranslate();
   const api = useServiceRequestsApi();
   const notify = useNotify();
@@ -154,16 +162,21 @@ export function AttachmentLinks({ attachments }: { attachments: readonly Service
           <Typography variant="caption" color="text.secondary">
             {formatFileSize(attachment.size)}
           </Typography>
+          {onRemove && attachment.canRemove ? (
+            <IconButton
+              size="small"
+              aria-label={translate('porta.service_requests.remove_attachment', {
+                name: attachment.fileName,
+              })}
+              onClick={() => onRemove(attachment)}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          ) : null}
         </Stack>
       ))}
     </Stack>
   );
-}
-
-/** The record's own attachments (`attachments`) as links. */
-export function AttachmentsField(_props: FieldProps) {
-  const record = useRecordContext<{ attachments?: ServiceRequestAttachment[] }>();
-  return <AttachmentLinks attachments={record?.attachments ?? []} />;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -185,4 +198,17 @@ export function textToHtml(text: string): string {
     .split(/\r?\n\s*\r?\n/)
     .map((paragraph) => `<p>${paragraph.trim().replace(/\r?\n/g, '<br>')}</p>`)
     .join('');
+}
+
+/**
+ * The small HTML the service keeps (paragraphs, line breaks) back as the plain text it was typed
+ * as: a blank line between top-level blocks, a line break for each <br>.
+ */
+export function htmlToText(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const br of body.querySelectorAll('br')) br.replaceWith('\n');
+  return [...body.childNodes]
+    .map((node) => (node.textContent ?? '').trim())
+    .filter(Boolean)
+    .join('\n\n');
 }

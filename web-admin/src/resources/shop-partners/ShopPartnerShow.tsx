@@ -8,8 +8,8 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
+import { DateTimeField } from '../../common/dates';
 import { LANGUAGE_NAMES } from '../../common/languages';
-import { DateTimeField } from '../../content/dates';
 import { AssetsField } from '../../content/fields';
 import { ContentShowActions, useCan } from '../../content/kit';
 

@@ -1,6 +1,5 @@
 import { BooleanField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
-import { DayField } from '../../common/dates';
-import { DateTimeField } from '../../content/dates';
+import { DateTimeField, DayField } from '../../common/dates';
 import {
   AssetsField,
   AuthorField,

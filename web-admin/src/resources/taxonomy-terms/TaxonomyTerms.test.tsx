@@ -80,6 +80,7 @@ describe('taxonomy terms', () => {
       name: 'Espoo',
       parentId: uusimaa.id,
     });
+    expect(await screen.findByText('Taxonomy term created')).toBeTruthy();
   }, 40_000);
 
   it('deletes a term after a confirmation', async () => {
@@ -92,5 +93,6 @@ describe('taxonomy terms', () => {
 
     await waitFor(() => expect(calls.to(`DELETE ${base}/${helsinki.id}`)).toHaveLength(1));
     await waitFor(() => expect(window.location.pathname).toBe('/admin/taxonomy-terms'));
+    expect(await screen.findByText('Taxonomy term deleted')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DownloadIcon from '@mui/icons-material/Download';
+import KeyIcon from '@mui/icons-material/Key';
 import MailIcon from '@mui/icons-material/Mail';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import type { AdminUser } from '@porta/contracts';
@@ -20,6 +21,7 @@ import {
 import type { StaffPermissions } from '../../auth/access';
 import { useChange, usePortaCalls } from '../../common/api';
 import { todayIso } from '../../common/dates';
+import { DeleteUserButton, mayDeleteUser } from './DeleteUserButton';
 
 function fullName(user: AdminUser) {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -118,9 +120,24 @@ function NotificationSettingsButton({ user }: { user: AdminUser }) {
   );
 }
 
+/** Opens the page that sets the user's password (03 §2 /admin/user/password/{id}). */
+function ChangePasswordButton({ user }: { user: AdminUser }) {
+  const basename = useBasename();
+  return (
+    <Button
+      component={LinkBase}
+      to={`${basename}/user/password/${user.id}`}
+      label="porta.users.password.action"
+    >
+      <KeyIcon />
+    </Button>
+  );
+}
+
 /**
- * The user page's toolbar: edit, invitation, (de)activation, export and notification settings, as
- * the viewer may.
+ * The user page's toolbar: edit, invitation, (de)activation, password, export, notification
+ * settings and deletion, as the viewer may. The own password is changed in My settings, so the
+ * password button is not shown on the viewer's own page.
  */
 export function UserActions() {
   const user = useRecordContext<AdminUser>();
@@ -133,8 +150,10 @@ export function UserActions() {
       {can?.usersManage ? <EditButton /> : null}
       {can?.usersManage && !user.registered ? <InvitationButton user={user} /> : null}
       {can?.usersManage ? <EnableButton user={user} /> : null}
-      {can?.gdprReport ? <ExportButton user={user} /> : null}
+      {can?.gdprReportOfOthers ? <ExportButton user={user} /> : null}
       {can?.notificationSettings ? <NotificationSettingsButton user={user} /> : null}
+      {can?.usersManage && permissions?.userId !== user.id ? <ChangePasswordButton user={user} /> : null}
+      {mayDeleteUser(permissions, user) ? <DeleteUserButton user={user} /> : null}
     </TopToolbar>
   );
 }

@@ -74,6 +74,7 @@ describe('creating a user', () => {
       apartmentRole: { apartmentId: a1.id, role: 'owner', validFrom: '2026-06-01' },
     });
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/users/${created.id}/show`));
+    expect(await screen.findByText('User created')).toBeTruthy();
   });
 
   it("shows the server's message when the external id is taken, and stays on the form", async () => {

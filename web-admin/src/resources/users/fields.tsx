@@ -1,6 +1,7 @@
 import { Chip, Stack } from '@mui/material';
 import type { AdminUser } from '@porta/contracts';
-import { DateField, useLocale, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../common/dates';
 
 interface UserFieldProps {
   /** Read by Datagrid and SimpleShowLayout for the column header and label. */
@@ -22,24 +23,7 @@ export function RolesField(_props: UserFieldProps & { source: 'roles' }) {
   );
 }
 
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  day: 'numeric',
-  month: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-};
-
-/** A date and time in the app's language; a date never set shows 'Never'. */
+/** A moment as DD.MM.YYYY HH:mm (the staff app's one format); a moment never reached shows 'Never'. */
 export function UserDateField({ source }: UserFieldProps & { source: 'createdAt' | 'lastLoginAt' }) {
-  const locale = useLocale();
-  return (
-    <DateField
-      source={source}
-      showTime
-      options={DATE_TIME}
-      locales={locale === 'fi' ? 'fi-FI' : 'en-GB'}
-      emptyText="porta.users.never"
-    />
-  );
+  return <DateTimeField source={source} emptyText="porta.users.never" />;
 }

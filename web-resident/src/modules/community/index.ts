@@ -7,4 +7,4 @@ export { NewConversationPage } from './components/NewConversationPage';
 export { PublicDiscussionsPage } from './components/PublicDiscussionsPage';
 export { ReferenceComments } from './components/ReferenceComments';
 export { communityKey } from './hooks/queries';
-export { hasText, textToHtml } from './utils/body';
+export { hasText, htmlToText, textToHtml } from './utils/body';

@@ -56,6 +56,24 @@ export interface ServiceRequestsApi {
   deleteRequest(id: string, lang?: Language): Promise<void>;
   /** POST /requests/:id/responses: answers the request with its responses. */
   respond(id: string, input: ServiceRequestResponseCreate, lang?: Language): Promise<ServiceRequestDetail>;
+  /** PUT /requests/:id/responses/:responseId: its writer changes its content (while not closed). */
+  editResponse(
+    id: string,
+    responseId: string,
+    content: string,
+    lang?: Language,
+  ): Promise<ServiceRequestDetail>;
+  /** DELETE /requests/:id/responses/:responseId: it keeps its place, without content. */
+  deleteResponse(id: string, responseId: string, lang?: Language): Promise<ServiceRequestDetail>;
+  /**
+   * DELETE /requests/:id/attachments/:attachmentId, or …/responses/:responseId/attachments/… for a
+   * response's file. Answers the request with its responses.
+   */
+  removeAttachment(
+    id: string,
+    file: { attachmentId: string; responseId: string | null },
+    lang?: Language,
+  ): Promise<ServiceRequestDetail>;
   remind(id: string, lang?: Language): Promise<ServiceRequestReminder>;
   /** POST /attachments (multipart field "file"), reporting the upload's progress. */
   uploadAttachment(
@@ -102,6 +120,24 @@ export function createServiceRequestsApi(session: SessionClient): ServiceRequest
     async respond(id, input, lang) {
       return answer<typeof zServiceRequestDetail>(
         await call('POST', `/requests/${segment(id)}/responses${lq(lang)}`, input),
+      );
+    },
+    async editResponse(id, responseId, content, lang) {
+      return answer<typeof zServiceRequestDetail>(
+        await call('PUT', `/requests/${segment(id)}/responses/${segment(responseId)}${lq(lang)}`, {
+          content,
+        }),
+      );
+    },
+    async deleteResponse(id, responseId, lang) {
+      return answer<typeof zServiceRequestDetail>(
+        await call('DELETE', `/requests/${segment(id)}/responses/${segment(responseId)}${lq(lang)}`),
+      );
+    },
+    async removeAttachment(id, { attachmentId, responseId }, lang) {
+      const on = responseId ? `/responses/${segment(responseId)}` : '';
+      return answer<typeof zServiceRequestDetail>(
+        await call('DELETE', `/requests/${segment(id)}${on}/attachments/${segment(attachmentId)}${lq(lang)}`),
       );
     },
     async remind(id, lang) {

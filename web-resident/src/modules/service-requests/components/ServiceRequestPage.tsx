@@ -1,6 +1,6 @@
 import { type ServiceRequestDetail, zUuid } from '@porta/contracts';
 import { ApiError } from '@porta/web-kit';
-import { useId, useRef } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
@@ -72,6 +72,7 @@ function RequestView({ request }: { request: ServiceRequestDetail }) {
   const errorText = useServiceRequestErrorText();
   const respond = useRespond(request.id);
   const uploads = useAttachmentUploads();
+  const focusHeading = useCallback(() => headingRef.current?.focus(), []);
   return (
     <>
       <article className="service-request" aria-labelledby="service-request-title">
@@ -83,12 +84,16 @@ function RequestView({ request }: { request: ServiceRequestDetail }) {
         </header>
         <RequestFacts request={request} />
         <SafeHtml html={request.content} className="service-request__content" />
-        <AttachmentLinks attachments={request.attachments} label={t('detail.attachments')} />
+        <AttachmentLinks
+          attachments={request.attachments}
+          label={t('detail.attachments')}
+          removable={{ requestId: request.id, responseId: null, onRemoved: focusHeading }}
+        />
       </article>
       <RequestActions request={request} onChanged={() => headingRef.current?.focus()} />
       <section className="service-request-responses-section" aria-labelledby={responsesId}>
         <h2 id={responsesId}>{t('responses.title', { count: request.responses.length })}</h2>
-        <ResponseList responses={request.responses} />
+        <ResponseList responses={request.responses} requestId={request.id} />
       </section>
       {!request.closed && request.canRespond && (
         <ResponseForm

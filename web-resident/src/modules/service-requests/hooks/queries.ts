@@ -188,6 +188,35 @@ export function useRespond(id: string) {
   );
 }
 
+/** Store the request as a change answered it, with its responses. */
+function storeDetail(stored: Stored, detail: ServiceRequestDetail): void {
+  stored.queryClient.setQueryData(detailKey(stored.housingCompanyId, detail.id), detail);
+}
+
+/** Edit one's own response (while the request is not closed); the answer is the request with its responses. */
+export function useEditResponse(id: string) {
+  return useServiceRequestsMutation<ServiceRequestDetail, { responseId: string; content: string }>(
+    (api, { responseId, content }, { lang }) => api.editResponse(id, responseId, content, lang),
+    storeDetail,
+  );
+}
+
+/** Delete a response (its writer, or a moderator): it keeps its place as deleted. */
+export function useDeleteResponse(id: string) {
+  return useServiceRequestsMutation<ServiceRequestDetail, { responseId: string }>(
+    (api, { responseId }, { lang }) => api.deleteResponse(id, responseId, lang),
+    storeDetail,
+  );
+}
+
+/** Remove an attachment from the request (`responseId` null) or from one of its responses. */
+export function useRemoveAttachment(id: string) {
+  return useServiceRequestsMutation<
+    ServiceRequestDetail,
+    { attachmentId: string; responseId: string | null }
+  >((api, file, { lang }) => api.removeAttachment(id, file, lang), storeDetail);
+}
+
 /** Remind the recipients (once an hour); the request is read again for its rights. */
 export function useRemind(id: string) {
   return useServiceRequestsMutation<ServiceRequestReminder>(

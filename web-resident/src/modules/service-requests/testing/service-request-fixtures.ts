@@ -118,14 +118,31 @@ export function response(n: number, overrides: Partial<ServiceRequestResponse> =
     sender: manager,
     attachments: [],
     createdAt: `2026-03-0${2 + n}T09:00:00.000Z`,
+    editedAt: null,
+    isDeleted: false,
     isOwn: false,
+    canEdit: false,
+    canDelete: false,
     ...overrides,
   };
 }
 
-export function attachment(n: number, fileName: string, mimeType: string): ServiceRequestAttachment {
+export function attachment(
+  n: number,
+  fileName: string,
+  mimeType: string,
+  overrides: Partial<ServiceRequestAttachment> = {},
+): ServiceRequestAttachment {
   const id = srqId(500 + n);
-  return { id, url: `/api/service-requests/attachments/${id}`, fileName, mimeType, size: 2048 };
+  return {
+    id,
+    url: `/api/service-requests/attachments/${id}`,
+    fileName,
+    mimeType,
+    size: 2048,
+    canRemove: false,
+    ...overrides,
+  };
 }
 
 export function listPage(

@@ -2,6 +2,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import type { AdminUser } from '@porta/contracts';
 import { lazy } from 'react';
 import type { Capabilities } from '../../auth/access';
+import { newUserRoutes } from '../../common/spec-addresses';
 
 const UserList = lazy(() => import('./UserList'));
 const UserShow = lazy(() => import('./UserShow'));
@@ -9,6 +10,8 @@ const UserCreate = lazy(() => import('./UserCreate'));
 const UserEdit = lazy(() => import('./UserEdit'));
 /** 03 §2 /admin/user/notifications/{id}: a user's notification settings (a custom route). */
 export const UserNotificationSettings = lazy(() => import('./UserNotificationSettings'));
+/** 03 §2 /admin/user/password/{id}: set a user's password (a custom route, for user managers). */
+export const UserPasswordChange = lazy(() => import('./UserPasswordChange'));
 
 export const userRepresentation = (user: AdminUser) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -21,7 +24,7 @@ export default function users(can: Capabilities) {
   return {
     list: UserList,
     show: UserShow,
-    ...(can.usersManage ? { create: UserCreate, edit: UserEdit } : {}),
+    ...(can.usersManage ? { create: UserCreate, edit: UserEdit, children: newUserRoutes() } : {}),
     icon: PeopleIcon,
     recordRepresentation: userRepresentation,
   };

@@ -1,0 +1,221 @@
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { severeViolations } from './axe.js';
+import { openBrowser, screenshotOnFailure } from './browser.js';
+import { chooseHousingCompany, leave, residentPage, signIn } from './pages.js';
+import { type Portal, startDistributed, startEmbedded } from './portal.js';
+
+/**
+ * Issue 18 in the browser: the staff app as each demo staff role uses it. For every role, the test
+ * walks the side menu, opens every entry, the first record's page, its edit form and the create
+ * form where the role is offered them, and fails on any 4xx answer of the API or a translation key
+ * shown as text. The administrator's walk also runs axe on every screen it opens (no serious or
+ * critical violation). Then the developer's staff publishes a news item to Linden Court with the
+ * rich-text editor and its tenant reads it, in both run modes.
+ */
+
+/** Demo staff roles and what their menu must hold at least (the menu comes from STAFF_MENU). */
+const ROLES: { email: string; menu: string[] }[] = [
+  { email: 'admin@demo.porta.test', menu: ['Users', 'Feature toggles', 'News', 'Campaigns', 'Feedback'] },
+  { email: 'staff@demo.porta.test', menu: ['Users', 'News', 'Contacts', 'Campaigns', 'Feedback'] },
+  { email: 'manager@demo.porta.test', menu: ['Users', 'News', 'Contacts', 'Service requests'] },
+  { email: 'othermanager@demo.porta.test', menu: ['Users', 'News', 'Contacts'] },
+  { email: 'board@demo.porta.test', menu: ['News', 'Violation reports'] },
+  { email: 'partner@demo.porta.test', menu: ['Housing companies', 'Campaigns'] },
+  { email: 'consumption@demo.porta.test', menu: [] },
+];
+
+/** Translation keys that leaked into the page as text (porta.*, ra.*, resources.*). */
+const RAW_KEY = /\b(?:porta|ra|resources)\.[a-z_-]+\.[a-z_.-]+\b/;
+
+/** Collects the API's 4xx answers while a page is used. */
+function watchApi(page: Page) {
+  const failures: string[] = [];
+  const onResponse = (response: Response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    if (response.status() >= 400 && response.status() < 500)
+      failures.push(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
+  };
+  page.on('response', onResponse);
+  return failures;
+}
+
+/** Waits until react-admin shows no loading indicator and the network has been quiet briefly. */
+async function settle(page: Page) {
+  await page.waitForLoadState('domcontentloaded');
+  await page
+    .waitForFunction(
+      () => !document.querySelector('[role="progressbar"], .RaLoadingIndicator-loader, [aria-busy="true"]'),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(400);
+}
+
+/** Text of the page that looks like a translation key, with where it was. */
+async function rawKeys(page: Page, where: string): Promise<string[]> {
+  const text = (await page.locator('body').textContent()) ?? '';
+  const found = text.match(new RegExp(RAW_KEY.source, 'g')) ?? [];
+  return found.map((key) => `${where}: ${key}`);
+}
+
+async function staffSignIn(context: BrowserContext, portal: Portal, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${portal.url}/admin/`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${portal.url}/admin/`);
+  await signIn(page, email);
+  await page
+    .getByRole('heading', { name: 'Porta administration', level: 1, exact: true })
+    .waitFor({ timeout: 30_000 });
+  await settle(page);
+  return page;
+}
+
+/** The side menu's entries but the dashboard, by name. */
+async function menuEntries(page: Page): Promise<string[]> {
+  const items = page.locator('.RaMenu-open [role="menuitem"], .RaMenu-closed [role="menuitem"]');
+  return (await items.allInnerTexts()).map((t) => t.trim()).filter((t) => t && t !== 'Dashboard');
+}
+
+/** Walks the role's menu: every entry, its first record, edit and create forms. Problems, one a line. */
+async function walk(page: Page, portal: Portal, options: { axe: boolean }): Promise<string[]> {
+  const problems: string[] = [];
+  const check = async (where: string) => {
+    await settle(page);
+    problems.push(...(await rawKeys(page, where)));
+    if (options.axe) problems.push(...(await severeViolations(page)).map((v) => `${where}: axe ${v}`));
+  };
+  await check('dashboard');
+  for (const entry of await menuEntries(page)) {
+    await page.goto(`${portal.url}/admin/`);
+    await settle(page);
+    await page.getByRole('menuitem', { name: entry, exact: true }).click();
+    await check(entry);
+    const listUrl = page.url();
+    const create = page.getByRole('link', { name: 'Create', exact: true });
+    if (await create.count()) {
+      await create.first().click();
+      await check(`${entry} → create`);
+      await page.goto(listUrl);
+      await settle(page);
+    }
+    const firstRow = page.locator('tbody tr.RaDatagrid-clickableRow, tbody tr.MuiTableRow-hover').first();
+    if (await firstRow.count()) {
+      await firstRow.click();
+      await check(`${entry} → first record`);
+      const edit = page.getByRole('link', { name: 'Edit', exact: true });
+      if (await edit.count()) {
+        await edit.first().click();
+        await check(`${entry} → edit`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe('the staff app as each demo staff role uses it (embedded mode)', () => {
+  let portal: Portal;
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    portal = await startEmbedded();
+    browser = await openBrowser({ bypassCSP: true });
+    context = browser.context;
+  });
+  afterEach(async (test) => {
+    await screenshotOnFailure(context, test);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  for (const role of ROLES) {
+    it(`walks ${role.email}'s menu and forms without a 4xx or an untranslated text`, async () => {
+      const page = await staffSignIn(context, portal, role.email);
+      const failures = watchApi(page);
+      const entries = await menuEntries(page);
+      expect(entries).toEqual(expect.arrayContaining(role.menu));
+      const problems = await walk(page, portal, { axe: role.email.startsWith('admin@') });
+      expect([...failures, ...problems]).toEqual([]);
+      await leave(page);
+    }, 240_000);
+  }
+
+  it('lands a consumption manager on a dashboard of their housing companies', async () => {
+    const page = await staffSignIn(context, portal, 'consumption@demo.porta.test');
+    expect(await page.getByText('Consumption', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await menuEntries(page)).toEqual([]);
+    await leave(page);
+  });
+
+  it('names the user menu by the name it shows and leads to the resident portal and My settings', async () => {
+    const page = await staffSignIn(context, portal, 'manager@demo.porta.test');
+    await page.getByRole('button', { name: 'Maria Manager, your menu' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Resident portal' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('menuitem', { name: 'My settings' }).getAttribute('href')).toBe(
+      '/my-settings',
+    );
+    await page.keyboard.press('Escape');
+    expect(await severeViolations(page)).toEqual([]);
+    await leave(page);
+  });
+});
+
+for (const mode of ['embedded', 'distributed'] as const) {
+  describe(`the developer's staff publishes news with the rich-text editor, ${mode} mode`, () => {
+    let portal: Portal;
+    let browser: Awaited<ReturnType<typeof openBrowser>>;
+    let context: BrowserContext;
+
+    beforeAll(async () => {
+      portal = mode === 'embedded' ? await startEmbedded() : await startDistributed();
+      browser = await openBrowser();
+      context = browser.context;
+    });
+    afterEach(async (test) => {
+      await screenshotOnFailure(context, test);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await portal?.close();
+    });
+
+    it('publishes a news item to Linden Court in rich text, and the tenant reads it formatted', async () => {
+      const title = `Courtyard lights renewed (${mode} ${Date.now()})`;
+      const page = await staffSignIn(context, portal, 'staff@demo.porta.test');
+      const failures = watchApi(page);
+      await page.goto(`${portal.url}/admin/news/create`);
+      await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+      await page.getByRole('textbox', { name: 'Introduction' }).fill('Brighter evenings in the yard.');
+      const content = page.getByRole('textbox', { name: 'Content' });
+      await content.click({ timeout: 15_000 });
+      await content.pressSequentially('The lights of the courtyard are renewed. ');
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await content.pressSequentially('They are brighter from today.');
+      await chooseHousingCompany(page, 'Linden Court');
+      await page.getByRole('radio', { name: 'Published' }).check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('It is published.').waitFor({ timeout: 20_000 });
+      expect(failures).toEqual([]);
+      await leave(page);
+
+      const tenant = await residentPage(context, portal, 'tenant@demo.porta.test');
+      await tenant.goto(`${portal.url}/news`);
+      const link = tenant.getByRole('link', { name: title });
+      await link.first().waitFor({ timeout: 20_000 });
+      await link.first().click();
+      await tenant.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 });
+      await tenant
+        .locator('.rich-text strong', { hasText: 'They are brighter from today.' })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await leave(tenant);
+    }, 180_000);
+  });
+}
