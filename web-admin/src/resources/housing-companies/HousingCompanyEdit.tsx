@@ -1,4 +1,5 @@
 import { Edit, TabbedForm } from 'react-admin';
+import { SaveOnlyToolbar } from '../../common/SaveOnlyToolbar';
 import {
   AddressInputs,
   BasicInputs,
@@ -13,7 +14,7 @@ import {
 /** Every editable field of a housing company (03 §3), grouped in tabs. */
 export function HousingCompanyFormTabs() {
   return (
-    <TabbedForm>
+    <TabbedForm toolbar={<SaveOnlyToolbar />}>
       <TabbedForm.Tab label="porta.housing_companies.groups.basic">
         <BasicInputs />
         <IdentifierInputs />

@@ -132,6 +132,8 @@ describe('user page actions', () => {
     expect((email as HTMLInputElement).disabled).toBe(true);
     const phone = screen.getByRole('textbox', { name: /^Phone/ });
     await fill(user, phone, '040 765 4321');
+    // A user is deleted from their page, with its own confirmation: the form offers no Delete.
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(calls.to(route)).toHaveLength(1));
