@@ -154,6 +154,22 @@ describe('the staff app as each demo staff role uses it (embedded mode)', () => 
     await leave(page);
   });
 
+  it('lets a partner keep its own company’s details from the user menu', async () => {
+    const page = await staffSignIn(context, portal, 'partner@demo.porta.test');
+    const failures = watchApi(page);
+    await page.getByRole('button', { name: 'Paula Partner, your menu' }).click();
+    await page.getByRole('menuitem', { name: 'My company' }).click();
+    await page.waitForURL(/\/admin\/partner\/company\/edit$/);
+    await page.getByRole('tab', { name: 'Contact details' }).click({ timeout: 15_000 });
+    const phone = page.getByRole('textbox', { name: /^Phone/ }).first();
+    await phone.fill('+358 40 123 4567');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Company details saved').waitFor({ timeout: 15_000 });
+    expect(failures).toEqual([]);
+    expect(await rawKeys(page, 'my company')).toEqual([]);
+    await leave(page);
+  });
+
   it('names the user menu by the name it shows and leads to the resident portal and My settings', async () => {
     const page = await staffSignIn(context, portal, 'manager@demo.porta.test');
     await page.getByRole('button', { name: 'Maria Manager, your menu' }).click();

@@ -18,6 +18,9 @@ import { RESOURCE_VIEWS } from './resource-views';
 import { HelpEntry, HelpSection, HelpUpdate } from './resources/help';
 import { HousingCompanyWizard } from './resources/housing-companies';
 import { HousingCompanySteps } from './resources/steps';
+
+const PartnerOwnCompany = lazy(() => import('./resources/partner-companies/PartnerOwnCompany'));
+
 import { UserNotificationSettings, UserPasswordChange } from './resources/users';
 import { session as defaultSession } from './session';
 
@@ -53,6 +56,9 @@ function staffResources(permissions: StaffPermissions | null) {
         {specAddressRoutes(can)}
         {can.usersRead && can.notificationSettings ? (
           <Route path="/user/notifications/:id" element={<UserNotificationSettings />} />
+        ) : null}
+        {can.partnerOwnCompany ? (
+          <Route path="/partner/company/edit/*" element={<PartnerOwnCompany />} />
         ) : null}
         {can.usersRead && can.usersManage ? (
           <Route path="/user/password/:id" element={<UserPasswordChange />} />

@@ -115,6 +115,13 @@ export function specAddressRoutes(can: Capabilities) {
         element={<Forward to={(p) => `partner-companies/${enc(p.id)}`} />}
       />
     ) : null,
+    can.partnerOwnCompany ? (
+      <Route
+        key="partner-company-edit-details"
+        path="/partner-company/edit-details"
+        element={<Forward to={() => 'partner/company/edit'} />}
+      />
+    ) : null,
     can.featureToggles ? (
       <Route
         key="settings-features"

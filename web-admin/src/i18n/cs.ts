@@ -471,6 +471,13 @@ export const cs: PortaMessages = {
       make_key_contact: 'Nastavit jako klíčový kontakt',
       make_key_contact_label: 'Nastavit %{name} jako klíčový kontakt',
       key_contact_saved: 'Klíčový kontakt uložen',
+      own: {
+        title: '%{name}: údaje o firmě',
+        load_failed: 'Vaši partnerskou firmu se nepodařilo načíst.',
+        saved: 'Údaje o firmě uloženy',
+        area_note: 'Změny oblasti působnosti schvaluje personál Porta, než začnou platit.',
+        area_pending: 'Změna, kterou jste navrhli %{date}, čeká na schválení.',
+      },
     },
     feature_toggles: {
       global: 'Globálně',
@@ -1095,6 +1102,7 @@ export const cs: PortaMessages = {
       user_menu_of: '%{name}, vaše nabídka',
       resident_portal: 'Portál obyvatel',
       my_settings: 'Moje nastavení',
+      my_company: 'Moje firma',
       administration: 'Administrace',
       content: 'Obsah',
       shop: 'Nabídka služeb',

@@ -470,6 +470,13 @@ export const en = {
       make_key_contact: 'Make key contact',
       make_key_contact_label: 'Make %{name} the key contact',
       key_contact_saved: 'Key contact saved',
+      own: {
+        title: '%{name}: company details',
+        load_failed: 'Your partner company could not be retrieved.',
+        saved: 'Company details saved',
+        area_note: 'Porta staff approve changes to the operational area before they take effect.',
+        area_pending: 'A change you proposed on %{date} is waiting for approval.',
+      },
     },
     feature_toggles: {
       global: 'Global',
@@ -1089,6 +1096,7 @@ export const en = {
       user_menu_of: '%{name}, your menu',
       resident_portal: 'Resident portal',
       my_settings: 'My settings',
+      my_company: 'My company',
       administration: 'Administration',
       content: 'Content',
       shop: 'Service shop',

@@ -471,6 +471,13 @@ export const et: PortaMessages = {
       make_key_contact: 'Määra võtmekontaktiks',
       make_key_contact_label: 'Määra %{name} võtmekontaktiks',
       key_contact_saved: 'Võtmekontakt salvestatud',
+      own: {
+        title: '%{name}: ettevõtte andmed',
+        load_failed: 'Teie partnerettevõtet ei õnnestunud laadida.',
+        saved: 'Ettevõtte andmed salvestatud',
+        area_note: 'Porta töötajad kinnitavad tegevuspiirkonna muudatused enne, kui need jõustuvad.',
+        area_pending: 'Teie %{date} pakutud muudatus ootab kinnitamist.',
+      },
     },
     feature_toggles: {
       global: 'Üldine',
@@ -1089,6 +1096,7 @@ export const et: PortaMessages = {
       user_menu_of: '%{name}, sinu menüü',
       resident_portal: 'Elanike portaal',
       my_settings: 'Minu seaded',
+      my_company: 'Minu ettevõte',
       administration: 'Haldus',
       content: 'Sisu',
       shop: 'Teenuste turg',

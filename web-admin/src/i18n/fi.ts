@@ -469,6 +469,13 @@ export const fi: PortaMessages = {
       make_key_contact: 'Aseta avainhenkilöksi',
       make_key_contact_label: 'Aseta %{name} avainhenkilöksi',
       key_contact_saved: 'Avainhenkilö tallennettu',
+      own: {
+        title: '%{name}: yrityksen tiedot',
+        load_failed: 'Kumppaniyritystäsi ei voitu hakea.',
+        saved: 'Yrityksen tiedot tallennettu',
+        area_note: 'Porta-henkilöstö hyväksyy toiminta-alueen muutokset ennen kuin ne tulevat voimaan.',
+        area_pending: 'Ehdottamasi muutos (%{date}) odottaa hyväksyntää.',
+      },
     },
     feature_toggles: {
       global: 'Yleinen',
@@ -1089,6 +1096,7 @@ export const fi: PortaMessages = {
       user_menu_of: '%{name}, oma valikko',
       resident_portal: 'Asukasportaali',
       my_settings: 'Omat asetukset',
+      my_company: 'Oma yritys',
       administration: 'Ylläpito',
       content: 'Sisältö',
       shop: 'Palvelukauppa',

@@ -472,6 +472,13 @@ export const lt: PortaMessages = {
       make_key_contact: 'Paskirti pagrindiniu kontaktiniu asmeniu',
       make_key_contact_label: 'Paskirti %{name} pagrindiniu kontaktiniu asmeniu',
       key_contact_saved: 'Pagrindinis kontaktinis asmuo išsaugotas',
+      own: {
+        title: '%{name}: įmonės duomenys',
+        load_failed: 'Jūsų partnerio įmonės nepavyko gauti.',
+        saved: 'Įmonės duomenys išsaugoti',
+        area_note: 'Porta darbuotojai patvirtina veiklos teritorijos pakeitimus prieš jiems įsigaliojant.',
+        area_pending: 'Jūsų %{date} pasiūlytas pakeitimas laukia patvirtinimo.',
+      },
     },
     feature_toggles: {
       global: 'Visuotinis',
@@ -1095,6 +1102,7 @@ export const lt: PortaMessages = {
       user_menu_of: '%{name}, jūsų meniu',
       resident_portal: 'Gyventojų portalas',
       my_settings: 'Mano nustatymai',
+      my_company: 'Mano įmonė',
       administration: 'Administravimas',
       content: 'Turinys',
       shop: 'Paslaugų parduotuvė',

@@ -471,6 +471,13 @@ export const lv: PortaMessages = {
       make_key_contact: 'Iecelt par galveno kontaktpersonu',
       make_key_contact_label: 'Iecelt %{name} par galveno kontaktpersonu',
       key_contact_saved: 'Galvenā kontaktpersona saglabāta',
+      own: {
+        title: '%{name}: uzņēmuma dati',
+        load_failed: 'Jūsu partneruzņēmumu neizdevās ielādēt.',
+        saved: 'Uzņēmuma dati saglabāti',
+        area_note: 'Porta darbinieki apstiprina darbības teritorijas izmaiņas, pirms tās stājas spēkā.',
+        area_pending: 'Jūsu %{date} ierosinātās izmaiņas gaida apstiprinājumu.',
+      },
     },
     feature_toggles: {
       global: 'Globāli',
@@ -1096,6 +1103,7 @@ export const lv: PortaMessages = {
       user_menu_of: '%{name}, jūsu izvēlne',
       resident_portal: 'Iedzīvotāju portāls',
       my_settings: 'Mani iestatījumi',
+      my_company: 'Mans uzņēmums',
       administration: 'Administrēšana',
       content: 'Saturs',
       shop: 'Pakalpojumu veikals',

@@ -474,6 +474,13 @@ export const pl: PortaMessages = {
       make_key_contact: 'Ustaw jako osobę kontaktową',
       make_key_contact_label: 'Ustaw %{name} jako osobę kontaktową',
       key_contact_saved: 'Osoba kontaktowa zapisana',
+      own: {
+        title: '%{name}: dane firmy',
+        load_failed: 'Nie udało się pobrać Twojej firmy partnerskiej.',
+        saved: 'Dane firmy zapisane',
+        area_note: 'Pracownicy Porta zatwierdzają zmiany obszaru działania, zanim zaczną obowiązywać.',
+        area_pending: 'Zmiana zaproponowana przez Ciebie %{date} czeka na zatwierdzenie.',
+      },
     },
     feature_toggles: {
       global: 'Globalnie',
@@ -1101,6 +1108,7 @@ export const pl: PortaMessages = {
       user_menu_of: '%{name}, Twoje menu',
       resident_portal: 'Portal mieszkańca',
       my_settings: 'Moje ustawienia',
+      my_company: 'Moja firma',
       administration: 'Administracja',
       content: 'Treści',
       shop: 'Strefa usług',

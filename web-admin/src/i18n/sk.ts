@@ -471,6 +471,13 @@ export const sk: PortaMessages = {
       make_key_contact: 'Nastaviť ako hlavnú kontaktnú osobu',
       make_key_contact_label: 'Nastaviť používateľa %{name} ako hlavnú kontaktnú osobu',
       key_contact_saved: 'Hlavná kontaktná osoba bola uložená',
+      own: {
+        title: '%{name}: údaje o firme',
+        load_failed: 'Vašu partnerskú firmu sa nepodarilo načítať.',
+        saved: 'Údaje o firme uložené',
+        area_note: 'Zmeny oblasti pôsobenia schvaľuje personál Porta predtým, ako začnú platiť.',
+        area_pending: 'Zmena, ktorú ste navrhli %{date}, čaká na schválenie.',
+      },
     },
     feature_toggles: {
       global: 'Globálne',
@@ -1096,6 +1103,7 @@ export const sk: PortaMessages = {
       user_menu_of: '%{name}, vaša ponuka',
       resident_portal: 'Portál obyvateľov',
       my_settings: 'Moje nastavenia',
+      my_company: 'Moja firma',
       administration: 'Administrácia',
       content: 'Obsah',
       shop: 'Ponuka služieb',

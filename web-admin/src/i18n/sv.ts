@@ -471,6 +471,13 @@ export const sv: PortaMessages = {
       make_key_contact: 'Gör till nyckelkontakt',
       make_key_contact_label: 'Gör %{name} till nyckelkontakt',
       key_contact_saved: 'Nyckelkontakten har sparats',
+      own: {
+        title: '%{name}: företagets uppgifter',
+        load_failed: 'Ditt partnerföretag kunde inte hämtas.',
+        saved: 'Företagets uppgifter har sparats',
+        area_note: 'Portas personal godkänner ändringar av verksamhetsområdet innan de börjar gälla.',
+        area_pending: 'En ändring som du föreslog %{date} väntar på godkännande.',
+      },
     },
     feature_toggles: {
       global: 'Global',
@@ -1089,6 +1096,7 @@ export const sv: PortaMessages = {
       user_menu_of: '%{name}, din meny',
       resident_portal: 'Boendeportalen',
       my_settings: 'Mina inställningar',
+      my_company: 'Mitt företag',
       administration: 'Administration',
       content: 'Innehåll',
       shop: 'Servicetorget',

@@ -1,3 +1,4 @@
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
@@ -37,6 +38,27 @@ const HelpMenuItem = forwardRef<HTMLAnchorElement>(function HelpMenuItem(props, 
   );
 });
 
+/** A partner's own company (03 §2 /partner/company/edit); choosing it closes the menu. */
+const CompanyMenuItem = forwardRef<HTMLAnchorElement>(function CompanyMenuItem(props, ref) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem
+      {...props}
+      ref={ref}
+      component={LinkBase}
+      to={`${basename}/partner/company/edit`}
+      onClick={() => userMenu?.onClose()}
+    >
+      <ListItemIcon>
+        <BusinessIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('porta.menu.my_company')}</ListItemText>
+    </MenuItem>
+  );
+});
+
 /**
  * An entry that leaves the staff app for the resident app (a full page load: the resident app is
  * another application on the same origin).
@@ -68,6 +90,7 @@ function PortaUserMenu() {
   return (
     <UserMenu label={label}>
       {permissions?.can.helpRead ? <HelpMenuItem /> : null}
+      {permissions?.can.partnerOwnCompany ? <CompanyMenuItem /> : null}
       {permissions?.can.adminArea ? (
         <ResidentAppMenuItem
           href="/"

@@ -1,3 +1,4 @@
+import { Alert } from '@mui/material';
 import type { PartnerCompany, PartnerCompanyUser } from '@porta/contracts';
 import { padZip } from '@porta/web-kit';
 import {
@@ -13,8 +14,10 @@ import {
   TabbedForm,
   TextInput,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { useIdentityGet } from '../../common/api';
+import { formatDateTime } from '../../common/dates';
 import { zipCode } from '../../common/validation';
 import { COUNTRY_CHOICES, TYPE_CHOICES } from './fields';
 
@@ -51,17 +54,43 @@ function KeyContactInput() {
   );
 }
 
-/** Every field of a partner company (03 §3) in tabs: details, contact, operational area. */
-export function PartnerCompanyForm() {
+interface PartnerCompanyFormProps {
+  /**
+   * A partner's own company (/partner/company/edit): its type shows but does not change, its
+   * external id and active flag are staff's, and its operational area is a proposal staff approve.
+   */
+  own?: boolean;
+  /** With `own`: the company as loaded, and what saving does (outside react-admin's Edit). */
+  record?: PartnerCompany;
+  onSubmit?: (values: Partial<PartnerCompany>) => Promise<void>;
+}
+
+/** On a partner's own form: the area it sends waits for staff (ADR 0013), and whether one waits now. */
+function AreaProposalNote() {
+  const record = useRecordContext<PartnerCompany>();
+  const translate = useTranslate();
+  const proposal = record?.proposedOperationalArea;
   return (
-    <TabbedForm>
+    <Alert severity="info" sx={{ mb: 2 }}>
+      {translate('porta.partner_companies.own.area_note')}
+      {proposal
+        ? ` ${translate('porta.partner_companies.own.area_pending', { date: formatDateTime(proposal.proposedAt) })}`
+        : ''}
+    </Alert>
+  );
+}
+
+/** Every field of a partner company (03 §3) in tabs: details, contact, operational area. */
+export function PartnerCompanyForm({ own = false, record, onSubmit }: PartnerCompanyFormProps) {
+  return (
+    <TabbedForm {...(record ? { record } : {})} {...(onSubmit ? { onSubmit } : {})}>
       <TabbedForm.Tab label="porta.partner_companies.tabs.details">
         <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
-        <SelectInput source="type" choices={TYPE_CHOICES} validate={required()} />
+        <SelectInput source="type" choices={TYPE_CHOICES} validate={required()} disabled={own} />
         <TextInput source="businessId" validate={maxLength(50)} />
-        <TextInput source="externalId" validate={maxLength(100)} />
+        {own ? null : <TextInput source="externalId" validate={maxLength(100)} />}
         <TextInput source="keyword" validate={maxLength(200)} />
-        <BooleanInput source="active" />
+        {own ? null : <BooleanInput source="active" />}
         <TextInput source="description" multiline minRows={3} validate={maxLength(5000)} fullWidth />
         <TextInput source="logo" type="url" validate={url} fullWidth />
         <TextInput source="featuredImage" type="url" validate={url} fullWidth />
@@ -92,6 +121,7 @@ export function PartnerCompanyForm() {
         />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="porta.partner_companies.tabs.area" path="area">
+        {own ? <AreaProposalNote /> : null}
         <ArrayInput source="operationalAreaZips" helperText="porta.partner_companies.zips_help">
           <SimpleFormIterator inline disableReordering>
             <TextInput source="" label="porta.partner_companies.zip" validate={[required(), zipCode]} />
