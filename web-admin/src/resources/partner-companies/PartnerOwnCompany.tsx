@@ -4,8 +4,16 @@ import { Loading, ResourceContextProvider, Title, useTranslate } from 'react-adm
 import { useChange, useIdentityGet, usePortaCalls } from '../../common/api';
 import { PartnerCompanyForm, partnerCompanyBody } from './PartnerCompanyForm';
 
-/** What a partner may send about its own company (zPartnerOwnCompanyUpdate): no id, external id, flags or dates. */
-export function ownCompanyBody(values: Partial<PartnerCompany>) {
+const sameSet = (a: readonly string[] = [], b: readonly string[] = []) =>
+  a.length === b.length && a.every((value) => b.includes(value));
+
+/**
+ * What a partner may send about its own company (zPartnerOwnCompanyUpdate): no id, external id,
+ * flags or dates. The operational area goes only when the partner changed it: whatever area is
+ * sent becomes a proposal for staff, so saving a phone number must not propose the area again
+ * (nor replace a proposal that waits).
+ */
+export function ownCompanyBody(values: Partial<PartnerCompany>, loaded: PartnerCompany) {
   const {
     id: _id,
     externalId: _externalId,
@@ -13,9 +21,14 @@ export function ownCompanyBody(values: Partial<PartnerCompany>) {
     createdAt: _createdAt,
     updatedAt: _updatedAt,
     proposedOperationalArea: _proposal,
+    operationalAreaZips,
+    operationalAreaTaxonomies,
     ...fields
   } = partnerCompanyBody(values);
-  return fields;
+  const areaChanged =
+    !sameSet(operationalAreaZips, loaded.operationalAreaZips) ||
+    !sameSet(operationalAreaTaxonomies, loaded.operationalAreaTaxonomies);
+  return areaChanged ? { ...fields, operationalAreaZips, operationalAreaTaxonomies } : fields;
 }
 
 /** The company's users, to read (staff add and remove them). */
@@ -66,7 +79,7 @@ export default function PartnerOwnCompany() {
     );
   }
   const save = async (values: Partial<PartnerCompany>) => {
-    const result = await run(() => call('PUT', '/partner/company', { body: ownCompanyBody(values) }), {
+    const result = await run(() => call('PUT', '/partner/company', { body: ownCompanyBody(values, data) }), {
       success: 'porta.partner_companies.own.saved',
     });
     if (result.ok) reload();
