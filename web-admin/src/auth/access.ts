@@ -1,6 +1,4 @@
 import {
-  ADMIN_AREA_ROLES,
-  effectiveRoles,
   type MeResponse,
   type Role,
   roleHolding,
@@ -8,31 +6,6 @@ import {
   type StaffAccess,
   staffCapabilities,
 } from '@porta/contracts';
-
-/**
- * The roles that count for entering the staff app: the user's global roles and the roles held in
- * housing companies and apartments, with the yitUser, contributor and partner aliases applied. The
- * services' admin-area policies count a role held globally or in a housing company alike (a
- * property manager or board member holds the contributor alias in their companies only).
- */
-export function staffRoles(me: MeResponse): Role[] {
-  const held = new Set<Role>(me.user.roles);
-  for (const hc of me.hcs) {
-    for (const role of hc.roles) held.add(role);
-    for (const apartment of hc.apts) for (const role of apartment.roles) held.add(role);
-  }
-  return [...effectiveRoles(held)];
-}
-
-/**
- * May enter the staff app (01 §6, 03 §2): admin, yitUser, contributor, partner or rolePartner; and
- * a consumption manager, whom 01 §6 sends to /admin for the consumption screens.
- */
-export function mayUseAdmin(roles: readonly Role[]): boolean {
-  return roles.some(
-    (role) => (ADMIN_AREA_ROLES as readonly Role[]).includes(role) || role === 'consumptionManager',
-  );
-}
 
 /** What the viewer may do in the staff app: one flag per rule of the contracts' staff access table. */
 export type Capabilities = Record<StaffAccess, boolean>;
@@ -70,4 +43,14 @@ export function permissionsOf(me: MeResponse): StaffPermissions {
     housingCompanyRoles: [...holding.inCompanies],
     can: staffCapabilities(holding),
   };
+}
+
+/**
+ * May enter the staff app (01 §6, 03 §2): whoever the staff access table lets into the admin area
+ * (admin, yitUser, contributor, partner or rolePartner, globally or in a housing company), and a
+ * consumption manager, whom 01 §6 sends to /admin for the consumption screens.
+ */
+export function mayUseStaffApp(me: MeResponse): boolean {
+  const { can } = permissionsOf(me);
+  return can.adminArea || can.consumption;
 }

@@ -1,7 +1,7 @@
 import { ERRORS, type MeResponse, zMeResponse } from '@porta/contracts';
 import { ApiError, type SessionClient } from '@porta/web-kit';
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { mayUseAdmin, permissionsOf, type StaffPermissions, staffRoles } from './access';
+import { mayUseStaffApp, permissionsOf, type StaffPermissions } from './access';
 
 /** Translation keys of the notices the login page shows after the app sent the user there. */
 export const NOT_AUTHORISED = 'porta.auth.not_authorised';
@@ -66,7 +66,7 @@ export function createAuthProvider(session: SessionClient): PortaAuthProvider {
         await session.logout().catch(() => undefined);
         throw err;
       }
-      if (!mayUseAdmin(staffRoles(me))) {
+      if (!mayUseStaffApp(me)) {
         cached = null;
         await session.logout().catch(() => undefined);
         throw new ApiError(403, 'FORBIDDEN', ERRORS.FORBIDDEN.message);
@@ -92,7 +92,7 @@ export function createAuthProvider(session: SessionClient): PortaAuthProvider {
         if (err instanceof ApiError && err.status === 401) throw silently;
         return;
       }
-      denied = !mayUseAdmin(staffRoles(me));
+      denied = !mayUseStaffApp(me);
       if (denied) throw silently;
     },
 

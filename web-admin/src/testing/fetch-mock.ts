@@ -3,6 +3,7 @@ import type {
   AdminHousingCompany,
   AdminUser,
   MeResponse,
+  PartnerCompany,
   Role,
   TokenResponse,
 } from '@porta/contracts';
@@ -225,5 +226,35 @@ export function myHousingCompany(n: number, roles: Role[]): MeResponse['hcs'][nu
     isDemo: false,
     roles,
     apts: [],
+  };
+}
+
+/** The demo's business partner company, as identity answers it. */
+export function partnerCompany(overrides: Partial<PartnerCompany> = {}): PartnerCompany {
+  return {
+    id: '2d3e4f5a-6b7c-4d8e-9f0a-000000000001',
+    name: 'Demo Kitchen Partners Oy',
+    type: 'BUSINESS_PARTNER',
+    externalId: null,
+    businessId: '1234567-8',
+    street: null,
+    zip: null,
+    city: 'Helsinki',
+    country: 'Finland',
+    phone: null,
+    email: null,
+    webPageUrl: null,
+    description: null,
+    logo: null,
+    featuredImage: null,
+    keyword: null,
+    active: true,
+    contactDetails: {},
+    operationalAreaZips: ['00520'],
+    operationalAreaTaxonomies: [],
+    keyContactUserId: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }

@@ -3,36 +3,21 @@ import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, json, listOf, meOf, mockFetch, type SentRequest, tokens } from '../../testing/fetch-mock';
+import {
+  adminUser,
+  json,
+  listOf,
+  meOf,
+  mockFetch,
+  partnerCompany,
+  type SentRequest,
+  tokens,
+} from '../../testing/fetch-mock';
 import { fill, renderAppAt } from '../../testing/render-app';
 
 let session: SessionClient;
 
-const company: PartnerCompany = {
-  id: '2d3e4f5a-6b7c-4d8e-9f0a-000000000001',
-  name: 'Demo Kitchen Partners Oy',
-  type: 'BUSINESS_PARTNER',
-  externalId: null,
-  businessId: '1234567-8',
-  street: null,
-  zip: null,
-  city: 'Helsinki',
-  country: 'Finland',
-  phone: null,
-  email: null,
-  webPageUrl: null,
-  description: null,
-  logo: null,
-  featuredImage: null,
-  keyword: null,
-  active: true,
-  contactDetails: {},
-  operationalAreaZips: ['00520'],
-  operationalAreaTaxonomies: [],
-  keyContactUserId: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const company: PartnerCompany = partnerCompany();
 const pia: PartnerCompanyUser = {
   id: adminUser(5).id,
   email: 'pia.partner@example.com',

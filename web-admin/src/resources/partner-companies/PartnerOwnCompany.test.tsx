@@ -3,43 +3,21 @@ import { SessionClient } from '@porta/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, listOf, meOf, mockFetch, tokens } from '../../testing/fetch-mock';
+import { json, listOf, meOf, mockFetch, partnerCompany, tokens } from '../../testing/fetch-mock';
 import { fill, renderAppAt } from '../../testing/render-app';
 import { ownCompanyBody } from './PartnerOwnCompany';
 
 let session: SessionClient;
 
-const company: PartnerCompany = {
-  id: '2d3e4f5a-6b7c-4d8e-9f0a-000000000001',
-  name: 'Demo Kitchen Partners Oy',
-  type: 'BUSINESS_PARTNER',
+const company: PartnerCompany = partnerCompany({
   externalId: 'KITCHEN-1',
-  businessId: '1234567-8',
-  street: null,
-  zip: null,
-  city: 'Helsinki',
-  country: 'Finland',
-  phone: null,
-  email: null,
-  webPageUrl: null,
-  description: null,
-  logo: null,
-  featuredImage: null,
-  keyword: null,
-  active: true,
-  contactDetails: {},
-  operationalAreaZips: ['00520'],
-  operationalAreaTaxonomies: [],
   proposedOperationalArea: {
     zips: ['00530'],
     taxonomies: [],
     proposedAt: '2026-11-20T08:00:00.000Z',
     proposedBy: null,
   },
-  keyContactUserId: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 const paula: PartnerCompanyUser = {
   id: '5a6b7c8d-9e0f-4a1b-8c2d-000000000005',
   email: 'partner@demo.porta.test',

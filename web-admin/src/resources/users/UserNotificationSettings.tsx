@@ -12,10 +12,8 @@ import {
   Button,
   Form,
   HttpError,
-  Link,
   SaveButton,
   Title,
-  useCreatePath,
   useGetOne,
   useNotify,
   useTranslate,
@@ -23,6 +21,7 @@ import {
 import { useParams } from 'react-router';
 import { usePortaCalls, useServiceGet } from '../../common/api';
 import { NOTIFICATIONS_API } from '../../data/data-provider';
+import { UserPageHeading } from './UserPageHeading';
 
 /** The form's values: the keys as on/off, and the channels as "on" (the API stores "disabled"). */
 export interface NotificationSettingsForm extends Record<string, unknown> {
@@ -60,30 +59,6 @@ function checked(answer: unknown): NotificationSettings {
   const parsed = zNotificationSettings.safeParse(answer);
   if (!parsed.success) throw new HttpError('porta.notification_settings.load_failed', 502);
   return parsed.data;
-}
-
-function Heading({ user }: { user: AdminUser | undefined }) {
-  const translate = useTranslate();
-  const createPath = useCreatePath();
-  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="h5" component="h1">
-        {translate('porta.notification_settings.title')}
-      </Typography>
-      {user ? (
-        <>
-          {name ? <Typography variant="subtitle1">{name}</Typography> : null}
-          <Typography variant="body2" color="text.secondary">
-            {user.email}
-          </Typography>
-          <Link to={createPath({ resource: 'users', id: user.id, type: 'show' })}>
-            {translate('porta.notification_settings.back_to_user')}
-          </Link>
-        </>
-      ) : null}
-    </Box>
-  );
 }
 
 function SettingsForm({
@@ -206,7 +181,11 @@ export default function UserNotificationSettings() {
     <Card sx={{ mt: 2 }}>
       <Title title="porta.notification_settings.title" />
       <CardContent>
-        <Heading user={user.data} />
+        <UserPageHeading
+          user={user.data}
+          title="porta.notification_settings.title"
+          back="porta.notification_settings.back_to_user"
+        />
         {body}
       </CardContent>
     </Card>

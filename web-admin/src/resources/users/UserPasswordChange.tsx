@@ -10,12 +10,10 @@ import { useMemo } from 'react';
 import {
   Form,
   HttpError,
-  Link,
   PasswordInput,
   required,
   SaveButton,
   Title,
-  useCreatePath,
   useGetOne,
   useNotify,
   usePermissions,
@@ -28,6 +26,7 @@ import type { StaffPermissions } from '../../auth/access';
 import { usePortaCalls } from '../../common/api';
 import { problemCode } from '../../data/http-client';
 import { fieldErrorsOf, useErrorText } from './errors';
+import { UserPageHeading } from './UserPageHeading';
 
 /** The refusals of a new password the form shows at the field (the server's codes, ADR 0020). */
 const PASSWORD_FIELD_CODES = new Set(['IDN_PASSWORD_FORMAT', 'IDN_PASSWORD_TOO_COMMON']);
@@ -51,30 +50,6 @@ function passwordRule(user: AdminUser | undefined): Validator {
 /** The second entry must be the first ("Password doesn't match"). */
 const matchesNewPassword: Validator = (value: unknown, values: Record<string, unknown>) =>
   value && value !== values.newPassword ? 'porta.errors.IDN_PASSWORD_MISMATCH' : undefined;
-
-function Heading({ user }: { user: AdminUser | undefined }) {
-  const translate = useTranslate();
-  const createPath = useCreatePath();
-  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="h5" component="h1">
-        {translate('porta.users.password.title')}
-      </Typography>
-      {user ? (
-        <>
-          {name ? <Typography variant="subtitle1">{name}</Typography> : null}
-          <Typography variant="body2" color="text.secondary">
-            {user.email}
-          </Typography>
-          <Link to={createPath({ resource: 'users', id: user.id, type: 'show' })}>
-            {translate('porta.users.password.back')}
-          </Link>
-        </>
-      ) : null}
-    </Box>
-  );
-}
 
 /**
  * /admin/user/password/:id (03 §2, §7 changeUserPassword): a user manager sets another user's
@@ -166,7 +141,11 @@ export default function UserPasswordChange() {
     <Card sx={{ mt: 2 }}>
       <Title title="porta.users.password.title" />
       <CardContent>
-        <Heading user={user.data} />
+        <UserPageHeading
+          user={user.data}
+          title="porta.users.password.title"
+          back="porta.users.password.back"
+        />
         {body}
       </CardContent>
     </Card>
