@@ -155,6 +155,39 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
     expect(screen.getByRole('menuitem', { name: 'Help' })).toBeTruthy();
   });
 
+  it('opens the application settings (/admin/settings) from the user menu', async () => {
+    api(meOf(['admin']));
+    renderAppAt('/admin', session);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Application settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application settings' })).toBeTruthy();
+    const requests = screen.getByRole('region', { name: 'Service requests' });
+    // The recipients of a type are the rule table the service uses (ADR 0018).
+    const board = within(requests)
+      .getByRole('rowheader', { name: 'Housing association board' })
+      .closest('tr');
+    expect(board?.textContent).toContain('Board member, Chairman');
+    expect(within(requests).getByText(/once every 60 minutes/)).toBeTruthy();
+    expect(within(requests).getByText(/nothing has happened to it for 7 days/)).toBeTruthy();
+    const zones = screen.getByRole('region', { name: 'Calendar days and time zones' });
+    expect(within(zones).getByRole('rowheader', { name: 'Poland' }).closest('tr')?.textContent).toContain(
+      'Europe/Warsaw',
+    );
+    expect(screen.getByRole('region', { name: 'Languages' }).querySelectorAll('li')).toHaveLength(9);
+    // Admin manages the feature toggles (/admin/settings/features).
+    expect(screen.getByRole('link', { name: 'Open feature toggles' }).getAttribute('href')).toBe(
+      '/admin/feature-toggles',
+    );
+  });
+
+  it('shows the settings without the feature toggles to staff who may not switch them', async () => {
+    api(meOf(['yitUser']));
+    renderAppAt('/admin/settings', session);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application settings' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Feature toggles' })).toBeNull();
+  });
+
   it('keeps a partner out of the users section', async () => {
     const calls = api(meOf(['partner']));
     renderAppAt('/admin/users', session);

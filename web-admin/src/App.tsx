@@ -26,6 +26,9 @@ import { session as defaultSession } from './session';
 
 /** The front page loads with the first screen after sign-in, not with the login page. */
 const Dashboard = lazy(() => import('./layout/Dashboard').then((m) => ({ default: m.Dashboard })));
+const ApplicationSettings = lazy(() =>
+  import('./resources/settings/ApplicationSettings').then((m) => ({ default: m.ApplicationSettings })),
+);
 
 /** The gateway serves the staff app here (03 §2: /admin, /admin/users, …). */
 export const ADMIN_BASENAME = '/admin';
@@ -69,6 +72,7 @@ function staffResources(permissions: StaffPermissions | null) {
         {can.stepsRead ? (
           <Route path="/housing-companies/:id/steps" element={<HousingCompanySteps />} />
         ) : null}
+        {can.adminArea ? <Route path="/settings" element={<ApplicationSettings />} /> : null}
         {can.helpRead ? <Route path="/help" element={<HelpSection />} /> : null}
         {can.helpRead ? <Route path="/help/faq/:id" element={<HelpEntry />} /> : null}
         {can.siteContentWrite ? <Route path="/help/update/:id" element={<HelpUpdate />} /> : null}

@@ -10,3 +10,4 @@ export * from './roles.js';
 export * from './service-requests/index.js';
 export * from './staff-access.js';
 export * from './text.js';
+export * from './time-zones.js';

@@ -20,6 +20,7 @@ import { answerArticleReaders } from './domain/article-readers.js';
 import { type Clock, ShiftableClock } from './domain/clock.js';
 import { consumeIdentityEvents, syncDirectoryOnce } from './domain/directory.js';
 import { scheduleContentJobs } from './jobs/index.js';
+import { apartmentImageRoutes } from './routes/apartment-images.routes.js';
 import { articleRoutes } from './routes/articles.routes.js';
 import { assetRoutes } from './routes/assets.routes.js';
 import { calendarRoutes } from './routes/calendar.routes.js';
@@ -93,6 +94,7 @@ export function createContent(options: {
         await calendarRoutes(app, context);
         await stepRoutes(app, context);
         await housingCompanyImageRoutes(app, context);
+        await apartmentImageRoutes(app, context);
         await contactRoutes(app, context);
         await faqRoutes(app, context);
         await pageRoutes(app, context);

@@ -164,6 +164,27 @@ describe('the content demo', () => {
     expect(file.body).toContain('<title>Linden Court');
   });
 
+  it('gives a demo apartment of Linden Court images, which its residents read', async () => {
+    const tenant = await clientAs(t, 'tenant');
+    const hc = await tenant.get(`/api/content/admin/housing-companies/${t.hc.lindenCourt}/apartment-images`);
+    expect(hc.statusCode).toBe(403);
+    const admin = await clientAs(t, 'admin');
+    const all = await admin.get(`/api/content/admin/housing-companies/${t.hc.lindenCourt}/apartment-images`);
+    expect(all.statusCode, all.body).toBe(200);
+    const items = all.json<{ items: { apartmentId: string; apartmentNo: string; name: string }[] }>().items;
+    expect(items.map((i) => [i.apartmentNo, i.name])).toEqual([
+      ['B 14', 'living-room.svg'],
+      ['B 14', 'sauna.svg'],
+    ]);
+    const res = await tenant.get(`/api/content/apartments/${items[0]!.apartmentId}/images`);
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = res.json<{ items: { name: string; image: { url: string; fileName: string } }[] }>().items;
+    expect(mine.map((i) => i.name)).toEqual(['living-room.svg', 'sauna.svg']);
+    expect(mine[0]!.image.fileName).toBe('B 14__living-room.svg');
+    const file = await tenant.get(mine[0]!.image.url);
+    expect(file.headers['content-type']).toBe('image/svg+xml');
+  });
+
   it('runs once', async () => {
     const { db } = t.content.context;
     expect(await t.content.seedDemo()).toBe(false);

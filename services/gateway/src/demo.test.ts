@@ -19,6 +19,8 @@ beforeAll(async () => {
   db = await openDatabase({ dataDir: 'memory://' });
   const config = loadConfig(zGatewayConfig, {
     LOG_LEVEL: 'silent',
+    // The demo's pictures go to a folder of the test, not ./data of the package.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'porta-gateway-test-')),
     WEB_RESIDENT_DIR: join(web, 'resident'),
     WEB_ADMIN_DIR: join(web, 'admin'),
   });

@@ -34,6 +34,8 @@ async function embedded(env: Record<string, string> = {}) {
   const database = await openDatabase({ dataDir: 'memory://' });
   const config = loadConfig(zGatewayConfig, {
     LOG_LEVEL: 'silent',
+    // The demo's pictures go to a folder of the test, not ./data of the package.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'porta-gateway-test-')),
     WEB_RESIDENT_DIR: dirs.resident,
     WEB_ADMIN_DIR: dirs.admin,
     ...env,

@@ -2,6 +2,7 @@ import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { forwardRef, type ReactNode } from 'react';
 import {
@@ -17,47 +18,26 @@ import {
 } from 'react-admin';
 import type { StaffPermissions } from '../auth/access';
 
-/** The help section's entry in the user menu; choosing it closes the menu. */
-const HelpMenuItem = forwardRef<HTMLAnchorElement>(function HelpMenuItem(props, ref) {
-  const translate = useTranslate();
-  const basename = useBasename();
-  const userMenu = useUserMenu();
-  return (
-    <MenuItem
-      {...props}
-      ref={ref}
-      component={LinkBase}
-      to={`${basename}/help`}
-      onClick={() => userMenu?.onClose()}
-    >
-      <ListItemIcon>
-        <HelpOutlineIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{translate('porta.menu.help')}</ListItemText>
-    </MenuItem>
-  );
-});
-
-/** A partner's own company (03 §2 /partner/company/edit); choosing it closes the menu. */
-const CompanyMenuItem = forwardRef<HTMLAnchorElement>(function CompanyMenuItem(props, ref) {
-  const translate = useTranslate();
-  const basename = useBasename();
-  const userMenu = useUserMenu();
-  return (
-    <MenuItem
-      {...props}
-      ref={ref}
-      component={LinkBase}
-      to={`${basename}/partner/company/edit`}
-      onClick={() => userMenu?.onClose()}
-    >
-      <ListItemIcon>
-        <BusinessIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{translate('porta.menu.my_company')}</ListItemText>
-    </MenuItem>
-  );
-});
+/** An entry of the user menu that opens a screen of the staff app; choosing it closes the menu. */
+const AppLinkMenuItem = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: ReactNode }>(
+  function AppLinkMenuItem({ to, label, icon, ...props }, ref) {
+    const translate = useTranslate();
+    const basename = useBasename();
+    const userMenu = useUserMenu();
+    return (
+      <MenuItem
+        {...props}
+        ref={ref}
+        component={LinkBase}
+        to={`${basename}${to}`}
+        onClick={() => userMenu?.onClose()}
+      >
+        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemText>{translate(label)}</ListItemText>
+      </MenuItem>
+    );
+  },
+);
 
 /**
  * An entry that leaves the staff app for the resident app (a full page load: the resident app is
@@ -89,8 +69,23 @@ function PortaUserMenu() {
     : 'ra.auth.user_menu';
   return (
     <UserMenu label={label}>
-      {permissions?.can.helpRead ? <HelpMenuItem /> : null}
-      {permissions?.can.partnerOwnCompany ? <CompanyMenuItem /> : null}
+      {permissions?.can.helpRead ? (
+        <AppLinkMenuItem to="/help" label="porta.menu.help" icon={<HelpOutlineIcon fontSize="small" />} />
+      ) : null}
+      {permissions?.can.partnerOwnCompany ? (
+        <AppLinkMenuItem
+          to="/partner/company/edit"
+          label="porta.menu.my_company"
+          icon={<BusinessIcon fontSize="small" />}
+        />
+      ) : null}
+      {permissions?.can.adminArea ? (
+        <AppLinkMenuItem
+          to="/settings"
+          label="porta.menu.app_settings"
+          icon={<TuneIcon fontSize="small" />}
+        />
+      ) : null}
       {permissions?.can.adminArea ? (
         <ResidentAppMenuItem
           href="/"

@@ -81,6 +81,16 @@ export function StaffAppRedirect({ children }: { children: ReactNode }) {
 }
 
 /**
+ * An address the staff app serves, reached in the resident app (a link from a mail or an old
+ * bookmark): it is left for the staff app's screen, a full page load.
+ */
+export function LeaveForStaffApp({ to }: { to: string }) {
+  const leaveApp = useLeaveApp();
+  useEffect(() => leaveApp(`${ADMIN_PATH}${to}`), [leaveApp, to]);
+  return <Loader fullScreen />;
+}
+
+/**
  * The rules of the signed-in app (01 §6, §2): a user who is not registered yet goes to /register
  * (and on to the page they wanted afterwards); the maintenance break sends non-admins to
  * /maintenance.

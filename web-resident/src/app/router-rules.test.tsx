@@ -203,6 +203,22 @@ describe('business partners (01 §2)', () => {
       '/admin',
     );
   });
+
+  it.each(['/partner/company/edit', '/partner/company/users', '/partner/company/operational-area'])(
+    'go from %s to the staff app’s screen of their company',
+    async (path) => {
+      const partner = meResponse(
+        { hcs: [], selectedHousingCompanyId: null, selectedApartmentId: null },
+        {
+          roles: ['partner'],
+          isBusinessPartner: true,
+          partnerCompanies: [{ id: IDS.livingHc, externalId: null, name: 'Demo Kitchen Partners Oy' }],
+        },
+      );
+      const app = startSignedIn(path, { me: partner });
+      await waitFor(() => expect(app.leaveApp).toHaveBeenCalledWith('/admin/partner/company/edit'));
+    },
+  );
 });
 
 describe('maintenance (01 §2, §4)', () => {

@@ -9,7 +9,7 @@ import { CHANGE_HOUSING_COMPANY_PATH } from '../modules/housing-company';
 import type { HeroImages, RouteMeta } from '../modules/layout';
 import { type SectionLink, SectionPage } from '../modules/sections';
 import { useCurrentUser } from '../modules/startup';
-import { HomeRoute } from './guards';
+import { HomeRoute, LeaveForStaffApp } from './guards';
 import { lazyPage } from './lazy-page';
 
 /** The pages, each section's loaded when first shown. */
@@ -144,6 +144,14 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     meta: { section: 'businessPartners', admin: true },
     policy: { roles: ADMIN_AREA_ROLES, businessPartners: true },
   },
+
+  // A partner's own company, its users and operational area (03 §2 /partner/company/…) are the
+  // staff app's partner screen.
+  ...each(['/partner/company/edit', '/partner/company/users', '/partner/company/operational-area'], {
+    element: <LeaveForStaffApp to="/partner/company/edit" />,
+    meta: { section: 'businessPartners', admin: true },
+    policy: { roles: ADMIN_AREA_ROLES, businessPartners: true },
+  }),
 
   // Feature areas (02 §2), in the order of the main navigation
   { path: '/news', element: <NewsPage />, meta: { section: 'news' } },

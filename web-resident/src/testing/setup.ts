@@ -2,7 +2,7 @@ import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // CI runs several test processes on two cores: give asynchronous queries room.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -51,6 +51,10 @@ export const zDirectoryHousingCompany = z.object({
       no: z.string().nullable(),
       size: z.number().nullable(),
       rooms: z.number().int().nullable(),
+      /** Other identifiers of the apartment (apartment images are matched by them, 03 §5). */
+      apartmentNumber: z.string().nullable().optional(),
+      visibleApartmentNumber: z.string().nullable().optional(),
+      aptext: z.string().nullable().optional(),
     }),
   ),
 });

@@ -79,6 +79,62 @@ export type FirstLoginRequest = z.infer<typeof zFirstLoginRequest>;
 export const zInvitationResponse = z.object({ email: z.string(), expiresAt: zIsoDateTime });
 export type InvitationResponse = z.infer<typeof zInvitationResponse>;
 
+/**
+ * Registration reminders (03 §2 housing company "reminder" tab): the company's members in force
+ * today who have not registered, and the first-login invitation sent again to them. Staff who
+ * manage the company's users (usersManage, scoped to their companies; another company answers 404).
+ */
+/** At most this many users in one POST /admin/housing-companies/:id/registration-reminders. */
+export const REGISTRATION_REMINDERS_MAX = 500;
+/** A user who got a first-login link this recently is not sent another by a reminder. */
+export const REGISTRATION_REMINDER_INTERVAL_HOURS = 24;
+
+/** One not-registered member in GET /admin/housing-companies/:id/registration. */
+export const zRegistrationPendingUser = z.object({
+  userId: zUuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** Their apartments in this company with the roles in force today. */
+  apartments: z.array(
+    z.object({ apartmentId: zUuid, no: z.string(), aptext: z.string(), roles: z.array(z.string()) }),
+  ),
+  /** Their roles on the housing company itself, in force today. */
+  housingCompanyRoles: z.array(z.string()),
+  /** When the user was added. */
+  createdAt: zIsoDateTime,
+  /** When the newest first-login link was sent, null if never. */
+  lastInvitationAt: zIsoDateTime.nullable(),
+  /** How many first-login links were sent. */
+  invitationCount: z.number().int().nonnegative(),
+});
+export type RegistrationPendingUser = z.infer<typeof zRegistrationPendingUser>;
+
+/** GET /admin/housing-companies/:id/registration: counts of the members in force and the not registered. */
+export const zHousingCompanyRegistration = z.object({
+  counts: z.object({
+    members: z.number().int().nonnegative(),
+    registered: z.number().int().nonnegative(),
+    notRegistered: z.number().int().nonnegative(),
+  }),
+  users: z.array(zRegistrationPendingUser),
+});
+export type HousingCompanyRegistration = z.infer<typeof zHousingCompanyRegistration>;
+
+/** POST /admin/housing-companies/:id/registration-reminders: the users to remind; absent = all not registered. */
+export const zRegistrationRemindersRequest = z.strictObject({
+  userIds: z.array(zUuid).min(1).max(REGISTRATION_REMINDERS_MAX).optional(),
+});
+export type RegistrationRemindersRequest = z.infer<typeof zRegistrationRemindersRequest>;
+
+export const REGISTRATION_REMINDER_SKIP_REASONS = ['recently_sent', 'registered'] as const;
+/** Answers 202: how many mails went out and whom the reminder skipped, and why. */
+export const zRegistrationRemindersResponse = z.object({
+  sent: z.number().int().nonnegative(),
+  skipped: z.array(z.object({ userId: zUuid, reason: z.enum(REGISTRATION_REMINDER_SKIP_REASONS) })),
+});
+export type RegistrationRemindersResponse = z.infer<typeof zRegistrationRemindersResponse>;
+
 /** POST /me/email-change: the new address is trimmed, validated and lower-cased. Answers 202. */
 export const zEmailChangeRequest = z.strictObject({ newEmail: zUserEmail });
 export type EmailChangeRequest = z.infer<typeof zEmailChangeRequest>;

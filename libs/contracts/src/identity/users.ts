@@ -143,6 +143,19 @@ export type Ban = z.infer<typeof zBan>;
 export const zBanList = z.array(zBan);
 export const zBanParams = z.strictObject({ id: zUuid, banId: zUuid });
 
+/**
+ * A ban in force in a housing company's moderation view (GET /admin/housing-companies/:id/bans):
+ * a ban in the company, or a global ban of one of its members, with who is banned and who banned.
+ */
+export const zHousingCompanyBan = zBan.extend({
+  userFirstName: z.string(),
+  userLastName: z.string(),
+  /** The name of who banned; null when unknown (or their account is gone). */
+  createdByName: z.string().nullable(),
+});
+export type HousingCompanyBan = z.infer<typeof zHousingCompanyBan>;
+export const zHousingCompanyBanList = z.array(zHousingCompanyBan);
+
 /** GET /bans/me: the caller's bans in force. */
 export const zMyBansResponse = z.object({ bans: zBanList });
 export type MyBansResponse = z.infer<typeof zMyBansResponse>;

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { localDay } from '@porta/contracts';
 import { type Options, stringify } from 'csv-stringify/sync';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -87,16 +88,11 @@ export function csvLinesSql(line: SQLWrapper, orderBy: SQL): SQL<string> {
   return sql<string>`string_agg(${line}, E'\\r\\n' order by ${orderBy}) || E'\\r\\n'`;
 }
 
-/** YYYY-MM-DD of a time in UTC, as an export's file name has it. */
-function utcDay(time: Date): string {
-  return time.toISOString().slice(0, 10);
-}
-
-/** Send a CSV stream as a download named `<name>-<YYYY-MM-DD of at>.csv` (not cached). */
+/** Send a CSV stream as a download named `<name>-<YYYY-MM-DD of at, the portal's day>.csv` (not cached). */
 export function sendCsv(reply: FastifyReply, name: string, csv: Readable, at: Date) {
   return reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${utcDay(at)}.csv"`)
+    .header('content-disposition', `attachment; filename="${name}-${localDay(at)}.csv"`)
     .header('cache-control', 'no-store')
     .send(csv);
 }

@@ -455,6 +455,29 @@ export const housingCompanyImages = content.table('housing_company_images', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Images of apartments (03 §5, 02 §5): an image asset uploaded for a housing company and matched to
+ * apartments by its file name (`A 12__B 3__floor-plan.png`), one row per apartment it matched;
+ * `name` is the file name's last part. The same name again for an apartment replaces its row.
+ * Kept beside the directory by the apartment's id (the directory is rewritten from events).
+ */
+export const apartmentImages = content.table(
+  'apartment_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    apartmentId: uuid('apartment_id').notNull(),
+    assetId: uuid('asset_id').notNull(),
+    name: text('name').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('apartment_images_apartment_name_key').on(t.apartmentId, t.name),
+    index('apartment_images_hc_idx').on(t.housingCompanyId),
+  ],
+);
+
 // --- Directory: a read model of identity's housing companies and apartments -------------------
 
 export const directoryHousingCompanies = content.table('directory_housing_companies', {
@@ -498,6 +521,10 @@ export const directoryApartments = content.table(
     no: text('no'),
     size: doublePrecision('size'),
     rooms: integer('rooms'),
+    /** Other identifiers of the apartment, which apartment images are matched by (03 §5). */
+    apartmentNumber: text('apartment_number'),
+    visibleApartmentNumber: text('visible_apartment_number'),
+    aptext: text('aptext'),
   },
   (t) => [index('directory_apartments_hc_idx').on(t.housingCompanyId)],
 );

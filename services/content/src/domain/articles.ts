@@ -14,6 +14,7 @@ import {
   type NewsListItem,
   type NewsListMode,
   type NewsListResponse,
+  timeZoneOfCountry,
   WELCOME_ARTICLE_CODENAME,
   zArticlePublishedEvent,
 } from '@porta/contracts';
@@ -410,10 +411,11 @@ export function resolveArticleFields(
  */
 export function articleReachesCompany(
   article: Pick<ArticleRow, 'codename' | 'buildingPhase' | 'readyBefore' | 'readyAfter'>,
-  hc: { completionDate: string | null },
+  hc: { completionDate: string | null; addressCountry?: string | null },
   now: Date,
 ): boolean {
-  const phase = hc.completionDate && hc.completionDate < isoDay(now) ? 'living' : 'construction';
+  const today = isoDay(now, timeZoneOfCountry(hc.addressCountry));
+  const phase = hc.completionDate && hc.completionDate < today ? 'living' : 'construction';
   if (article.codename === WELCOME_ARTICLE_CODENAME && phase !== 'construction') return false;
   if (article.buildingPhase && article.buildingPhase !== phase) return false;
   if (article.readyBefore && !(hc.completionDate && hc.completionDate < article.readyBefore)) return false;
@@ -610,7 +612,11 @@ async function articleAnnouncementAudience(tx: ContentDb, row: ArticleRow, now: 
     row.codename === WELCOME_ARTICLE_CODENAME || row.buildingPhase || row.readyBefore || row.readyAfter;
   if (!restricted || reached.length === 0) return reached;
   const hcs = await tx
-    .select({ id: directoryHousingCompanies.id, completionDate: directoryHousingCompanies.completionDate })
+    .select({
+      id: directoryHousingCompanies.id,
+      completionDate: directoryHousingCompanies.completionDate,
+      addressCountry: directoryHousingCompanies.addressCountry,
+    })
     .from(directoryHousingCompanies)
     .where(inArray(directoryHousingCompanies.id, reached));
   return hcs.filter((hc) => articleReachesCompany(row, hc, now)).map((hc) => hc.id);

@@ -16,6 +16,7 @@ import {
   randomSelection,
 } from './campaigns.js';
 
+// Days are the portal's local days (Helsinki, UTC+2 in March): 15 March runs 14.3. 22:00Z – 15.3. 22:00Z.
 const NOW = new Date('2026-03-15T12:00:00.000Z');
 const rules = (over: Partial<CampaignRules> = {}): CampaignRules => ({
   buildingPhase: null,
@@ -64,14 +65,14 @@ describe('campaign visibility (02 §5)', () => {
         completionWindowMatches(
           rules({ weeksBeforeCompletion: 4 }),
           completion,
-          new Date('2026-03-14T23:59:59Z'),
+          new Date('2026-03-14T21:59:59Z'),
         ),
       ).toBe(false);
       expect(
         completionWindowMatches(
           rules({ weeksBeforeCompletion: 4 }),
           completion,
-          new Date('2026-03-15T00:00:00Z'),
+          new Date('2026-03-14T22:00:00Z'),
         ),
       ).toBe(true);
       expect(completionWindowMatches(rules({ weeksBeforeCompletion: 3 }), completion, NOW)).toBe(false);
@@ -82,10 +83,10 @@ describe('campaign visibility (02 §5)', () => {
       const done = '2026-02-15';
       expect(completionWindowMatches(rules({ weeksAfterCompletion: 4 }), done, NOW)).toBe(true);
       expect(
-        completionWindowMatches(rules({ weeksAfterCompletion: 4 }), done, new Date('2026-03-15T23:59:59Z')),
+        completionWindowMatches(rules({ weeksAfterCompletion: 4 }), done, new Date('2026-03-15T21:59:59Z')),
       ).toBe(true);
       expect(
-        completionWindowMatches(rules({ weeksAfterCompletion: 4 }), done, new Date('2026-03-16T00:00:00Z')),
+        completionWindowMatches(rules({ weeksAfterCompletion: 4 }), done, new Date('2026-03-15T22:00:00Z')),
       ).toBe(false);
       expect(completionWindowMatches(rules({ weeksAfterCompletion: 3 }), done, NOW)).toBe(false);
     });
@@ -124,12 +125,12 @@ describe('campaign visibility (02 §5)', () => {
 
   describe('listing window', () => {
     it('lists a campaign starting today but not one starting tomorrow', () => {
-      expect(isListed(rules({ startAt: new Date('2026-03-15T23:59:59Z') }), NOW)).toBe(true);
-      expect(isListed(rules({ startAt: new Date('2026-03-16T00:00:00Z') }), NOW)).toBe(false);
+      expect(isListed(rules({ startAt: new Date('2026-03-15T21:59:59Z') }), NOW)).toBe(true);
+      expect(isListed(rules({ startAt: new Date('2026-03-15T22:00:00Z') }), NOW)).toBe(false);
     });
     it('lists a campaign ending today but not one that ended yesterday', () => {
-      expect(isListed(rules({ endAt: new Date('2026-03-15T00:00:00Z') }), NOW)).toBe(true);
-      expect(isListed(rules({ endAt: new Date('2026-03-14T23:59:59Z') }), NOW)).toBe(false);
+      expect(isListed(rules({ endAt: new Date('2026-03-14T22:00:00Z') }), NOW)).toBe(true);
+      expect(isListed(rules({ endAt: new Date('2026-03-14T21:59:59Z') }), NOW)).toBe(false);
     });
     it('lists open-ended campaigns', () => {
       expect(isListed(rules(), NOW)).toBe(true);

@@ -1,3 +1,5 @@
+import { localDay, PORTAL_TIME_ZONE, startOfLocalDay } from '@porta/contracts';
+
 /**
  * The content service reads time only through a clock, so that scheduled publication, expiry and
  * "today" can be tested by moving the clock instead of waiting.
@@ -28,14 +30,18 @@ export class ShiftableClock implements Clock {
   }
 }
 
-/** YYYY-MM-DD of a time, in UTC (ADR 0013: days are UTC). */
-export function isoDay(time: Date): string {
-  return time.toISOString().slice(0, 10);
+/**
+ * YYYY-MM-DD of a time: the calendar day in a time zone, by default the portal's (Europe/Helsinki).
+ * Days are local days (ADR 0013): a housing company's own where one company is meant (its phase),
+ * the portal's for content aimed at many.
+ */
+export function isoDay(time: Date, timeZone: string = PORTAL_TIME_ZONE): string {
+  return localDay(time, timeZone);
 }
 
-/** Start of the UTC day of a time. */
+/** The moment the portal's day of a time began (its local midnight). */
 export function startOfDay(time: Date): Date {
-  return new Date(`${isoDay(time)}T00:00:00.000Z`);
+  return startOfLocalDay(isoDay(time));
 }
 
 /** The same time a number of calendar months earlier or later (clamped to the month's end). */

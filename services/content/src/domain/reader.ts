@@ -1,4 +1,4 @@
-import type { FeatureId, Language, Role } from '@porta/contracts';
+import { type FeatureId, type Language, type Role, timeZoneOfCountry } from '@porta/contracts';
 import { AppError, type Principal } from '@porta/service-kit';
 import { and, arrayOverlaps, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -57,7 +57,10 @@ export async function readerFor(
     audienceKeys: ['all', `hc:${hc.id}`, ...hc.taxonomyPath.map((t) => `term:${t}`)],
     roles: [...roles],
     language: languageOf(query.lang),
-    phase: hc.completionDate && hc.completionDate < isoDay(now) ? 'living' : 'construction',
+    phase:
+      hc.completionDate && hc.completionDate < isoDay(now, timeZoneOfCountry(hc.addressCountry))
+        ? 'living'
+        : 'construction',
     now,
   };
 }

@@ -79,6 +79,8 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'DELETE /api/content/admin/contacts/:id': ALLOWED.contactsWrite,
   'DELETE /api/content/admin/faqs/:id': ALLOWED.siteContentWrite,
   'DELETE /api/content/admin/housing-companies/:id/image': ALLOWED.housingCompanyImageWrite,
+  'DELETE /api/content/admin/housing-companies/:id/apartment-images/:imageId':
+    ALLOWED.housingCompanyImageWrite,
   'DELETE /api/content/admin/feeds/:id': ALLOWED.siteContentWrite,
   'DELETE /api/content/admin/pages/:id': ALLOWED.siteContentWrite,
   'DELETE /api/content/admin/shop-partners/:id': ALLOWED.siteContentWrite,
@@ -102,6 +104,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'GET /api/content/admin/feeds': ALLOWED.yitUser,
   'GET /api/content/admin/feeds/:id': ALLOWED.yitUser,
   'GET /api/content/admin/housing-companies/:id/image': ALLOWED.staffArea,
+  'GET /api/content/admin/housing-companies/:id/apartment-images': ALLOWED.staffArea,
   'GET /api/content/admin/pages': ALLOWED.staffArea,
   'GET /api/content/admin/pages/:id': ALLOWED.staffArea,
   'GET /api/content/admin/shop-partners': ALLOWED.campaignsRead,
@@ -124,6 +127,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'GET /api/content/help': ALLOWED.staffArea,
   'GET /api/content/help/:id': ALLOWED.staffArea,
   'GET /api/content/housing-companies/:id/image': ALLOWED.signedIn,
+  'GET /api/content/apartments/:apartmentId/images': ALLOWED.signedIn,
   'GET /api/content/news': ALLOWED.signedIn,
   'GET /api/content/news/:id': ALLOWED.signedIn,
   'GET /api/content/openapi.json': ALLOWED.public,
@@ -150,6 +154,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'POST /api/content/admin/faqs': ALLOWED.siteContentWrite,
   'POST /api/content/admin/feeds': ALLOWED.siteContentWrite,
   'POST /api/content/admin/feeds/:id/fetch': ALLOWED.siteContentWrite,
+  'POST /api/content/admin/housing-companies/:id/apartment-images': ALLOWED.housingCompanyImageWrite,
   'POST /api/content/admin/pages': ALLOWED.siteContentWrite,
   'POST /api/content/admin/shop-partners': ALLOWED.siteContentWrite,
   'POST /api/content/admin/steps': ALLOWED.stepsWrite,
@@ -171,6 +176,8 @@ const MATRIX: Record<string, readonly Persona[]> = {
 const PARAMS: Record<string, () => string> = {
   id: randomUUID,
   entity: () => 'articles',
+  apartmentId: randomUUID,
+  imageId: randomUUID,
 };
 
 function fillPath(url: string): string {

@@ -6,13 +6,16 @@ import { eq, inArray } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { ContentDb } from '../context.js';
 import {
+  apartmentImages,
   articles,
   assets,
   campaigns,
+  directoryApartments,
   directoryHousingCompanies,
   housingCompanyImages,
   shopPartners,
 } from '../db/schema.js';
+import { matchApartments, parseApartmentImageName } from '../domain/apartment-image-names.js';
 import type { AssetPurpose } from '../domain/assets.js';
 
 /*
@@ -78,13 +81,26 @@ export const DEMO_HOUSING_COMPANY_IMAGES: Record<string, string> = {
   'DEMO-3000': 'hc-birch-hill.svg',
 };
 
-/** Store one demo file as a new asset; answers its id. */
+/**
+ * Demo housing company external id → apartment images, as uploaded: the name an editor would give
+ * the file (apartment identifiers__name, 03 §5) → the illustration. Linden Court's B 14 is the
+ * demo tenant's (and the board member's) home.
+ */
+export const DEMO_APARTMENT_IMAGES: Record<string, Record<string, string>> = {
+  'DEMO-2000': {
+    'B 14__living-room.svg': 'news-home.svg',
+    'B 14__sauna.svg': 'news-sauna.svg',
+  },
+};
+
+/** Store one demo file as a new asset (under `storedName`, if given); answers its id. */
 async function storeDemoImage(
   db: ContentDb,
   storage: Storage,
   fileName: string,
   purpose: AssetPurpose,
   now: Date,
+  storedName = fileName,
 ): Promise<string> {
   const data = await readFile(`${DEMO_IMAGES_DIR}${fileName}`);
   const { width, height } = imageSize(data);
@@ -94,7 +110,7 @@ async function storeDemoImage(
   await db.insert(assets).values({
     id,
     storageKey,
-    fileName,
+    fileName: storedName,
     mimeType: 'image/svg+xml',
     size: data.length,
     width: width ?? null,
@@ -162,5 +178,36 @@ export async function seedDemoImages(db: ContentDb, storage: Storage, now: Date)
       .insert(housingCompanyImages)
       .values({ housingCompanyId: row.id, assetId, updatedBy: null, updatedAt: now })
       .onConflictDoNothing();
+  }
+
+  // Apartment images, matched by their names as an upload is.
+  const apartmentCompanies = await db
+    .select({ id: directoryHousingCompanies.id, hcExt: directoryHousingCompanies.hcExt })
+    .from(directoryHousingCompanies)
+    .where(inArray(directoryHousingCompanies.hcExt, Object.keys(DEMO_APARTMENT_IMAGES)));
+  for (const hc of apartmentCompanies) {
+    const apartments = await db
+      .select()
+      .from(directoryApartments)
+      .where(eq(directoryApartments.housingCompanyId, hc.id));
+    for (const [uploadName, file] of Object.entries(DEMO_APARTMENT_IMAGES[hc.hcExt]!)) {
+      const parsed = parseApartmentImageName(uploadName);
+      if (!parsed.ok) continue;
+      const matched = matchApartments(parsed.identifiers, apartments).apartments;
+      if (matched.length === 0) continue;
+      const assetId = await storeDemoImage(db, storage, file, 'image', now, uploadName);
+      for (const apartment of matched) {
+        await db
+          .insert(apartmentImages)
+          .values({
+            housingCompanyId: hc.id,
+            apartmentId: apartment.id,
+            assetId,
+            name: parsed.name,
+            createdAt: now,
+          })
+          .onConflictDoNothing();
+      }
+    }
   }
 }

@@ -37,7 +37,8 @@ describe('bans in force for a user in a housing company (rpc.identity.bans.get.v
       expect.objectContaining({
         housingCompanyId: linden(),
         expiryDate: '2026-03-31',
-        expiresAt: '2026-04-01T00:00:00.000Z',
+        // The end of 31 March in Finland (EEST, UTC+3).
+        expiresAt: '2026-03-31T21:00:00.000Z',
       }),
     ]);
     const harbour = await bansInForce(db, { userId: id.owner!, housingCompanyId: hc['DEMO-1000']! }, now);
@@ -54,11 +55,11 @@ describe('bans in force for a user in a housing company (rpc.identity.bans.get.v
 
   it('answers nothing once the ban has ended (the day after the expiry date) and for users without bans', async () => {
     const { db } = t.identity.context;
-    const after = new Date('2026-04-01T00:00:00Z');
+    const after = new Date('2026-03-31T21:00:00Z');
     expect((await bansInForce(db, { userId: id.owner!, housingCompanyId: linden() }, after)).bans).toEqual(
       [],
     );
-    const lastMoment = new Date('2026-03-31T23:59:59Z');
+    const lastMoment = new Date('2026-03-31T20:59:59Z');
     expect(
       (await bansInForce(db, { userId: id.owner!, housingCompanyId: linden() }, lastMoment)).bans,
     ).toHaveLength(1);

@@ -2,12 +2,13 @@ import {
   type BanCheckRequest,
   type BanCheckResponse,
   IDENTITY_BANS_RPC,
+  timeZoneOfCountry,
   zBanCheckRequest,
 } from '@porta/contracts';
 import type { Bus, Db, Subscription } from '@porta/service-kit';
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
-import { bans } from '../db/schema.js';
+import { bans, housingCompanies } from '../db/schema.js';
 import { banExpiryDate } from './bans.js';
 
 type IdentityDb = Db<typeof schema>;
@@ -23,8 +24,14 @@ export async function bansInForce(
   now = new Date(),
 ): Promise<BanCheckResponse> {
   const rows = await db
-    .select({ id: bans.id, housingCompanyId: bans.housingCompanyId, expiresAt: bans.expiresAt })
+    .select({
+      id: bans.id,
+      housingCompanyId: bans.housingCompanyId,
+      expiresAt: bans.expiresAt,
+      country: housingCompanies.addressCountry,
+    })
     .from(bans)
+    .leftJoin(housingCompanies, eq(housingCompanies.id, bans.housingCompanyId))
     .where(
       and(
         eq(bans.userId, request.userId),
@@ -37,7 +44,7 @@ export async function bansInForce(
     bans: rows.map((r) => ({
       id: r.id,
       housingCompanyId: r.housingCompanyId,
-      expiryDate: banExpiryDate(r.expiresAt),
+      expiryDate: banExpiryDate(r.expiresAt, timeZoneOfCountry(r.country)),
       expiresAt: r.expiresAt.toISOString(),
     })),
   };

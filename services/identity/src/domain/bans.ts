@@ -1,36 +1,59 @@
-import type { Ban, BanCreate } from '@porta/contracts';
+import {
+  type Ban,
+  type BanCreate,
+  type HousingCompanyBan,
+  localDay,
+  nextDay,
+  PORTAL_TIME_ZONE,
+  startOfLocalDay,
+  timeZoneOfCountry,
+} from '@porta/contracts';
 import { AppError, type Db } from '@porta/service-kit';
-import { and, desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type * as schema from '../db/schema.js';
-import { bans, housingCompanies } from '../db/schema.js';
+import {
+  apartmentRoles,
+  apartments,
+  bans,
+  housingCompanies,
+  housingCompanyRoles,
+  users,
+} from '../db/schema.js';
 import type { Scope, UserAdminActor } from '../policies.js';
 import { emitEvent, IDENTITY_EVENTS } from './events.js';
-import { todayIso } from './membership.js';
-import { assertUserInScope, housingCompaniesInScope, housingCompanyInScope } from './scope.js';
+import { todayIso, validOn } from './membership.js';
+import {
+  assertUserInScope,
+  DELETED_USER_SOURCE,
+  housingCompaniesInScope,
+  housingCompanyInScope,
+  usersInScope,
+} from './scope.js';
 
 type IdentityDb = Db<typeof schema>;
 
 /**
  * Bans (03 §4): a user banned from commenting in one housing company (project) or everywhere
- * (global), through the end of an expiry date. Days are UTC days, as for role validity: a ban
- * until 2026-05-31 ends at 2026-06-01T00:00:00Z (stored as expiresAt).
+ * (global), through the end of an expiry date. The days are the housing company's local days (in
+ * the time zone of its country; a global ban's, the portal's): a ban in a Finnish company until
+ * 2026-05-31 ends at the local midnight that begins 1 June, 2026-05-31T21:00:00Z (stored as expiresAt).
  */
 
-const DAY_MS = 86_400_000;
-
-/** The moment a ban through the end of expiryDate ends: the next day, 00:00 UTC. */
-export function banExpiresAt(expiryDate: string): Date {
-  return new Date(Date.parse(`${expiryDate}T00:00:00Z`) + DAY_MS);
+/** The moment a ban through the end of expiryDate ends: the next day's local midnight. */
+export function banExpiresAt(expiryDate: string, timeZone: string = PORTAL_TIME_ZONE): Date {
+  return startOfLocalDay(nextDay(expiryDate), timeZone);
 }
 
-/** The last day of a ban ending at expiresAt. */
-export function banExpiryDate(expiresAt: Date): string {
-  return new Date(expiresAt.getTime() - 1).toISOString().slice(0, 10);
+/** The last day of a ban ending at expiresAt, in the zone it was given in. */
+export function banExpiryDate(expiresAt: Date, timeZone: string = PORTAL_TIME_ZONE): string {
+  return localDay(new Date(expiresAt.getTime() - 1), timeZone);
 }
 
 const banColumns = {
   ban: bans,
   housingCompanyName: housingCompanies.name,
+  housingCompanyCountry: housingCompanies.addressCountry,
 };
 
 function banQuery(db: IdentityDb, where: SQL | undefined) {
@@ -42,14 +65,21 @@ function banQuery(db: IdentityDb, where: SQL | undefined) {
     .orderBy(desc(bans.expiresAt), desc(bans.createdAt));
 }
 
-function toBan(row: { ban: typeof bans.$inferSelect; housingCompanyName: string | null }, now: Date): Ban {
+function toBan(
+  row: {
+    ban: typeof bans.$inferSelect;
+    housingCompanyName: string | null;
+    housingCompanyCountry: string | null;
+  },
+  now: Date,
+): Ban {
   const b = row.ban;
   return {
     id: b.id,
     userId: b.userId,
     housingCompanyId: b.housingCompanyId,
     housingCompanyName: row.housingCompanyName,
-    expiryDate: banExpiryDate(b.expiresAt),
+    expiryDate: banExpiryDate(b.expiresAt, timeZoneOfCountry(row.housingCompanyCountry)),
     expiresAt: b.expiresAt.toISOString(),
     reason: b.reason,
     active: b.expiresAt.getTime() > now.getTime(),
@@ -71,6 +101,76 @@ export async function listBans(db: IdentityDb, scope: Scope, userId: string, now
   return rows.map((r) => toBan(r, now));
 }
 
+/**
+ * The bans in force in a housing company's moderation view (GET /admin/housing-companies/:id/bans):
+ * bans in the company, and global bans of its members (a role in the company or one of its
+ * apartments, valid today), of the users the reader's scope reaches; the company out of the
+ * reader's scope answers 404. The bans ending soonest come first.
+ */
+export async function housingCompanyBans(
+  db: IdentityDb,
+  scope: Scope,
+  housingCompanyId: string,
+  now = new Date(),
+): Promise<HousingCompanyBan[]> {
+  await housingCompanyInScope(db, scope, housingCompanyId);
+  const today = todayIso(now);
+  const members = or(
+    inArray(
+      bans.userId,
+      db
+        .select({ id: housingCompanyRoles.userId })
+        .from(housingCompanyRoles)
+        .where(
+          and(
+            eq(housingCompanyRoles.housingCompanyId, housingCompanyId),
+            validOn(housingCompanyRoles, today),
+          ),
+        ),
+    ),
+    inArray(
+      bans.userId,
+      db
+        .select({ id: apartmentRoles.userId })
+        .from(apartmentRoles)
+        .innerJoin(apartments, eq(apartments.id, apartmentRoles.apartmentId))
+        .where(and(eq(apartments.housingCompanyId, housingCompanyId), validOn(apartmentRoles, today))),
+    ),
+  );
+  const banner = alias(users, 'banner');
+  const rows = await db
+    .select({
+      ...banColumns,
+      userFirstName: users.firstName,
+      userLastName: users.lastName,
+      bannerFirstName: banner.firstName,
+      bannerLastName: banner.lastName,
+      bannerSource: banner.source,
+    })
+    .from(bans)
+    .innerJoin(users, eq(users.id, bans.userId))
+    .leftJoin(housingCompanies, eq(housingCompanies.id, bans.housingCompanyId))
+    .leftJoin(banner, eq(banner.id, bans.createdBy))
+    .where(
+      and(
+        gt(bans.expiresAt, now),
+        ne(users.source, DELETED_USER_SOURCE),
+        usersInScope(scope),
+        or(eq(bans.housingCompanyId, housingCompanyId), and(isNull(bans.housingCompanyId), members)),
+      ),
+    )
+    .orderBy(asc(bans.expiresAt), asc(users.lastName), asc(users.firstName), asc(bans.id));
+  return rows.map((r) => ({
+    ...toBan(r, now),
+    userFirstName: r.userFirstName,
+    userLastName: r.userLastName,
+    createdByName:
+      r.bannerFirstName !== null && r.bannerSource !== DELETED_USER_SOURCE
+        ? `${r.bannerFirstName} ${r.bannerLastName ?? ''}`.trim()
+        : null,
+  }));
+}
+
 /** The bans of a user in force now (GET /bans/me). */
 export async function activeBans(db: IdentityDb, userId: string, now = new Date()): Promise<Ban[]> {
   const rows = await banQuery(db, and(eq(bans.userId, userId), gt(bans.expiresAt, now)));
@@ -89,16 +189,19 @@ export async function banUser(
   now = new Date(),
 ): Promise<Ban> {
   await assertUserInScope(tx, actor.scope, userId);
-  if (input.housingCompanyId) await housingCompanyInScope(tx, actor.scope, input.housingCompanyId);
-  else if (!actor.scope.all) {
+  const hc = input.housingCompanyId
+    ? await housingCompanyInScope(tx, actor.scope, input.housingCompanyId)
+    : null;
+  if (!hc && !actor.scope.all) {
     throw new AppError('FORBIDDEN', { detail: 'Only global user managers ban users everywhere.' });
   }
-  if (input.expiryDate < todayIso(now)) {
+  const timeZone = timeZoneOfCountry(hc?.addressCountry);
+  if (input.expiryDate < localDay(now, timeZone)) {
     throw new AppError('IDN_BAN_EXPIRY_IN_PAST', {
       errors: [{ path: 'body.expiryDate', message: 'The expiry date cannot be in the past.' }],
     });
   }
-  const expiresAt = banExpiresAt(input.expiryDate);
+  const expiresAt = banExpiresAt(input.expiryDate, timeZone);
   const values = { expiresAt, reason: input.reason || null, createdBy: actor.userId };
   const sameScope = input.housingCompanyId
     ? eq(bans.housingCompanyId, input.housingCompanyId)

@@ -62,6 +62,9 @@ async function load(
         no: apartments.no,
         size: apartments.size,
         rooms: apartments.rooms,
+        apartmentNumber: apartments.apartmentNumber,
+        visibleApartmentNumber: apartments.visibleApartmentNumber,
+        aptext: apartments.aptext,
       })
       .from(apartments)
       .where(inArray(apartments.housingCompanyId, ids)),
@@ -128,7 +131,15 @@ async function load(
       }),
     apartments: apts
       .filter((a) => a.housingCompanyId === hc.id)
-      .map((a) => ({ id: a.id, no: a.no, size: a.size, rooms: a.rooms })),
+      .map((a) => ({
+        id: a.id,
+        no: a.no,
+        size: a.size,
+        rooms: a.rooms,
+        apartmentNumber: a.apartmentNumber,
+        visibleApartmentNumber: a.visibleApartmentNumber,
+        aptext: a.aptext,
+      })),
   }));
 }
 

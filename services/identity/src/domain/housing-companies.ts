@@ -7,15 +7,18 @@ import {
   type AdminHousingCompanyListQuery,
   type AdminHousingCompanyUpdate,
   type BuildingType,
+  COUNTRY_TIME_ZONES,
   HOUSING_COMPANY_DATE_ORDER,
   type HousingCompanyPartner,
   type HousingCompanyPartnerRef,
   type HousingCompanyPartnerSet,
   type HousingCompanyPartnerType,
+  localDay,
   PARTNER_TYPE_OF_CONNECTION,
+  PORTAL_TIME_ZONE,
 } from '@porta/contracts';
 import { AppError, type Db, type Principal, sortBy, withTransaction } from '@porta/service-kit';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
 import {
   apartments,
@@ -27,7 +30,7 @@ import {
 import { housingCompanyReadScope, IDENTITY_POLICIES, type Scope } from '../policies.js';
 import { emitEvent, IDENTITY_EVENTS } from './events.js';
 import { isUniqueViolation } from './features.js';
-import { housingCompanyState, todayIso } from './membership.js';
+import { housingCompanyState } from './membership.js';
 import { assertKeyContactIsUser, getPartnerCompanyOr404, housingCompaniesReachedBy } from './partners.js';
 import { assertHousingCompanyInScope } from './scope.js';
 import { assertTermsOfGroup } from './taxonomy.js';
@@ -98,12 +101,12 @@ export async function partnerRefsOf(
 export function toAdminHousingCompany(
   row: HousingCompanyRow,
   partners: PartnerRefs | undefined,
-  today = todayIso(),
+  now = new Date(),
 ): AdminHousingCompany {
   const { createdAt, updatedAt, buildingType, warrantyContacts, ...fields } = row;
   return {
     ...fields,
-    state: housingCompanyState(row.completionDate, today),
+    state: housingCompanyState(row, now),
     buildingType: buildingType as BuildingType | null,
     warrantyContacts: warrantyContacts as Record<string, unknown>[],
     propertyManagerCompanies: partners?.PropertyManager ?? [],
@@ -122,8 +125,8 @@ export async function toAdminHousingCompanies(
     db,
     rows.map((r) => r.id),
   );
-  const today = todayIso();
-  return rows.map((r) => toAdminHousingCompany(r, partners.get(r.id), today));
+  const now = new Date();
+  return rows.map((r) => toAdminHousingCompany(r, partners.get(r.id), now));
 }
 
 /** The housing company; 404 (Housing company could not be retrieved) unless it exists within the scope. */
@@ -192,7 +195,7 @@ function housingCompanyEvent(row: HousingCompanyRow, extra: Record<string, unkno
     addressCountry: row.addressCountry,
     businessUnit: row.businessUnit,
     completionDate: row.completionDate,
-    state: housingCompanyState(row.completionDate, todayIso()),
+    state: housingCompanyState(row),
     buildingType: row.buildingType,
     buildingTaxonomyTermId: row.buildingTaxonomyTermId,
     lifecycleStepsActive: row.lifecycleStepsActive,
@@ -279,12 +282,32 @@ const HOUSING_COMPANY_SORT_COLUMNS = {
   updatedAt: housingCompanies.updatedAt,
 } as const;
 
+/**
+ * The company's own today in SQL: the day at `now` in the time zone of its country (the portal's
+ * zone for any other country), as a CASE over the few zones there are.
+ */
+export function companyDaySql(now = new Date()): SQL {
+  const byZone = new Map<string, string[]>();
+  for (const [country, zone] of Object.entries(COUNTRY_TIME_ZONES)) {
+    if (zone !== PORTAL_TIME_ZONE) byZone.set(zone, [...(byZone.get(zone) ?? []), country]);
+  }
+  const branches = [...byZone].map(
+    ([zone, countries]) =>
+      sql`when ${housingCompanies.addressCountry} in (${sql.join(
+        countries.map((c) => sql`${c}`),
+        sql`, `,
+      )}) then ${localDay(now, zone)}`,
+  );
+  return sql`(case ${sql.join(branches, sql` `)} else ${localDay(now)} end)::date`;
+}
+
 /** The conditions of a housing-company list filter within a scope. */
 export function housingCompanyListWhere(
   scope: Scope,
   filter: AdminHousingCompanyListQuery['filter'],
-  today = todayIso(),
+  now = new Date(),
 ): SQL | undefined {
+  const today = companyDaySql(now);
   const where: SQL[] = [];
   const inScope = inHousingCompanyScope(scope, housingCompanies.id);
   if (inScope) where.push(inScope);
@@ -299,9 +322,11 @@ export function housingCompanyListWhere(
       )!,
     );
   }
-  if (filter?.state === 'living') where.push(lt(housingCompanies.completionDate, today));
+  if (filter?.state === 'living') where.push(sql`${housingCompanies.completionDate} < ${today}`);
   if (filter?.state === 'construction') {
-    where.push(or(isNull(housingCompanies.completionDate), gte(housingCompanies.completionDate, today))!);
+    where.push(
+      or(isNull(housingCompanies.completionDate), sql`${housingCompanies.completionDate} >= ${today}`)!,
+    );
   }
   if (filter?.country) where.push(sql`lower(${housingCompanies.addressCountry}) = lower(${filter.country})`);
   if (filter?.partnerCompanyId) {

@@ -1,4 +1,10 @@
-import type { AccessTokenClaims, MeResponse, Role } from '@porta/contracts';
+import {
+  type AccessTokenClaims,
+  localDay,
+  type MeResponse,
+  type Role,
+  timeZoneOfCountry,
+} from '@porta/contracts';
 import type { Db } from '@porta/service-kit';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
@@ -16,13 +22,31 @@ import { membershipVersion } from './revocations.js';
 type IdentityDb = Db<typeof schema>;
 export type UserRow = typeof users.$inferSelect;
 
-/** Housing-company state is derived: living when completionDate is before today (01 §3). */
-export function housingCompanyState(completionDate: string | null, today: string): 'construction' | 'living' {
-  return completionDate !== null && completionDate < today ? 'living' : 'construction';
+/** A housing company's calendar day at an instant: the day in its country's time zone. */
+export function companyDay(country: string | null | undefined, now = new Date()): string {
+  return localDay(now, timeZoneOfCountry(country));
 }
 
+/**
+ * Housing-company state is derived: living when completionDate is before the company's own today
+ * (01 §3), the day turning at the company's local midnight.
+ */
+export function housingCompanyState(
+  hc: { completionDate: string | null; addressCountry: string | null },
+  now = new Date(),
+): 'construction' | 'living' {
+  return hc.completionDate !== null && hc.completionDate < companyDay(hc.addressCountry, now)
+    ? 'living'
+    : 'construction';
+}
+
+/**
+ * Today in the portal's time zone (Europe/Helsinki), YYYY-MM-DD: the day role validity is compared
+ * with in SQL (ADR 0013). Companies in the countries of Europe/Helsinki's offset (Finland and the
+ * Baltic states) see it turn at their own midnight; those an hour behind, at 23:00 the day before.
+ */
 export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
+  return localDay(now);
 }
 
 /** A role counts from validFrom through validUntil (both optional, inclusive). */
@@ -105,7 +129,7 @@ export async function loadMembership(db: IdentityDb, userId: string, now = new D
       addressCountry: hc.addressCountry,
       businessUnit: hc.businessUnit,
       completionDate: hc.completionDate,
-      state: housingCompanyState(hc.completionDate, today),
+      state: housingCompanyState(hc, now),
       lifecycleStepsActive: hc.lifecycleStepsActive,
       isDemo: hc.isDemo,
       roles: hcRoleRows.filter((r) => r.housingCompanyId === hc.id).map((r) => r.role as Role),

@@ -16,7 +16,7 @@ import type * as schema from '../db/schema.js';
 import { apartmentRoles, apartments, housingCompanies, housingCompanyRoles, users } from '../db/schema.js';
 import type { Scope, UserAdminActor } from '../policies.js';
 import { emitEvent, IDENTITY_EVENTS } from './events.js';
-import { housingCompanyState, todayIso } from './membership.js';
+import { housingCompanyState } from './membership.js';
 import { markMembershipChanged } from './revocations.js';
 import { pendingChangesOfUser } from './scheduled-changes.js';
 import {
@@ -61,8 +61,12 @@ export interface RoleChangeOptions {
 }
 
 /** Owners cannot be added or removed while the housing company is in construction (03 §4). */
-export function assertOwnerChangeAllowed(role: string, completionDate: string | null, today: string) {
-  if (role === 'owner' && housingCompanyState(completionDate, today) === 'construction') {
+export function assertOwnerChangeAllowed(
+  role: string,
+  hc: { completionDate: string | null; addressCountry: string | null },
+  now = new Date(),
+) {
+  if (role === 'owner' && housingCompanyState(hc, now) === 'construction') {
     throw new AppError('IDN_OWNERS_LOCKED_IN_CONSTRUCTION');
   }
 }
@@ -104,6 +108,7 @@ const apartmentRoleColumns = {
   housingCompanyId: housingCompanies.id,
   housingCompanyName: housingCompanies.name,
   completionDate: housingCompanies.completionDate,
+  addressCountry: housingCompanies.addressCountry,
 };
 
 type ApartmentRoleRow = {
@@ -116,16 +121,17 @@ type ApartmentRoleRow = {
   housingCompanyId: string;
   housingCompanyName: string;
   completionDate: string | null;
+  addressCountry: string | null;
 };
 
-function toAdminApartmentRole(r: ApartmentRoleRow, today: string): AdminApartmentRole {
+function toAdminApartmentRole(r: ApartmentRoleRow, now: Date): AdminApartmentRole {
   return {
     apartmentId: r.apartmentId,
     apartmentNo: r.apartmentNo,
     aptext: r.aptext,
     housingCompanyId: r.housingCompanyId,
     housingCompanyName: r.housingCompanyName,
-    housingCompanyState: housingCompanyState(r.completionDate, today),
+    housingCompanyState: housingCompanyState(r, now),
     role: r.role as ApartmentRole,
     validFrom: r.validFrom,
     validUntil: r.validUntil,
@@ -162,8 +168,7 @@ export async function listApartmentRoles(
     db,
     and(eq(apartmentRoles.userId, userId), housingCompaniesInScope(scope, housingCompanies.id)),
   );
-  const today = todayIso(now);
-  return rows.map((r) => toAdminApartmentRole(r, today));
+  return rows.map((r) => toAdminApartmentRole(r, now));
 }
 
 /** Add an apartment role, or replace the validity of one the user has. */
@@ -174,11 +179,11 @@ export async function addApartmentRole(
   input: AdminApartmentRoleCreate,
   options: RoleChangeOptions = {},
 ): Promise<AdminApartmentRole> {
-  const today = todayIso(options.now);
+  const now = options.now ?? new Date();
   assertNotOwnGrant(actor, userId);
   if (!options.newUser) await assertUserInScope(tx, actor.scope, userId);
   const apt = await apartmentInScope(tx, actor.scope, input.apartmentId);
-  assertOwnerChangeAllowed(input.role, apt.completionDate, today);
+  assertOwnerChangeAllowed(input.role, apt, now);
   const key = apartmentRoleKey(userId, input.apartmentId, input.role);
   const [existing] = await tx.select({ role: apartmentRoles.role }).from(apartmentRoles).where(key).limit(1);
   const validity = { validFrom: input.validFrom ?? null, validUntil: input.validUntil ?? null };
@@ -198,7 +203,7 @@ export async function addApartmentRole(
     change: existing ? 'updated' : 'added',
     by: actor.userId,
   });
-  return toAdminApartmentRole({ ...apt, role: input.role, ...validity }, today);
+  return toAdminApartmentRole({ ...apt, role: input.role, ...validity }, now);
 }
 
 /** Remove an apartment role for good (one's own only with confirm). */
@@ -217,7 +222,7 @@ export async function removeApartmentRole(
     and(key, housingCompaniesInScope(actor.scope, housingCompanies.id)),
   ).limit(1);
   if (!row) throw new AppError('IDN_APARTMENT_ROLE_NOT_FOUND');
-  assertOwnerChangeAllowed(role, row.completionDate, todayIso(options.now));
+  assertOwnerChangeAllowed(role, row, options.now);
   assertConfirmedIfOwn(actor, userId, options.confirm);
   await tx.delete(apartmentRoles).where(key);
   await emitMembershipChanged(tx, {
@@ -249,6 +254,7 @@ function housingCompanyRoleQuery(db: IdentityDb, where: SQL | undefined) {
       housingCompanyId: housingCompanyRoles.housingCompanyId,
       housingCompanyName: housingCompanies.name,
       completionDate: housingCompanies.completionDate,
+      addressCountry: housingCompanies.addressCountry,
       role: housingCompanyRoles.role,
       validFrom: housingCompanyRoles.validFrom,
       validUntil: housingCompanyRoles.validUntil,
@@ -264,16 +270,17 @@ function toAdminHousingCompanyRole(
     housingCompanyId: string;
     housingCompanyName: string;
     completionDate: string | null;
+    addressCountry: string | null;
     role: string;
     validFrom: string | null;
     validUntil: string | null;
   },
-  today: string,
+  now: Date,
 ): AdminHousingCompanyRole {
   return {
     housingCompanyId: r.housingCompanyId,
     housingCompanyName: r.housingCompanyName,
-    housingCompanyState: housingCompanyState(r.completionDate, today),
+    housingCompanyState: housingCompanyState(r, now),
     role: r.role as HousingCompanyRole,
     validFrom: r.validFrom,
     validUntil: r.validUntil,
@@ -320,10 +327,11 @@ export async function addHousingCompanyRole(
       housingCompanyId: hc.id,
       housingCompanyName: hc.name,
       completionDate: hc.completionDate,
+      addressCountry: hc.addressCountry,
       role: input.role,
       ...validity,
     },
-    todayIso(options.now),
+    options.now ?? new Date(),
   );
 }
 
@@ -372,7 +380,6 @@ export async function listUserRoles(
   now = new Date(),
 ): Promise<AdminUserRoles> {
   await assertUserInScope(db, scope, userId);
-  const today = todayIso(now);
   const inScope = housingCompaniesInScope(scope, housingCompanies.id);
   const [[user], hcRows, aptRows, scheduledChanges] = await Promise.all([
     db.select({ roles: users.roles }).from(users).where(eq(users.id, userId)).limit(1),
@@ -382,8 +389,8 @@ export async function listUserRoles(
   ]);
   return {
     global: (user?.roles ?? []) as Role[],
-    housingCompanies: hcRows.map((r) => toAdminHousingCompanyRole(r, today)),
-    apartments: aptRows.map((r) => toAdminApartmentRole(r, today)),
+    housingCompanies: hcRows.map((r) => toAdminHousingCompanyRole(r, now)),
+    apartments: aptRows.map((r) => toAdminApartmentRole(r, now)),
     scheduledChanges,
   };
 }

@@ -60,6 +60,7 @@ function changeQuery(db: IdentityDb) {
         housingCompanyId: housingCompanies.id,
         housingCompanyName: housingCompanies.name,
         completionDate: housingCompanies.completionDate,
+        addressCountry: housingCompanies.addressCountry,
       },
     })
     .from(scheduledRoleChanges)
@@ -165,7 +166,7 @@ export async function createScheduledChange(
       errors: [{ path: 'body.startDate', message: 'The start date cannot be in the past.' }],
     });
   }
-  assertOwnerChangeAllowed(input.role, apt.completionDate, today);
+  assertOwnerChangeAllowed(input.role, apt, now);
   const lastDay = addDays(startDate, -1);
 
   // Added users must be users the actor manages (removed ones hold the role in this apartment).
@@ -295,7 +296,7 @@ export async function deleteScheduledChange(
   if (!found) throw new AppError('IDN_SCHEDULED_CHANGE_NOT_FOUND');
   const { change, apt } = found;
   if (change.startDate <= today) throw new AppError('IDN_SCHEDULED_CHANGE_STARTED');
-  assertOwnerChangeAllowed(change.role, apt.completionDate, today);
+  assertOwnerChangeAllowed(change.role, apt, now);
   const lastDay = addDays(change.startDate, -1);
   const common = {
     housingCompanyId: apt.housingCompanyId,

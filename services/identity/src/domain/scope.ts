@@ -81,6 +81,7 @@ export interface ScopedApartment {
   housingCompanyId: string;
   housingCompanyName: string;
   completionDate: string | null;
+  addressCountry: string | null;
 }
 
 /** The apartment and its housing company; 404 unless the company is within the scope. */
@@ -97,6 +98,7 @@ export async function apartmentInScope(
       housingCompanyId: housingCompanies.id,
       housingCompanyName: housingCompanies.name,
       completionDate: housingCompanies.completionDate,
+      addressCountry: housingCompanies.addressCountry,
     })
     .from(apartments)
     .innerJoin(housingCompanies, eq(housingCompanies.id, apartments.housingCompanyId))
@@ -111,13 +113,14 @@ export async function housingCompanyInScope(
   db: IdentityDb,
   scope: Scope,
   housingCompanyId: string,
-): Promise<{ id: string; name: string; completionDate: string | null }> {
+): Promise<{ id: string; name: string; completionDate: string | null; addressCountry: string | null }> {
   assertHousingCompanyInScope(scope, housingCompanyId);
   const [row] = await db
     .select({
       id: housingCompanies.id,
       name: housingCompanies.name,
       completionDate: housingCompanies.completionDate,
+      addressCountry: housingCompanies.addressCountry,
     })
     .from(housingCompanies)
     .where(eq(housingCompanies.id, housingCompanyId))

@@ -279,6 +279,8 @@ export async function sendInvitation(ctx: IdentityContext, user: UserRow, log?: 
     userId: user.id,
     purpose: 'first-login',
     ttlHours: FIRST_LOGIN_LINK_TTL_HOURS,
+    // Kept (expired) when superseded: the registration reminders tell when and how often a link went out.
+    keepSuperseded: true,
   });
   const link = `${publicUrl(ctx.config)}/firstlogin?token=${encodeURIComponent(token)}`;
   await sendMail(

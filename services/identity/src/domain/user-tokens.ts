@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@porta/service-kit';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
 import { userTokens } from '../db/schema.js';
 import { hashToken } from './sessions.js';
@@ -13,7 +13,9 @@ export type UserTokenRow = typeof userTokens.$inferSelect;
 
 /**
  * Create a single-use link token for a user; only its SHA-256 hash is stored. Earlier unused
- * tokens of the same purpose stop working, so only the newest link counts.
+ * tokens of the same purpose stop working, so only the newest link counts: they are deleted, or
+ * with `keepSuperseded` kept as expired now (a record of the links sent, e.g. first-login
+ * reminders count them).
  */
 export async function issueUserToken(
   db: IdentityDb,
@@ -23,20 +25,25 @@ export async function issueUserToken(
     ttlHours: number;
     payload?: Record<string, unknown>;
     now?: Date;
+    keepSuperseded?: boolean;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + input.ttlHours * 3_600_000);
-  await db
-    .delete(userTokens)
-    .where(
-      and(
-        eq(userTokens.userId, input.userId),
-        eq(userTokens.purpose, input.purpose),
-        isNull(userTokens.usedAt),
-      ),
-    );
+  const superseded = and(
+    eq(userTokens.userId, input.userId),
+    eq(userTokens.purpose, input.purpose),
+    isNull(userTokens.usedAt),
+  );
+  if (input.keepSuperseded) {
+    await db
+      .update(userTokens)
+      .set({ expiresAt: now })
+      .where(and(superseded, gt(userTokens.expiresAt, now)));
+  } else {
+    await db.delete(userTokens).where(superseded);
+  }
   await db.insert(userTokens).values({
     userId: input.userId,
     purpose: input.purpose,

@@ -102,11 +102,14 @@ const MATRIX: Record<string, readonly Persona[]> = {
   'GET /api/identity/admin/apartments/:id/residents': ALLOWED.usersRead,
   'GET /api/identity/admin/apartments/:id/scheduled-changes': ALLOWED.usersRead,
   'GET /api/identity/admin/users/:id/bans': ALLOWED.usersRead,
+  'GET /api/identity/admin/housing-companies/:id/bans': ALLOWED.usersRead,
   'POST /api/identity/admin/users': ALLOWED.usersManage,
   'PUT /api/identity/admin/users/:id': ALLOWED.usersManage,
   'POST /api/identity/admin/users/:id/deactivate': ALLOWED.usersManage,
   'POST /api/identity/admin/users/:id/activate': ALLOWED.usersManage,
   'POST /api/identity/admin/users/:id/invitation': ALLOWED.usersManage,
+  'GET /api/identity/admin/housing-companies/:id/registration': ALLOWED.usersManage,
+  'POST /api/identity/admin/housing-companies/:id/registration-reminders': ALLOWED.usersManage,
   'POST /api/identity/admin/users/:id/password': ALLOWED.usersManage,
   'DELETE /api/identity/admin/users/:id': ALLOWED.globalUserManagers,
   'POST /api/identity/admin/users/:id/apartment-roles': ALLOWED.usersManage,
@@ -292,7 +295,23 @@ describe('objects of another housing company answer 404', () => {
       {
         persona: 'othermanager',
         method: 'GET',
+        url: `/api/identity/admin/housing-companies/${linden}/registration`,
+      },
+      {
+        persona: 'othermanager',
+        method: 'POST',
+        url: `/api/identity/admin/housing-companies/${linden}/registration-reminders`,
+        payload: {},
+      },
+      {
+        persona: 'othermanager',
+        method: 'GET',
         url: `/api/identity/admin/housing-companies/${linden}/partners`,
+      },
+      {
+        persona: 'othermanager',
+        method: 'GET',
+        url: `/api/identity/admin/housing-companies/${linden}/bans`,
       },
       { persona: 'othermanager', method: 'GET', url: `/api/identity/admin/apartments/${b12}` },
       {

@@ -1,3 +1,4 @@
+import { startOfLocalDay } from '@porta/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bans, housingCompanies, outbox, users } from '../db/schema.js';
@@ -46,10 +47,15 @@ async function events(subject: string) {
 const bansUrl = (id: string) => `/api/identity/admin/users/${id}/bans`;
 
 describe('ban expiry', () => {
-  it('lasts through the end of the expiry date (UTC), and back', () => {
-    expect(banExpiresAt('2026-05-31').toISOString()).toBe('2026-06-01T00:00:00.000Z');
-    expect(banExpiresAt('2028-02-28').toISOString()).toBe('2028-02-29T00:00:00.000Z');
-    expect(banExpiryDate(new Date('2026-06-01T00:00:00Z'))).toBe('2026-05-31');
+  it("lasts through the end of the expiry date, the housing company's local day, and back", () => {
+    // Finland (the default): the next day's midnight is 21:00 UTC in summer, 22:00 in winter.
+    expect(banExpiresAt('2026-05-31').toISOString()).toBe('2026-05-31T21:00:00.000Z');
+    expect(banExpiresAt('2028-02-28').toISOString()).toBe('2028-02-28T22:00:00.000Z');
+    // Poland is an hour behind.
+    expect(banExpiresAt('2026-05-31', 'Europe/Warsaw').toISOString()).toBe('2026-05-31T22:00:00.000Z');
+    expect(banExpiryDate(new Date('2026-05-31T21:00:00Z'))).toBe('2026-05-31');
+    expect(banExpiryDate(new Date('2026-05-31T21:00:00Z'), 'Europe/Warsaw')).toBe('2026-05-31');
+    expect(banExpiryDate(new Date('2026-05-31T21:00:01Z'))).toBe('2026-06-01');
     expect(banExpiryDate(banExpiresAt('2026-12-31'))).toBe('2026-12-31');
   });
 });
@@ -72,7 +78,8 @@ describe('bans', () => {
       housingCompanyId: hcs['DEMO-2000'],
       housingCompanyName: 'As Oy Demo Linden Court',
       expiryDate: tomorrow,
-      expiresAt: `${addDays(tomorrow, 1)}T00:00:00.000Z`,
+      // Linden Court is Finnish: the ban ends at Helsinki's midnight after the expiry date.
+      expiresAt: startOfLocalDay(addDays(tomorrow, 1), 'Europe/Helsinki').toISOString(),
       reason: 'Rude comments',
       active: true,
       createdBy: await userId('business'),
@@ -182,5 +189,82 @@ describe('bans', () => {
     expect((await manager.get(bansUrl(await userId('staff')))).statusCode).toBe(404);
     expect((await (await as('tenant')).get(bansUrl(tenantId))).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/identity/bans/me' })).statusCode).toBe(401);
+  });
+});
+
+describe("a housing company's bans (GET /admin/housing-companies/:id/bans)", () => {
+  const hcBansUrl = (id: string) => `/api/identity/admin/housing-companies/${id}/bans`;
+
+  it("lists the bans in force in the company and its members' global bans, with names", async () => {
+    const business = await as('business');
+    const tenantId = await userId('tenant');
+    const ownerId = await userId('owner');
+    const neighbourId = await userId('neighbour');
+    const soon = addDays(todayIso(), 3);
+    const later = addDays(todayIso(), 30);
+    const ban = async (id: string, housingCompanyId: string | null, expiryDate: string, reason?: string) => {
+      const res = await business.post(bansUrl(id), { expiryDate, housingCompanyId, reason });
+      expect(res.statusCode).toBe(201);
+      return res.json() as { id: string; userId: string };
+    };
+    const tenantInLinden = await ban(tenantId, hcs['DEMO-2000']!, later, 'Rude comments');
+    const ownerEverywhere = await ban(ownerId, null, soon);
+    // Neither in Linden Court: a ban in another company, a global ban of a non-member.
+    const tenantInHarbour = await ban(tenantId, hcs['DEMO-1000']!, later);
+    const neighbourEverywhere = await ban(neighbourId, null, later);
+    // An ended ban of a member is left out.
+    await t.identity.context.db.insert(bans).values({
+      userId: ownerId,
+      housingCompanyId: hcs['DEMO-2000']!,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+
+    const res = await business.get(hcBansUrl(hcs['DEMO-2000']!));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        id: ownerEverywhere.id,
+        userId: ownerId,
+        userFirstName: 'Olivia',
+        userLastName: 'Owner',
+        housingCompanyId: null,
+        housingCompanyName: null,
+        expiryDate: soon,
+        reason: null,
+        active: true,
+        createdBy: await userId('business'),
+        createdByName: 'Bea Business',
+      }),
+      expect.objectContaining({
+        id: tenantInLinden.id,
+        userFirstName: 'Timo',
+        userLastName: 'Tenant',
+        housingCompanyId: hcs['DEMO-2000'],
+        housingCompanyName: 'As Oy Demo Linden Court',
+        expiryDate: later,
+        reason: 'Rude comments',
+        createdByName: 'Bea Business',
+      }),
+    ]);
+
+    // The company's own managers read them too; a manager of another company gets 404.
+    const manager = await (await as('manager')).get(hcBansUrl(hcs['DEMO-2000']!));
+    expect(manager.statusCode).toBe(200);
+    expect(manager.json().map((b: { id: string }) => b.id)).toEqual([ownerEverywhere.id, tenantInLinden.id]);
+    const birch = await (await as('manager')).get(hcBansUrl(hcs['DEMO-3000']!));
+    expect(birch.statusCode).toBe(404);
+    expect(birch.json().code).toBe('IDN_HOUSING_COMPANY_NOT_FOUND');
+    // Birch Hill's only banned member is the neighbour (globally).
+    const inBirch = (await business.get(hcBansUrl(hcs['DEMO-3000']!))).json();
+    expect(inBirch.map((b: { id: string }) => b.id)).toEqual([neighbourEverywhere.id]);
+
+    const unknown = await business.get(hcBansUrl(NOBODY));
+    expect(unknown.statusCode).toBe(404);
+    expect((await (await as('tenant')).get(hcBansUrl(hcs['DEMO-2000']!))).statusCode).toBe(403);
+
+    for (const b of [tenantInLinden, ownerEverywhere, tenantInHarbour, neighbourEverywhere]) {
+      expect((await business.delete(`${bansUrl(b.userId)}/${b.id}`)).statusCode).toBe(204);
+    }
+    expect((await business.get(hcBansUrl(hcs['DEMO-2000']!))).json()).toEqual([]);
   });
 });

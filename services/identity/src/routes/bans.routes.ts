@@ -1,13 +1,23 @@
-import { zAdminUserParams, zBan, zBanCreate, zBanList, zBanParams, zMyBansResponse } from '@porta/contracts';
+import {
+  zAdminHousingCompanyParams,
+  zAdminUserParams,
+  zBan,
+  zBanCreate,
+  zBanList,
+  zBanParams,
+  zHousingCompanyBanList,
+  zMyBansResponse,
+} from '@porta/contracts';
 import { type App, principalOf, withTransaction } from '@porta/service-kit';
 import type { IdentityContext } from '../context.js';
-import { activeBans, banUser, listBans, unbanUser } from '../domain/bans.js';
+import { activeBans, banUser, housingCompanyBans, listBans, unbanUser } from '../domain/bans.js';
 import { IDENTITY_POLICIES, userAdminActor, userReadScope } from '../policies.js';
 
 /**
  * Bans (03 §4, §6): a user is banned from commenting in one housing company or everywhere until
  * the end of an expiry date. Staff who read users see their bans; business admin (usersBan) bans
- * and unbans. GET /bans/me tells a signed-in user their bans in force (the community service asks
+ * and unbans. A housing company's moderation view lists the bans in force there (in the company,
+ * and global bans of its members) for the same readers, scoped to their companies. GET /bans/me tells a signed-in user their bans in force (the community service asks
  * it, or keeps the identity.user.banned/unbanned events).
  */
 export async function banRoutes(app: App, ctx: IdentityContext) {
@@ -28,6 +38,20 @@ export async function banRoutes(app: App, ctx: IdentityContext) {
       config: { policy: IDENTITY_POLICIES.usersRead },
     },
     async (request) => listBans(ctx.db, userReadScope(principalOf(request)), request.params.id),
+  );
+
+  app.get(
+    '/admin/housing-companies/:id/bans',
+    {
+      schema: {
+        summary:
+          "Bans in force in a housing company: its own and its members' global bans (user readers; scoped)",
+        params: zAdminHousingCompanyParams,
+        response: { 200: zHousingCompanyBanList },
+      },
+      config: { policy: IDENTITY_POLICIES.usersRead },
+    },
+    async (request) => housingCompanyBans(ctx.db, userReadScope(principalOf(request)), request.params.id),
   );
 
   app.post(

@@ -1,15 +1,20 @@
 import {
+  zAdminHousingCompanyParams,
   zAdminUserParams,
   zFirstLoginParams,
   zFirstLoginRequest,
   zFirstLoginResponse,
+  zHousingCompanyRegistration,
   zInvitationResponse,
+  zRegistrationRemindersRequest,
+  zRegistrationRemindersResponse,
 } from '@porta/contracts';
 import { type App, AppError, principalOf } from '@porta/service-kit';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { findUserById } from '../domain/membership.js';
-import { assertUserInScope } from '../domain/scope.js';
+import { housingCompanyRegistration, sendRegistrationReminders } from '../domain/registration-reminders.js';
+import { assertUserInScope, housingCompanyInScope } from '../domain/scope.js';
 import { completeFirstLogin, firstLoginUser, sendInvitation } from '../domain/self-service.js';
 import { IDENTITY_POLICIES, userManagementScope } from '../policies.js';
 
@@ -35,6 +40,50 @@ export async function invitationRoutes(app: App, ctx: IdentityContext) {
       if (!user) throw new AppError('IDN_USER_NOT_FOUND');
       const { email, expiresAt } = await sendInvitation(ctx, user, request.log);
       return reply.status(202).send({ email, expiresAt: expiresAt.toISOString() });
+    },
+  );
+
+  app.get(
+    '/admin/housing-companies/:id/registration',
+    {
+      schema: {
+        summary:
+          "A housing company's members in force who have not registered yet, with the links sent (user managers; scoped)",
+        params: zAdminHousingCompanyParams,
+        response: { 200: zHousingCompanyRegistration },
+      },
+      config: { policy: IDENTITY_POLICIES.usersManage },
+    },
+    async (request) => {
+      const hc = await housingCompanyInScope(
+        ctx.db,
+        userManagementScope(principalOf(request)),
+        request.params.id,
+      );
+      return housingCompanyRegistration(ctx, hc.id);
+    },
+  );
+
+  app.post(
+    '/admin/housing-companies/:id/registration-reminders',
+    {
+      schema: {
+        summary:
+          'Send the first-login link again to members who have not registered (all or the listed; not twice within 24 hours)',
+        params: zAdminHousingCompanyParams,
+        body: zRegistrationRemindersRequest,
+        response: { 202: zRegistrationRemindersResponse },
+      },
+      config: { policy: IDENTITY_POLICIES.usersManage },
+    },
+    async (request, reply) => {
+      const hc = await housingCompanyInScope(
+        ctx.db,
+        userManagementScope(principalOf(request)),
+        request.params.id,
+      );
+      const result = await sendRegistrationReminders(ctx, hc.id, request.body.userIds, request.log);
+      return reply.status(202).send(result);
     },
   );
 

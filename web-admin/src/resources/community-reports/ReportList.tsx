@@ -34,7 +34,7 @@ export default function ReportList() {
       empty={<ListEmpty canCreate={false} />}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateTimeField source="createdAt" />
+        <DateTimeField source="createdAt" housingCompanySource="housingCompanyId" />
         <ReportStateField source="state" sortable={false} />
         <TextField source="housingCompanyName" sortable={false} />
         <ReportTypeField source="reportType" />

@@ -19,7 +19,7 @@ import {
 } from 'react-admin';
 import type { StaffPermissions } from '../../auth/access';
 import { useChange, usePortaCalls } from '../../common/api';
-import { DateTimeField, formatDateTime } from '../../common/dates';
+import { DateTimeField, formatDateTime, useHousingCompanyTimeZone } from '../../common/dates';
 import { COMMUNITY_API } from '../../data/data-provider';
 import { BanDialog } from '../users/UserBans';
 import { ReportStateField, ReportTypeField, TargetTypeField } from './fields';
@@ -29,7 +29,11 @@ import { ReportStateField, ReportTypeField, TargetTypeField } from './fields';
  * discussion by its title, a comment on a news article as such; a report whose item is unknown or
  * of another kind by its reason and time.
  */
-export function reportTitle(report: AdminReportDetail, translate: (key: string, options?: object) => string) {
+export function reportTitle(
+  report: AdminReportDetail,
+  translate: (key: string, options?: object) => string,
+  timeZone?: string,
+) {
   const { target } = report;
   if (target?.kind === 'comment') {
     return target.discussionTitle !== null
@@ -47,14 +51,15 @@ export function reportTitle(report: AdminReportDetail, translate: (key: string, 
   }
   return translate('porta.community.title_other', {
     reason: translate(`porta.community.report_types.${report.reportType}`),
-    time: formatDateTime(report.createdAt),
+    time: formatDateTime(report.createdAt, timeZone),
   });
 }
 
 function ReportTitle() {
   const report = useRecordContext<AdminReportDetail>();
   const translate = useTranslate();
-  return <span>{report ? reportTitle(report, translate) : ''}</span>;
+  const timeZone = useHousingCompanyTimeZone(report?.housingCompanyId);
+  return <span>{report ? reportTitle(report, translate, timeZone) : ''}</span>;
 }
 
 /**
@@ -64,6 +69,7 @@ function ReportTitle() {
 function ReportState() {
   const report = useRecordContext<AdminReportDetail>();
   const translate = useTranslate();
+  const timeZone = useHousingCompanyTimeZone(report?.housingCompanyId);
   const refresh = useRefresh();
   const { call } = usePortaCalls();
   const { run, busy } = useChange();
@@ -77,7 +83,7 @@ function ReportState() {
     );
     if (done.ok) refresh();
   };
-  const time = formatDateTime(report.handledAt);
+  const time = formatDateTime(report.handledAt, timeZone);
   const how = !handled
     ? translate('porta.community.open_help')
     : report.handledHow === 'deleted'
@@ -120,6 +126,7 @@ const targetPath = (target: ReportTarget) =>
 function ReportedTarget() {
   const report = useRecordContext<AdminReportDetail>();
   const translate = useTranslate();
+  const timeZone = useHousingCompanyTimeZone(report?.housingCompanyId);
   const refresh = useRefresh();
   const { permissions } = usePermissions<StaffPermissions>();
   const { call } = usePortaCalls();
@@ -153,7 +160,7 @@ function ReportedTarget() {
           <Typography variant="body2" color="text.secondary">
             {translate('porta.community.written_by', {
               name: target.authorFirstName,
-              time: formatDateTime(target.createdAt),
+              time: formatDateTime(target.createdAt, timeZone),
             })}
           </Typography>
           <Typography sx={{ whiteSpace: 'pre-wrap' }}>
@@ -216,7 +223,7 @@ export default function ReportShow() {
     <Show actions={false} title={<ReportTitle />}>
       <SimpleShowLayout>
         <ReportState />
-        <DateTimeField source="createdAt" />
+        <DateTimeField source="createdAt" housingCompanySource="housingCompanyId" />
         <TextField source="housingCompanyName" />
         <ReportTypeField source="reportType" />
         <TargetTypeField source="targetType" />

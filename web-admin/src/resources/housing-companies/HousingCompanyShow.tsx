@@ -1,5 +1,6 @@
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import TimelineIcon from '@mui/icons-material/Timeline';
+import { Divider, Stack } from '@mui/material';
 import type { AdminHousingCompany } from '@porta/contracts';
 import {
   BooleanField,
@@ -14,6 +15,7 @@ import {
   ReferenceManyField,
   Show,
   TabbedShowLayout,
+  TabbedShowLayoutTabs,
   TextField,
   TopToolbar,
   useBasename,
@@ -24,9 +26,13 @@ import type { StaffPermissions } from '../../auth/access';
 import { DayField } from '../../common/dates';
 import { ServiceRequestGrid } from '../service-requests/ServiceRequestList';
 import { NameField, StateField } from './fields';
+import { HousingCompanyApartmentImages } from './HousingCompanyApartmentImages';
 import { HousingCompanyFeatures } from './HousingCompanyFeatures';
 import { HousingCompanyImages } from './HousingCompanyImages';
+import { HousingCompanyModeration } from './HousingCompanyModeration';
 import { HousingCompanyPartners } from './HousingCompanyPartners';
+import { HousingCompanyReminders } from './HousingCompanyReminders';
+import { HousingCompanyWarranty } from './HousingCompanyWarranty';
 
 function HousingCompanyActions() {
   const record = useRecordContext<AdminHousingCompany>();
@@ -110,18 +116,51 @@ function FeaturesTab(_props: { label: false }) {
   );
 }
 
-/** The company's picture (03: /admin/housing-company/{id}/images): editors upload, replace and remove it. */
+/**
+ * The company's picture and its apartments' images matched by file name (03: /admin/housing-company/{id}/images,
+ * 03 §5): editors upload, replace and remove them.
+ */
 function ImagesTab(_props: { label: false }) {
   const record = useRecordContext<AdminHousingCompany>();
   const { permissions } = usePermissions<StaffPermissions>();
   if (!record) return null;
+  const canEdit = !!permissions?.can.housingCompaniesEdit;
   return (
-    <HousingCompanyImages
+    <Stack spacing={4} sx={{ width: '100%' }}>
+      <HousingCompanyImages housingCompanyId={record.id} name={record.name} canEdit={canEdit} />
+      <Divider />
+      <HousingCompanyApartmentImages housingCompanyId={record.id} canEdit={canEdit} />
+    </Stack>
+  );
+}
+
+/** Violation reports and bans of the company (03: /admin/housing-company/{id}/moderation). */
+function ModerationTab(_props: { label: false }) {
+  const record = useRecordContext<AdminHousingCompany>();
+  if (!record) return null;
+  return <HousingCompanyModeration housingCompanyId={record.id} />;
+}
+
+/** Residents not registered yet, and reminders to them (03: /admin/housing-company/{id}/reminder). */
+function ReminderTab(_props: { label: false }) {
+  const record = useRecordContext<AdminHousingCompany>();
+  const { permissions } = usePermissions<StaffPermissions>();
+  if (!record) return null;
+  return (
+    <HousingCompanyReminders
       housingCompanyId={record.id}
       name={record.name}
-      canEdit={!!permissions?.can.housingCompaniesEdit}
+      canSend={!!permissions?.can.usersManage}
     />
   );
+}
+
+/** The warranty process's dates and contacts (03: /admin/housing-company/{id}/warranty). */
+function WarrantyTab(_props: { label: false }) {
+  const record = useRecordContext<AdminHousingCompany>();
+  const { permissions } = usePermissions<StaffPermissions>();
+  if (!record) return null;
+  return <HousingCompanyWarranty record={record} canEdit={!!permissions?.can.housingCompaniesEdit} />;
 }
 
 /** The company's service requests (03: /admin/housing-company/{id}/service-requests), 25 a page. */
@@ -149,7 +188,7 @@ export default function HousingCompanyShow() {
   const images = !!permissions?.can.housingCompaniesEdit || !!permissions?.can.contentRead;
   return (
     <Show actions={<HousingCompanyActions />}>
-      <TabbedShowLayout>
+      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
         <TabbedShowLayout.Tab label="porta.housing_companies.tabs.details">
           <NameField source="name" />
           <TextField source="hcExt" />
@@ -186,14 +225,27 @@ export default function HousingCompanyShow() {
         <TabbedShowLayout.Tab label="porta.housing_companies.tabs.partners" path="partners">
           <PartnersTab label={false} />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="porta.housing_companies.tabs.features" path="features">
-          <FeaturesTab label={false} />
-        </TabbedShowLayout.Tab>
         {permissions?.can.serviceRequests ? (
           <TabbedShowLayout.Tab label="porta.housing_companies.tabs.service_requests" path="service-requests">
             <ServiceRequestsTab label={false} />
           </TabbedShowLayout.Tab>
         ) : null}
+        {permissions?.can.communityModerate || permissions?.can.usersRead ? (
+          <TabbedShowLayout.Tab label="porta.housing_companies.tabs.moderation" path="moderation">
+            <ModerationTab label={false} />
+          </TabbedShowLayout.Tab>
+        ) : null}
+        {permissions?.can.usersManage ? (
+          <TabbedShowLayout.Tab label="porta.housing_companies.tabs.reminder" path="reminder">
+            <ReminderTab label={false} />
+          </TabbedShowLayout.Tab>
+        ) : null}
+        <TabbedShowLayout.Tab label="porta.housing_companies.tabs.warranty" path="warranty">
+          <WarrantyTab label={false} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="porta.housing_companies.tabs.features" path="features">
+          <FeaturesTab label={false} />
+        </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>
   );

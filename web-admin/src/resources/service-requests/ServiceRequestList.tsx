@@ -74,7 +74,7 @@ export function ServiceRequestGrid({ withHousingCompany }: { withHousingCompany:
       bulkActionButtons={false}
       empty={<ListEmpty canCreate={false} />}
     >
-      <DateTimeField source="createdAt" />
+      <DateTimeField source="createdAt" housingCompanySource="housingCompanyId" />
       <TextField source="subject" />
       <TypeField source="typeId" />
       <StatusField source="statusKey" />

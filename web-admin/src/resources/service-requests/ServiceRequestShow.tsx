@@ -60,7 +60,7 @@ import {
 } from 'react-admin';
 import { z } from 'zod';
 import type { StaffPermissions } from '../../auth/access';
-import { DateTimeField, formatDateTime } from '../../common/dates';
+import { DateTimeField, formatDateTime, useHousingCompanyTimeZone } from '../../common/dates';
 import { FilePickerButton } from '../../common/FilePickerButton';
 import { useErrorText } from '../../content/api';
 import { SafeHtml } from '../../content/SafeHtml';
@@ -124,6 +124,7 @@ function useRun() {
 function RequestActions() {
   const record = useRecordContext<ServiceRequestDetail>();
   const translate = useTranslate();
+  const timeZone = useHousingCompanyTimeZone(record?.housingCompanyId);
   const api = useServiceRequestsApi();
   const refresh = useRefresh();
   const redirect = useRedirect();
@@ -160,7 +161,7 @@ function RequestActions() {
       ) : !record.closed && nextReminder && nextReminder > new Date() ? (
         <Typography variant="body2" color="text.secondary">
           {translate('porta.service_requests.next_reminder', {
-            time: formatDateTime(nextReminder.toISOString()),
+            time: formatDateTime(nextReminder.toISOString(), timeZone),
           })}
         </Typography>
       ) : null}
@@ -280,6 +281,7 @@ function ResponseItem({
   response: ServiceRequestResponse;
 }) {
   const translate = useTranslate();
+  const timeZone = useHousingCompanyTimeZone(request.housingCompanyId);
   const api = useServiceRequestsApi();
   const refresh = useRefresh();
   const { run, busy } = useRun();
@@ -353,7 +355,7 @@ function ResponseItem({
               name: response.sender.apartment
                 ? `${response.sender.name} (${response.sender.apartment})`
                 : response.sender.name,
-              time: formatDateTime(response.createdAt),
+              time: formatDateTime(response.createdAt, timeZone),
             })}
             {response.editedAt ? ` ${translate('porta.service_requests.edited')}` : ''}
           </Typography>
@@ -1034,8 +1036,12 @@ export default function ServiceRequestShow() {
         <TextField source="sender.apartment" emptyText="-" />
         <TextField source="sender.tel" emptyText="-" />
         <RecipientsField source="recipients" />
-        <DateTimeField source="createdAt" />
-        <DateTimeField source="closedAt" emptyText="porta.common.none" />
+        <DateTimeField source="createdAt" housingCompanySource="housingCompanyId" />
+        <DateTimeField
+          source="closedAt"
+          emptyText="porta.common.none"
+          housingCompanySource="housingCompanyId"
+        />
         <ContentField source="content" />
         <RequestAttachmentsField source="attachments" />
       </SimpleShowLayout>

@@ -20,6 +20,7 @@ import { RequireHousingCompany, useContentScope } from '../../news';
 import { createServiceRequestsApi, StatusBadge, serviceRequestsKey } from '../../service-requests';
 import { useCurrentUser } from '../../startup';
 import { type ApartmentArea, apartmentAreas, splitApartmentNo } from '../utils/apartment';
+import { ApartmentImages } from './ApartmentImages';
 
 type Apartment = MyHousingCompany['apts'][number];
 
@@ -32,7 +33,7 @@ const REQUESTS_SHOWN = 5;
  * roles there and the residents of the apartment who show in the neighbour list (feature
  * neighbours) — then a card for each apartment area whose feature is on (documents, warranty,
  * consumption, movement sensors, bookings, material selection) and the apartment's service
- * requests (feature service-requests). The apartment areas hang from this page.
+ * requests (feature service-requests). Each apartment shows its images (03 §5), when it has any. The apartment areas hang from this page.
  */
 export function MyApartmentPage() {
   return (
@@ -167,6 +168,7 @@ function ApartmentCard({
           </div>
         )}
       </dl>
+      <ApartmentImages apartmentId={apartment.id} apartmentNo={apartment.externalName ?? apartment.no} />
       {showResidents && <Residents apartmentId={apartment.id} apartmentNo={apartment.no} />}
     </article>
   );
