@@ -107,6 +107,14 @@ async function walk(page: Page, portal: Portal, options: { axe: boolean }): Prom
     if (await firstRow.count()) {
       await firstRow.click();
       await check(`${entry} → first record`);
+      // Every tab of the record's page (a housing company's images, moderation, reminders, …).
+      const tabs = page.locator('main [role="tablist"] [role="tab"]');
+      const names = (await tabs.allInnerTexts()).map((t) => t.trim());
+      for (const [i, name] of names.entries()) {
+        if (i === 0) continue;
+        await tabs.nth(i).click();
+        await check(`${entry} → first record → ${name}`);
+      }
       const edit = page.getByRole('link', { name: 'Edit', exact: true });
       if (await edit.count()) {
         await edit.first().click();
@@ -178,6 +186,21 @@ describe('the staff app as each demo staff role uses it (embedded mode)', () => 
       '/my-settings',
     );
     await page.keyboard.press('Escape');
+    expect(await severeViolations(page)).toEqual([]);
+    await leave(page);
+  });
+
+  it('shows the application settings (/admin/settings) from the user menu', async () => {
+    const page = await staffSignIn(context, portal, 'admin@demo.porta.test');
+    const failures = watchApi(page);
+    await page.getByRole('button', { name: /, your menu$/ }).click();
+    await page.getByRole('menuitem', { name: 'Application settings' }).click();
+    await page.waitForURL(/\/admin\/settings$/);
+    await page.getByRole('heading', { level: 1, name: 'Application settings' }).waitFor();
+    await settle(page);
+    expect(await page.getByRole('rowheader', { name: 'Poland' }).count()).toBe(1);
+    expect(failures).toEqual([]);
+    expect(await rawKeys(page, 'settings')).toEqual([]);
     expect(await severeViolations(page)).toEqual([]);
     await leave(page);
   });

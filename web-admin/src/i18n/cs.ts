@@ -207,6 +207,10 @@ export const cs: PortaMessages = {
       opening_hours: 'Otevírací doba',
     },
     users: {
+      sections: {
+        person: 'Osoba',
+        account: 'Účet',
+      },
       never: 'Nikdy',
       actions: 'Akce uživatele',
       email_fixed: 'E-mailovou adresu nelze po vytvoření uživatele změnit.',

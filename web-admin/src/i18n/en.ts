@@ -206,6 +206,10 @@ export const en = {
       opening_hours: 'Opening hours',
     },
     users: {
+      sections: {
+        person: 'Person',
+        account: 'Account',
+      },
       never: 'Never',
       actions: 'User actions',
       email_fixed: 'The e-mail address cannot be changed after the user is created.',

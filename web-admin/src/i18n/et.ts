@@ -206,6 +206,10 @@ export const et: PortaMessages = {
       opening_hours: 'Lahtiolekuajad',
     },
     users: {
+      sections: {
+        person: 'Isik',
+        account: 'Konto',
+      },
       never: 'Mitte kunagi',
       actions: 'Kasutaja toimingud',
       email_fixed: 'E-posti aadressi ei saa pärast kasutaja loomist muuta.',

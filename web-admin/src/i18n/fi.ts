@@ -204,6 +204,10 @@ export const fi: PortaMessages = {
       opening_hours: 'Aukioloajat',
     },
     users: {
+      sections: {
+        person: 'Henkilö',
+        account: 'Käyttäjätili',
+      },
       never: 'Ei koskaan',
       actions: 'Käyttäjän toiminnot',
       email_fixed: 'Sähköpostiosoitetta ei voi muuttaa käyttäjän luomisen jälkeen.',

@@ -207,6 +207,10 @@ export const lt: PortaMessages = {
       opening_hours: 'Darbo laikas',
     },
     users: {
+      sections: {
+        person: 'Asmuo',
+        account: 'Paskyra',
+      },
       never: 'Niekada',
       actions: 'Naudotojo veiksmai',
       email_fixed: 'Sukūrus naudotoją, el. pašto adreso pakeisti negalima.',

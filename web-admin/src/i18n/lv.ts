@@ -207,6 +207,10 @@ export const lv: PortaMessages = {
       opening_hours: 'Darba laiks',
     },
     users: {
+      sections: {
+        person: 'Persona',
+        account: 'Konts',
+      },
       never: 'Nekad',
       actions: 'Lietotāja darbības',
       email_fixed: 'Pēc lietotāja izveides e-pasta adresi mainīt nevar.',

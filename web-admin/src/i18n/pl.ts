@@ -207,6 +207,10 @@ export const pl: PortaMessages = {
       opening_hours: 'Godziny otwarcia',
     },
     users: {
+      sections: {
+        person: 'Osoba',
+        account: 'Konto',
+      },
       never: 'Nigdy',
       actions: 'Działania dotyczące użytkownika',
       email_fixed: 'Adresu e-mail nie można zmienić po utworzeniu użytkownika.',

@@ -207,6 +207,10 @@ export const sk: PortaMessages = {
       opening_hours: 'Otváracie hodiny',
     },
     users: {
+      sections: {
+        person: 'Osoba',
+        account: 'Účet',
+      },
       never: 'Nikdy',
       actions: 'Akcie používateľa',
       email_fixed: 'E-mailovú adresu nemožno po vytvorení používateľa zmeniť.',

@@ -207,6 +207,10 @@ export const sv: PortaMessages = {
       opening_hours: 'Öppettider',
     },
     users: {
+      sections: {
+        person: 'Person',
+        account: 'Konto',
+      },
       never: 'Aldrig',
       actions: 'Åtgärder för användaren',
       email_fixed: 'E-postadressen kan inte ändras efter att användaren har skapats.',

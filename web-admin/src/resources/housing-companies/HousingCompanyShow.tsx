@@ -24,6 +24,7 @@ import {
 } from 'react-admin';
 import type { StaffPermissions } from '../../auth/access';
 import { DayField } from '../../common/dates';
+import { FieldSection, FieldSections } from '../../common/FieldSections';
 import { ServiceRequestGrid } from '../service-requests/ServiceRequestList';
 import { NameField, StateField } from './fields';
 import { HousingCompanyApartmentImages } from './HousingCompanyApartmentImages';
@@ -190,29 +191,39 @@ export default function HousingCompanyShow() {
     <Show actions={<HousingCompanyActions />}>
       <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
         <TabbedShowLayout.Tab label="porta.housing_companies.tabs.details">
-          <NameField source="name" />
-          <TextField source="hcExt" />
-          <TextField source="marketingName" emptyText="-" />
-          <StateField source="state" />
-          <TextField source="addressStreet" emptyText="-" />
-          <TextField source="addressZip" emptyText="-" />
-          <TextField source="addressCity" emptyText="-" />
-          <TextField source="addressArea" emptyText="-" />
-          <TextField source="addressCountry" emptyText="-" />
-          <TextField source="businessUnit" emptyText="-" />
-          <DayField source="completionDate" emptyText="porta.common.none" />
-          <DayField source="finalizationDate" emptyText="porta.common.none" />
-          <NumberField source="numberOfApartments" emptyText="-" />
-          <TextField source="buildingType" emptyText="-" />
-          <ReferenceField
-            source="buildingTaxonomyTermId"
-            reference="taxonomy-terms"
-            link={false}
-            emptyText="-"
-          />
-          <BooleanField source="wizardCompleted" />
-          <BooleanField source="lifecycleStepsActive" />
-          <TextField source="id" />
+          <FieldSections label={false}>
+            <FieldSection title="porta.housing_companies.groups.basic">
+              <NameField source="name" />
+              <TextField source="marketingName" emptyText="-" />
+              <TextField source="hcExt" />
+              <TextField source="businessUnit" emptyText="-" />
+              <TextField source="buildingType" emptyText="-" />
+              <ReferenceField
+                source="buildingTaxonomyTermId"
+                reference="taxonomy-terms"
+                link={false}
+                emptyText="-"
+              />
+              <NumberField source="numberOfApartments" emptyText="-" />
+              <TextField source="id" />
+            </FieldSection>
+            <FieldSection title="porta.housing_companies.groups.address">
+              <TextField source="addressStreet" emptyText="-" />
+              <TextField source="addressZip" emptyText="-" />
+              <TextField source="addressCity" emptyText="-" />
+              <TextField source="addressArea" emptyText="-" />
+              <TextField source="addressCountry" emptyText="-" />
+            </FieldSection>
+            <FieldSection title="porta.housing_companies.groups.dates">
+              <StateField source="state" />
+              <DayField source="completionDate" emptyText="porta.common.none" />
+              <DayField source="finalizationDate" emptyText="porta.common.none" />
+            </FieldSection>
+            <FieldSection title="porta.housing_companies.groups.settings">
+              <BooleanField source="wizardCompleted" />
+              <BooleanField source="lifecycleStepsActive" />
+            </FieldSection>
+          </FieldSections>
         </TabbedShowLayout.Tab>
         {images ? (
           <TabbedShowLayout.Tab label="porta.housing_companies.tabs.images" path="images">

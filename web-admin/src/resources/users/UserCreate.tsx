@@ -1,4 +1,3 @@
-import { Typography } from '@mui/material';
 import { APARTMENT_ROLES, HOUSING_COMPANY_ROLES } from '@porta/contracts';
 import {
   Create,
@@ -8,8 +7,8 @@ import {
   required,
   SelectInput,
   SimpleForm,
-  useTranslate,
 } from 'react-admin';
+import { FormSection } from '../../common/FieldSections';
 import { ApartmentInput, HousingCompanyInput } from '../../common/inputs';
 import { roleChoices } from '../../common/roles';
 import { notBefore } from '../../common/validation';
@@ -57,12 +56,8 @@ const KIND_CHOICES = [
 ];
 
 function FirstRoleInputs() {
-  const translate = useTranslate();
   return (
-    <>
-      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-        {translate('porta.users.first_role.title')}
-      </Typography>
+    <FormSection title="porta.users.first_role.title">
       <RadioButtonGroupInput
         source="firstRoleKind"
         label="porta.users.first_role.kind"
@@ -110,7 +105,7 @@ function FirstRoleInputs() {
           ) : null
         }
       </FormDataConsumer>
-    </>
+    </FormSection>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { StaffPermissions } from '../../auth/access';
+import { FieldSection, FieldSections } from '../../common/FieldSections';
 import { RolesField, UserDateField } from './fields';
 import { UserActions } from './UserActions';
 import { UserBans } from './UserBans';
@@ -31,20 +32,26 @@ export default function UserShow() {
     <Show actions={<UserActions />}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="porta.users.tabs.details">
-          <TextField source="email" />
-          <TextField source="firstName" />
-          <TextField source="lastName" />
-          <TextField source="phone" emptyText="-" />
-          <RolesField source="roles" />
-          <BooleanField source="enabled" />
-          <BooleanField source="registered" />
-          <BooleanField source="publicProfile" />
-          <TextField source="locale" />
-          <TextField source="externalId" emptyText="-" />
-          <TextField source="source" />
-          <UserDateField source="createdAt" />
-          <UserDateField source="lastLoginAt" />
-          <TextField source="id" />
+          <FieldSections label={false}>
+            <FieldSection title="porta.users.sections.person">
+              <TextField source="firstName" />
+              <TextField source="lastName" />
+              <TextField source="email" />
+              <TextField source="phone" emptyText="-" />
+              <TextField source="locale" />
+              <BooleanField source="publicProfile" />
+            </FieldSection>
+            <FieldSection title="porta.users.sections.account">
+              <RolesField source="roles" />
+              <BooleanField source="enabled" />
+              <BooleanField source="registered" />
+              <UserDateField source="createdAt" />
+              <UserDateField source="lastLoginAt" />
+              <TextField source="source" />
+              <TextField source="externalId" emptyText="-" />
+              <TextField source="id" />
+            </FieldSection>
+          </FieldSections>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="porta.users.tabs.roles" path="roles">
           <RolesTab label={false} />
