@@ -4,7 +4,8 @@
  * as the demo owner, at 390 px (a phone) and 1,280 px (a desktop), in the light colour scheme and
  * the dashboard also in the dark one. Runs the built portal in the embedded mode (`npm run build`
  * first). Fails, after taking every picture, when a page is wider than the screen, shows an image
- * slot without its image, or draws a character the fonts lack (an emoji box).
+ * slot without its image, or draws a character the fonts lack (an emoji box). Then the staff
+ * app's main screens in Finnish at both widths (staffShots).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +41,70 @@ async function problemsOf(page: Page): Promise<string[]> {
     if (emoji) out.push(`emoji in the text: ${[...new Set(emoji)].join(' ')}`);
     return out;
   });
+}
+
+/**
+ * The staff app in Finnish, signed in as the demo admin: the dashboard, Linden Court's page (its
+ * details, images and reminders tabs), the service requests and the application settings, at 390
+ * and 1,280 px. react-admin's tables scroll inside their own box, so only the page's width counts.
+ */
+async function staffShots(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  url: string,
+  api: ReturnType<typeof portalApi>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const email = 'admin@demo.porta.test';
+  const token = await api.signIn(email);
+  const found = await api.get<{ id: string; name: string }[]>(
+    token,
+    `/api/identity/admin/housing-companies?filter=${encodeURIComponent(JSON.stringify({ q: 'Linden' }))}`,
+  );
+  const linden = found.body[0]?.id;
+  if (!linden) return ['staff: Linden Court not found'];
+  const pages = [
+    { name: 'dashboard', path: '/admin/' },
+    { name: 'housing-company', path: `/admin/housing-companies/${linden}/show` },
+    { name: 'housing-company-images', path: `/admin/housing-companies/${linden}/show/images` },
+    { name: 'housing-company-reminders', path: `/admin/housing-companies/${linden}/show/reminder` },
+    { name: 'service-requests', path: '/admin/service-requests' },
+    { name: 'settings', path: '/admin/settings' },
+  ];
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({
+      viewport: { width: width.width, height: width.height },
+      deviceScaleFactor: 1,
+    });
+    const page = await context.newPage();
+    await page.goto(`${url}/admin/`);
+    await signIn(page, email);
+    await page
+      .getByRole('heading', { name: 'Porta administration', level: 1, exact: true })
+      .waitFor({ timeout: 30_000 });
+    // The staff app speaks Finnish from here on (the lang parameter is remembered).
+    await page.goto(`${url}/admin/?lang=fi`);
+    await page.locator('header.MuiAppBar-root').first().waitFor({ timeout: 30_000 });
+    for (const { name, path } of pages) {
+      await page.goto(`${url}${path}`);
+      await page.waitForLoadState('networkidle');
+      await page
+        .waitForFunction(
+          () => !document.querySelector('[role="progressbar"], [aria-busy="true"]'),
+          undefined,
+          {
+            timeout: 15_000,
+          },
+        )
+        .catch(() => undefined);
+      await page.waitForTimeout(500);
+      const file = `staff-${name}-${width.width}-fi.png`;
+      await page.screenshot({ path: join(OUT, file), fullPage: true });
+      for (const problem of await problemsOf(page)) problems.push(`${file}: ${problem}`);
+      console.log(`docs/screenshots/${file}`);
+    }
+    await context.close();
+  }
+  return problems;
 }
 
 async function main() {
@@ -98,6 +163,7 @@ async function main() {
       }
       await context.close();
     }
+    problems.push(...(await staffShots(browser, portal.url, api)));
   } finally {
     await browser.close();
     await portal.close();

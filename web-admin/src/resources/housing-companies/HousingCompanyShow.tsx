@@ -189,7 +189,11 @@ export default function HousingCompanyShow() {
   const images = !!permissions?.can.housingCompaniesEdit || !!permissions?.can.contentRead;
   return (
     <Show actions={<HousingCompanyActions />}>
-      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
+      <TabbedShowLayout
+        tabs={
+          <TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" sx={{ contain: 'inline-size' }} />
+        }
+      >
         <TabbedShowLayout.Tab label="porta.housing_companies.tabs.details">
           <FieldSections label={false}>
             <FieldSection title="porta.housing_companies.groups.basic">
