@@ -26,42 +26,42 @@ export function timeZoneOfCountry(country: string | null | undefined): string {
   return (country && COUNTRY_TIME_ZONES[country as keyof typeof COUNTRY_TIME_ZONES]) || PORTAL_TIME_ZONE;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
+/** One formatter per kind and zone: building one costs far more than using it. */
+function formatIn(kind: 'day' | 'wall', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let format = formats.get(key);
   if (!format) {
-    // en-CA writes dates as YYYY-MM-DD; the parts are read anyway, not the string.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
+    format =
+      kind === 'day'
+        ? // en-CA writes dates as YYYY-MM-DD; the parts are read anyway, not the string.
+          new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+          });
+    formats.set(key, format);
   }
   return format;
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone (default: the portal's). */
 export function localDay(instant: Date, timeZone: string = PORTAL_TIME_ZONE): string {
-  const parts = dayFormat(timeZone).formatToParts(instant);
+  const parts = formatIn('day', timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** Minutes the zone is ahead of UTC at an instant (120 for Helsinki in winter). */
 function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(instant);
+  const parts = formatIn('wall', timeZone).formatToParts(instant);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
