@@ -8,17 +8,13 @@ export const TOKEN_REFRESH_WINDOW_SECONDS = 900;
 /** Requests answered 500–504 are retried this many times, this far apart (01 §9). */
 export const RETRY_COUNT = 2;
 export const RETRY_DELAY_MS = 1000;
-/** Product API timeout (01 §7). */
-export const API_TIMEOUT_MS = 60_000;
 
 export const QUICK_LINKS_MAX = 5;
 export const HOUSING_COMPANY_SEARCH_THRESHOLD = 10;
 
 export const DASHBOARD_CALENDAR_ITEMS = 4;
 export const DASHBOARD_NEWS_ITEMS = 4;
-export const DASHBOARD_CAMPAIGNS = 6;
 export const BELL_DEADLINES = 2;
-export const BELL_NOTIFICATIONS = 5;
 export const BELL_COUNT_HIDDEN_MS = 1000;
 
 export const TOAST_MS = 5000;
@@ -29,8 +25,6 @@ export const APP_MOUNT_DELAY_MS = 150;
 
 export const PAGE_SIZE_COMMUNITY = 25;
 export const PAGE_SIZE_SERVICE_REQUESTS = 10;
-export const PAGE_SIZE_SENSOR_EVENTS = 25;
-export const PAGE_SIZE_TIMELINE = 50;
 
 /**
  * Password rules (03 §5, the stricter reading; ADR 0020): 8–256 characters, 3 of 4 character
@@ -44,7 +38,6 @@ export const PASSPHRASE_MIN_LENGTH = 15;
 
 /** Generic form validator defaults (03 §5). */
 export const FIELD_MAX_LENGTH_DEFAULT = 50;
-export const FIELD_MIN_LENGTH_DEFAULT = 5;
 
 /**
  * Sign-in throttling (ADR 0007). Failed sign-ins count for an hour. One account from one address

@@ -48,7 +48,6 @@ export const ERRORS = {
     message: 'Too many failed sign-in attempts. Please wait a minute and try again.',
   },
   IDN_ACCOUNT_DISABLED: { status: 403, message: 'Your account has been deactivated.' },
-  IDN_REFRESH_INVALID: { status: 401, message: 'Session expired' },
   IDN_HOUSING_COMPANY_NOT_FOUND: { status: 404, message: 'Housing company could not be retrieved' },
   IDN_APARTMENT_NOT_FOUND: { status: 404, message: 'Housing company could not be retrieved' },
   IDN_PASSWORD_FORMAT: { status: 400, message: 'Password invalid format' },
@@ -82,7 +81,6 @@ export const ERRORS = {
   IDN_SCHEDULED_CHANGE_NOT_FOUND: { status: 404, message: 'Roles could not be updated' },
   IDN_SCHEDULED_CHANGE_IN_PAST: { status: 400, message: 'The start date cannot be in the past.' },
   IDN_BAN_NOT_FOUND: { status: 404, message: 'User not found.' },
-  IDN_USER_BANNED: { status: 403, message: 'You have been banned from commenting.' },
   // Identity: my settings
   IDN_EMAIL_CHANGE_FAILED: {
     status: 400,
@@ -92,7 +90,6 @@ export const ERRORS = {
   IDN_INSUFFICIENT_CREDENTIALS: { status: 403, message: 'Insufficient credentials' },
   IDN_LINK_INVALID: { status: 400, message: 'This link is invalid or has expired.' },
   IDN_ALREADY_REGISTERED: { status: 409, message: 'This account is already registered.' },
-  IDN_NOT_REGISTERED: { status: 403, message: 'Please complete your registration first.' },
   IDN_SIGNATURE_NOT_FOUND: { status: 404, message: 'Signature could not be loaded.' },
   IDN_QUICK_LINKS_PROJECT_REQUIRED: {
     status: 400,
@@ -113,10 +110,6 @@ export const ERRORS = {
   IDN_PARTNER_NOT_FOUND: { status: 404, message: 'Partner information could not be retrieved' },
   IDN_PARTNER_CREATE_PAYLOAD: { status: 400, message: 'You must send payload to create partner' },
   IDN_PARTNER_UPDATE_PAYLOAD: { status: 400, message: 'You must send payload to update partner' },
-  IDN_PARTNER_EXTERNAL_ID_REQUIRED: {
-    status: 400,
-    message: 'You must send partner external id in payload to update partner details',
-  },
   IDN_PROJECT_PARTNER_REQUIRED: { status: 400, message: 'ProjectId and partnerCompanyId are required' },
   IDN_PROJECT_TYPE_REQUIRED: { status: 400, message: 'Required params projectId and type missing' },
   IDN_PARTNER_TYPE_MISMATCH: { status: 400, message: 'Changing partner company failed' },

@@ -69,7 +69,6 @@ const CONTENT_ERROR_FIELDS = {
   CNT_CODENAME_IN_USE: 'codename',
   CNT_TARGET_OUT_OF_SCOPE: 'targeting.housingCompanyIds',
   CNT_HOUSING_COMPANY_NOT_FOUND: 'targeting.housingCompanyIds',
-  CNT_TAXONOMY_UNKNOWN: 'targeting.buildingTaxonomies',
   CNT_IMAGE_RULES: 'imageIds',
   CNT_ASSET_NOT_FOUND: 'imageIds',
 } as const satisfies Record<string, string>;

@@ -118,7 +118,6 @@ export const cs: PortaMessages = {
       CNT_UNPUBLISH_BEFORE_PUBLISH: 'Konec zveřejnění musí následovat po čase zveřejnění.',
       CNT_CODENAME_IN_USE: 'Položka s tímto kódovým názvem již existuje.',
       CNT_TARGET_OUT_OF_SCOPE: 'Zveřejňovat můžete jen ve společenstvích vlastníků, která spravujete.',
-      CNT_TAXONOMY_UNKNOWN: 'Nebyly nalezeny žádné taxonomie',
       CNT_NOT_EDITABLE: 'Nemáte oprávnění zobrazit tento obsah.',
       CNT_ASSET_NOT_FOUND: 'Soubor nebyl nalezen',
       CNT_FILE_SIZE: 'Soubor je příliš velký.',
@@ -144,8 +143,6 @@ export const cs: PortaMessages = {
       CNT_STEP_PARENT_INVALID: 'Nadřazená fáze musí být jiná existující fáze.',
       CNT_FEED_URL: 'Hodnota v poli nemá správný formát',
       CNT_PAGE_PATH_IN_USE: 'Stránka s touto adresou již existuje.',
-      CNT_FEEDBACK_FAILED:
-        'Něco se pokazilo. Zpětnou vazbu se nepodařilo odeslat. Zkuste ji prosím odeslat znovu.',
       INVALID_ANSWER: 'Obsah se nepodařilo načíst. Obnovte prosím stránku.',
       // Service requests (the contracts' SERVICE_REQUEST_ERRORS)
       SRQ_NOT_FOUND: 'Servisní požadavek nebyl nalezen nebo je již uzavřen',

@@ -119,7 +119,6 @@ export const en = {
       CNT_UNPUBLISH_BEFORE_PUBLISH: 'The unpublish time must be after the publish time.',
       CNT_CODENAME_IN_USE: 'An item with this codename already exists.',
       CNT_TARGET_OUT_OF_SCOPE: 'You can publish only to housing companies you manage.',
-      CNT_TAXONOMY_UNKNOWN: 'No taxonomies found',
       CNT_NOT_EDITABLE: 'Not authorised to see this content.',
       CNT_ASSET_NOT_FOUND: 'File not found',
       CNT_FILE_SIZE: 'The file is too large.',
@@ -144,7 +143,6 @@ export const en = {
       CNT_STEP_PARENT_INVALID: 'The parent step must be another existing step.',
       CNT_FEED_URL: 'Value in field is not in correct format',
       CNT_PAGE_PATH_IN_USE: 'A page with this path already exists.',
-      CNT_FEEDBACK_FAILED: 'Something went wrong. Could not send feedback. Please try to send it again.',
       INVALID_ANSWER: 'Content could not be loaded. Please refresh.',
       // Service requests (the contracts' SERVICE_REQUEST_ERRORS; the spec's texts where it has them)
       SRQ_NOT_FOUND: 'Service request not found or already closed',

@@ -118,7 +118,6 @@ export const et: PortaMessages = {
       CNT_UNPUBLISH_BEFORE_PUBLISH: 'Avaldamise lõpuaeg peab olema pärast avaldamisaega.',
       CNT_CODENAME_IN_USE: 'Selle koodnimega kirje on juba olemas.',
       CNT_TARGET_OUT_OF_SCOPE: 'Saate avaldada ainult korteriühistutes, mida haldate.',
-      CNT_TAXONOMY_UNKNOWN: 'Taksonoomiaid ei leitud',
       CNT_NOT_EDITABLE: 'Teil puudub õigus seda sisu vaadata.',
       CNT_ASSET_NOT_FOUND: 'Faili ei leitud',
       CNT_FILE_SIZE: 'Fail on liiga suur.',
@@ -144,7 +143,6 @@ export const et: PortaMessages = {
       CNT_STEP_PARENT_INVALID: 'Ülemetapp peab olema mõni teine olemasolev etapp.',
       CNT_FEED_URL: 'Välja väärtus ei ole õiges vormingus',
       CNT_PAGE_PATH_IN_USE: 'Sellise aadressiga leht on juba olemas.',
-      CNT_FEEDBACK_FAILED: 'Midagi läks valesti. Tagasisidet ei õnnestunud saata. Proovige see uuesti saata.',
       INVALID_ANSWER: 'Sisu ei õnnestunud laadida. Palun värskendage lehte.',
       // Service requests (the contracts' SERVICE_REQUEST_ERRORS)
       SRQ_NOT_FOUND: 'Teenusetaotlust ei leitud või see on juba suletud',

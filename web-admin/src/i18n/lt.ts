@@ -119,7 +119,6 @@ export const lt: PortaMessages = {
       CNT_UNPUBLISH_BEFORE_PUBLISH: 'Paskelbimo pabaigos laikas turi būti vėlesnis nei paskelbimo laikas.',
       CNT_CODENAME_IN_USE: 'Įrašas su tokiu kodiniu pavadinimu jau yra.',
       CNT_TARGET_OUT_OF_SCOPE: 'Galite skelbti tik tose namo bendrijose, kurias valdote.',
-      CNT_TAXONOMY_UNKNOWN: 'Taksonomijų nerasta',
       CNT_NOT_EDITABLE: 'Neturite teisės matyti šio turinio.',
       CNT_ASSET_NOT_FOUND: 'Failas nerastas',
       CNT_FILE_SIZE: 'Failas per didelis.',
@@ -145,8 +144,6 @@ export const lt: PortaMessages = {
       CNT_STEP_PARENT_INVALID: 'Pirminis etapas turi būti kitas esamas etapas.',
       CNT_FEED_URL: 'Lauko reikšmės formatas neteisingas',
       CNT_PAGE_PATH_IN_USE: 'Puslapis su tokiu adresu jau yra.',
-      CNT_FEEDBACK_FAILED:
-        'Kažkas nepavyko. Atsiliepimo išsiųsti nepavyko. Pabandykite jį išsiųsti dar kartą.',
       INVALID_ANSWER: 'Nepavyko įkelti turinio. Atnaujinkite puslapį.',
       SRQ_NOT_FOUND: 'Paslaugų užklausa nerasta arba jau uždaryta',
       SRQ_ALREADY_CLOSED: 'Paslaugų užklausa nerasta arba jau uždaryta',

@@ -120,7 +120,6 @@ export const lv: PortaMessages = {
       CNT_UNPUBLISH_BEFORE_PUBLISH: 'Publicēšanas beigu laikam jābūt pēc publicēšanas laika.',
       CNT_CODENAME_IN_USE: 'Ieraksts ar šādu koda nosaukumu jau pastāv.',
       CNT_TARGET_OUT_OF_SCOPE: 'Varat publicēt tikai tajās dzīvokļu īpašnieku biedrībās, kuras pārvaldāt.',
-      CNT_TAXONOMY_UNKNOWN: 'Taksonomijas netika atrastas',
       CNT_NOT_EDITABLE: 'Jums nav tiesību skatīt šo saturu.',
       CNT_ASSET_NOT_FOUND: 'Fails netika atrasts',
       CNT_FILE_SIZE: 'Fails ir pārāk liels.',
@@ -145,8 +144,6 @@ export const lv: PortaMessages = {
       CNT_STEP_PARENT_INVALID: 'Vecākposmam jābūt citam esošam posmam.',
       CNT_FEED_URL: 'Lauka vērtība nav pareizā formātā',
       CNT_PAGE_PATH_IN_USE: 'Lapa ar šādu adresi jau pastāv.',
-      CNT_FEEDBACK_FAILED:
-        'Kaut kas nogāja greizi. Atsauksmi neizdevās nosūtīt. Lūdzu, mēģiniet to nosūtīt vēlreiz.',
       INVALID_ANSWER: 'Saturu nevarēja ielādēt. Lūdzu, atsvaidziniet lapu.',
       SRQ_NOT_FOUND: 'Pakalpojuma pieprasījums netika atrasts vai jau ir slēgts',
       SRQ_ALREADY_CLOSED: 'Pakalpojuma pieprasījums netika atrasts vai jau ir slēgts',

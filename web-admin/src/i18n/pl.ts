@@ -119,7 +119,6 @@ export const pl: PortaMessages = {
       CNT_CODENAME_IN_USE: 'Element o tej nazwie kodowej już istnieje.',
       CNT_TARGET_OUT_OF_SCOPE:
         'Publikować można tylko w zarządzanych przez siebie wspólnotach mieszkaniowych.',
-      CNT_TAXONOMY_UNKNOWN: 'Nie znaleziono taksonomii',
       CNT_NOT_EDITABLE: 'Brak uprawnień do wyświetlenia tej treści.',
       CNT_ASSET_NOT_FOUND: 'Nie znaleziono pliku',
       CNT_FILE_SIZE: 'Plik jest za duży.',
@@ -145,7 +144,6 @@ export const pl: PortaMessages = {
       CNT_STEP_PARENT_INVALID: 'Etap nadrzędny musi być innym istniejącym etapem.',
       CNT_FEED_URL: 'Wartość w polu ma nieprawidłowy format',
       CNT_PAGE_PATH_IN_USE: 'Strona o tym adresie już istnieje.',
-      CNT_FEEDBACK_FAILED: 'Coś poszło nie tak. Nie udało się wysłać opinii. Spróbuj wysłać ją ponownie.',
       INVALID_ANSWER: 'Nie udało się załadować treści. Odśwież stronę.',
       // Service requests (the contracts' SERVICE_REQUEST_ERRORS)
       SRQ_NOT_FOUND: 'Nie znaleziono zgłoszenia serwisowego lub jest ono już zamknięte',

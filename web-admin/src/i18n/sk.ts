@@ -119,7 +119,6 @@ export const sk: PortaMessages = {
       CNT_UNPUBLISH_BEFORE_PUBLISH: 'Koniec zverejnenia musí byť neskôr ako začiatok zverejnenia.',
       CNT_CODENAME_IN_USE: 'Položka s týmto kódovým názvom už existuje.',
       CNT_TARGET_OUT_OF_SCOPE: 'Zverejňovať môžete len v spoločenstvách vlastníkov, ktoré spravujete.',
-      CNT_TAXONOMY_UNKNOWN: 'Nenašli sa žiadne taxonómie',
       CNT_NOT_EDITABLE: 'Nemáte oprávnenie zobraziť tento obsah.',
       CNT_ASSET_NOT_FOUND: 'Súbor sa nenašiel',
       CNT_FILE_SIZE: 'Súbor je príliš veľký.',
@@ -145,7 +144,6 @@ export const sk: PortaMessages = {
       CNT_STEP_PARENT_INVALID: 'Nadradená fáza musí byť iná existujúca fáza.',
       CNT_FEED_URL: 'Hodnota v poli nemá správny formát',
       CNT_PAGE_PATH_IN_USE: 'Stránka s touto cestou už existuje.',
-      CNT_FEEDBACK_FAILED: 'Niečo sa pokazilo. Spätnú väzbu sa nepodarilo odoslať. Skúste ju odoslať znova.',
       INVALID_ANSWER: 'Obsah sa nepodarilo načítať. Obnovte stránku.',
       // Service requests (the contracts' SERVICE_REQUEST_ERRORS)
       SRQ_NOT_FOUND: 'Servisná požiadavka sa nenašla alebo je už uzavretá',

@@ -118,7 +118,6 @@ export const sv: PortaMessages = {
       CNT_UNPUBLISH_BEFORE_PUBLISH: 'Tiden för avpublicering måste vara efter publiceringstiden.',
       CNT_CODENAME_IN_USE: 'Det finns redan ett objekt med detta kodnamn.',
       CNT_TARGET_OUT_OF_SCOPE: 'Du kan bara publicera i bostadsbolag som du hanterar.',
-      CNT_TAXONOMY_UNKNOWN: 'Inga taxonomier hittades',
       CNT_NOT_EDITABLE: 'Du har inte behörighet att se detta innehåll.',
       CNT_ASSET_NOT_FOUND: 'Filen hittades inte',
       CNT_FILE_SIZE: 'Filen är för stor.',
@@ -144,7 +143,6 @@ export const sv: PortaMessages = {
       CNT_STEP_PARENT_INVALID: 'Det överordnade skedet måste vara ett annat befintligt skede.',
       CNT_FEED_URL: 'Värdet i fältet har fel format',
       CNT_PAGE_PATH_IN_USE: 'Det finns redan en sida med den här adressen.',
-      CNT_FEEDBACK_FAILED: 'Något gick fel. Responsen kunde inte skickas. Försök skicka den igen.',
       INVALID_ANSWER: 'Innehållet kunde inte laddas. Uppdatera sidan.',
       // Service requests (the contracts' SERVICE_REQUEST_ERRORS)
       SRQ_NOT_FOUND: 'Serviceförfrågan hittades inte eller är redan stängd',

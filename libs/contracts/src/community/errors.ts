@@ -17,7 +17,7 @@ export const COMMUNITY_ERRORS = {
     status: 400,
     message: 'Error on validating the form. Please check you have entered value on each required field.',
   },
-  /** 02 §5, 03 §4: bans block commenting per project or globally (identity's IDN_USER_BANNED text). */
+  /** 02 §5, 03 §4: bans block commenting per project or globally. */
   COM_USER_BANNED: { status: 403, message: 'You have been banned from commenting.' },
   COM_NOT_EDITABLE: { status: 403, message: 'Only the writer can edit this.' },
   COM_NOT_DELETABLE: { status: 403, message: 'Only the writer or a moderator can delete this.' },

@@ -20,7 +20,6 @@ export const CONTENT_ERRORS = {
     status: 403,
     message: 'You can publish only to housing companies you manage.',
   },
-  CNT_TAXONOMY_UNKNOWN: { status: 400, message: 'No taxonomies found' },
   CNT_NOT_EDITABLE: {
     status: 403,
     message: 'Not authorised to see this content.',
@@ -73,11 +72,6 @@ export const CONTENT_ERRORS = {
   },
   // Feeds
   CNT_FEED_URL: { status: 400, message: 'Value in field is not in correct format' },
-  // Feedback
-  CNT_FEEDBACK_FAILED: {
-    status: 400,
-    message: "Something wen't wrong. Could not send feedback. Please try to send it again.",
-  },
   // Pages
   CNT_PAGE_PATH_IN_USE: { status: 409, message: 'A page with this path already exists.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -21,8 +21,6 @@ export const ADMIN_CALENDAR_DEFAULT = 10;
 export const DEADLINE_NOTICE_HOURS = 48;
 
 export const STEP_INTRODUCTION_MAX_CHARS = 250;
-/** Content item names are cut to this length (03 §5). */
-export const CONTENT_ITEM_NAME_MAX_CHARS = 50;
 
 export const CONTACTS_LIMIT = 50;
 export const CONTACT_PRIORITY_DEFAULT = 999;
@@ -43,7 +41,6 @@ export const BROAD_AUDIENCE_THRESHOLD = 10;
 
 export const CORPORATE_NEWS_LIST_DEFAULT = 4;
 export const RECOMMENDED_ARTICLES_DEFAULT = 4;
-export const RECOMMENDED_ARTICLES_PAGE = 10;
 export const RECOMMENDED_ARTICLES_FULL_PAGE = 25;
 
 /** Timeline page (02 §9). */

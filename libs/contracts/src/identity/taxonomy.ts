@@ -19,19 +19,6 @@ export const TAXONOMY_GROUPS = [
 export const zTaxonomyGroup = z.enum(TAXONOMY_GROUPS);
 export type TaxonomyGroup = z.infer<typeof zTaxonomyGroup>;
 
-/** The nine contact groups of the contact_taxonomy group (03 §3), by codename. */
-export const CONTACT_TAXONOMY_CODENAMES = [
-  'building_administration',
-  'property_management',
-  'maintenance',
-  'construction_site',
-  'customer_service',
-  'design_management',
-  'suppliers',
-  'yit_plus_support',
-  'other',
-] as const;
-
 /** Codenames: lower-case letters, digits and underscores (as the content backend names them). */
 export const TAXONOMY_CODENAME_PATTERN = /^[a-z0-9][a-z0-9_]*$/;
 

@@ -1,7 +1,6 @@
 /** Error codes of the notifications service, merged into ERRORS. */
 export const NOTIFICATION_ERRORS = {
   NTF_NOT_FOUND: { status: 404, message: 'Notification not found.' },
-  NTF_SETTINGS_SAVE_FAILED: { status: 400, message: 'Settings saving failed.' },
   NTF_SETTINGS_NOT_PERMITTED: {
     status: 403,
     message: 'Partners cannot manage notification settings.',

@@ -1,4 +1,11 @@
-import { ADMIN_AREA_ROLES, passes, type Role, STAFF_ACCESS, type StaffAccess } from '@porta/contracts';
+import {
+  ADMIN_AREA_ROLES,
+  type ErrorCode,
+  passes,
+  type Role,
+  STAFF_ACCESS,
+  type StaffAccess,
+} from '@porta/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './principal.js';
 
@@ -11,7 +18,13 @@ export type Policy =
   | { kind: 'public'; reason: string }
   | { kind: 'authenticated' }
   | { kind: 'roles'; roles: readonly Role[] }
-  | { kind: 'check'; name: string; check: (principal: Principal, request: FastifyRequest) => boolean }
+  | {
+      kind: 'check';
+      name: string;
+      check: (principal: Principal, request: FastifyRequest) => boolean;
+      /** The code a signed-in caller who fails the check is refused with; FORBIDDEN by default. */
+      refusal?: ErrorCode;
+    }
   /** A rule of the staff access table (`STAFF_ACCESS` in the contracts), which the staff app's menu reads too. */
   | { kind: 'rule'; name: StaffAccess }
   /** The gateway's proxy: the downstream service enforces its own policy. */
@@ -31,10 +44,19 @@ export const policy = {
   anyRole: (...roles: Role[]): Policy => ({ kind: 'roles', roles }),
   /** The roles that may enter the admin section (01 §6). */
   staff: (): Policy => ({ kind: 'roles', roles: ADMIN_AREA_ROLES }),
-  check: (name: string, check: (principal: Principal, request: FastifyRequest) => boolean): Policy => ({
+  /**
+   * A signed-in caller for whom `check` holds. One who fails it is refused with `refusal` when
+   * given (a 403 code of the catalogue that says why), else FORBIDDEN; without a sign-in, 401.
+   */
+  check: (
+    name: string,
+    check: (principal: Principal, request: FastifyRequest) => boolean,
+    options: { refusal?: ErrorCode } = {},
+  ): Policy => ({
     kind: 'check',
     name,
     check,
+    ...(options.refusal ? { refusal: options.refusal } : {}),
   }),
   /** Whoever the staff access table's rule lets in (global or housing-company roles, aliases applied). */
   rule: (name: StaffAccess): Policy => ({ kind: 'rule', name }),
@@ -60,6 +82,11 @@ export function describePolicy(p: Policy): string {
     case 'secret':
       return `secret (${p.reason})`;
   }
+}
+
+/** The code a signed-in caller the policy does not allow is refused with. */
+export function refusalOf(p: Policy): ErrorCode {
+  return p.kind === 'check' && p.refusal ? p.refusal : 'FORBIDDEN';
 }
 
 export function allows(p: Policy, principal: Principal | null, request: FastifyRequest): boolean {

@@ -2,6 +2,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { policy } from '../auth/policy.js';
+import type { Principal } from '../auth/principal.js';
 import { createTokenVerifier, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/verifier.js';
 import { BusRequestError } from '../bus/errors.js';
 import { loadConfig, zBaseConfig } from '../config.js';
@@ -58,6 +59,19 @@ beforeAll(async () => {
     name: principalOf(request).name,
   }));
   app.get('/staff', { config: { policy: policy.staff() } }, async () => ({ ok: true }));
+  const notPartner = (p: Principal) => !p.roles.has('partner');
+  app.get('/not-partner', { config: { policy: policy.check('not a partner', notPartner) } }, async () => ({
+    ok: true,
+  }));
+  app.get(
+    '/not-partner-settings',
+    {
+      config: {
+        policy: policy.check('not a partner', notPartner, { refusal: 'NTF_SETTINGS_NOT_PERMITTED' }),
+      },
+    },
+    async () => ({ ok: true }),
+  );
   app.get(
     '/bad-response',
     { schema: { response: { 200: z.object({ n: z.number() }) } }, config: { policy: policy.public('test') } },
@@ -227,6 +241,29 @@ describe('createService', () => {
       headers: { authorization: `Bearer ${await token({ roles: ['yitMarketing'] })}` },
     });
     expect(marketing.statusCode).toBe(200);
+  });
+
+  it('refuses a failed check with FORBIDDEN, or with the refusal code the check names', async () => {
+    const ask = async (url: string, claims?: Record<string, unknown>) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: claims ? { authorization: `Bearer ${await token(claims)}` } : {},
+      });
+    const plain = await ask('/not-partner', { roles: ['partner'] });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json().code).toBe('FORBIDDEN');
+    const named = await ask('/not-partner-settings', { roles: ['partner'] });
+    expect(named.statusCode).toBe(403);
+    expect(named.json()).toMatchObject({
+      code: 'NTF_SETTINGS_NOT_PERMITTED',
+      title: 'Partners cannot manage notification settings.',
+    });
+    // Passing the check, and without a sign-in (401 whatever the refusal).
+    expect((await ask('/not-partner-settings', {})).statusCode).toBe(200);
+    const anonymous = await ask('/not-partner-settings');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('UNAUTHENTICATED');
   });
 
   it('refuses a token with the right signature but a wrong shape', async () => {

@@ -1,6 +1,6 @@
 import type { StaffAccess } from '@porta/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { allows, describePolicy, type Policy, policy as policyOf } from '../auth/policy.js';
+import { allows, describePolicy, type Policy, policy as policyOf, refusalOf } from '../auth/policy.js';
 import type { Principal } from '../auth/principal.js';
 import { bearerToken, type TokenVerifier } from '../auth/verifier.js';
 import { AppError } from '../errors.js';
@@ -37,7 +37,8 @@ export function principalOf(request: FastifyRequest): Principal {
 /**
  * Refuses to register a route without `config.policy`, and checks the policy before the handler:
  * a bearer token is verified when present (401 when it is expired, forged or signed by another
- * key), then the policy decides (401 without a principal, 403 with one).
+ * key), then the policy decides (401 without a principal; with one, 403 FORBIDDEN or the check's
+ * own refusal code).
  */
 export function installPolicyEnforcement(app: FastifyInstance, verifier: TokenVerifier) {
   app.decorateRequest('principal', null);
@@ -66,7 +67,7 @@ export function installPolicyEnforcement(app: FastifyInstance, verifier: TokenVe
       if (request.headers.authorization && !token) throw new AppError('UNAUTHENTICATED');
       if (token && policy.kind !== 'proxied') request.principal = await verifier.verify(token);
       if (!allows(policy, request.principal, request)) {
-        throw new AppError(request.principal ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+        throw new AppError(request.principal ? refusalOf(policy) : 'UNAUTHENTICATED');
       }
     };
     const existing = route.onRequest;

@@ -229,7 +229,16 @@ describe('settings', () => {
   });
 
   it('partners cannot manage notification settings; user managers manage those of their users in the staff app', async () => {
-    expect((await c.partner!.get('/api/notifications/settings')).statusCode).toBe(403);
+    for (const res of [
+      await c.partner!.get('/api/notifications/settings'),
+      await c.partner!.put('/api/notifications/settings', defaultNotificationSettings()),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        code: 'NTF_SETTINGS_NOT_PERMITTED',
+        title: 'Partners cannot manage notification settings.',
+      });
+    }
     const url = `/api/notifications/admin/users/${ids.tenant}/settings`;
     for (const key of ['owner', 'staff', 'partner']) {
       expect((await c[key]!.get(url)).statusCode, key).toBe(403);

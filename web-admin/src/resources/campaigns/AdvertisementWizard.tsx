@@ -78,7 +78,6 @@ const FIELD_OF: Record<string, string> = {
   CNT_CODENAME_IN_USE: 'codename',
   CNT_APARTMENT_SIZE_RANGE: 'apartmentSizeMax',
   CNT_HOUSING_COMPANY_NOT_FOUND: 'targeting.housingCompanyIds',
-  CNT_TAXONOMY_UNKNOWN: 'targeting.buildingTaxonomies',
 };
 
 const DETAIL_DEFAULTS = {
