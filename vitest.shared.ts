@@ -25,6 +25,10 @@ export function portaVitestConfig(options: { include?: string[]; environment?: '
       testTimeout: 20_000,
       hookTimeout: 60_000,
       pool: 'forks',
+      // One process runs the package's files one after another: the workspace's modules are
+      // loaded and PGlite's WebAssembly compiled once, not once per file (identity: 90 s → 51 s).
+      // The files share no state: each builds its own apps and databases.
+      isolate: false,
       reporters: reporters(name),
     },
   });

@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from './browser.js';
 import { signIn } from './pages.js';
-import { type Portal, startDistributed, startEmbedded } from './portal.js';
+import { type Portal, startEmbedded } from './portal.js';
 import { dismissWelcomeDialogs, portalApi } from './portal-api.js';
 import { type Ids, idsOf, navigate, routesOf, SETTLE_SCRIPT, settled } from './resident-routes.js';
 
@@ -10,7 +10,9 @@ import { type Ids, idsOf, navigate, routesOf, SETTLE_SCRIPT, settled } from './r
  * Issue 17 (phones): every route of the resident app (web-resident/src/app/routes.tsx), for every
  * demo role that uses it, at 360 × 740 and 390 × 844, without horizontal scrolling, with the header
  * controls on screen and touch targets of at least 44 × 44 px; the header's pop-ups (bell, profile
- * menu, housing-company and section switchers) open inside the screen.
+ * menu, housing-company and section switchers) open inside the screen. The embedded mode only:
+ * layout is the web app's alone, the same files in both modes, and the distributed mode's answers
+ * are walked by the journeys, community, content and service-requests files.
  */
 
 /** The demo roles that use the resident app (a consumption manager is sent to /admin). */
@@ -184,100 +186,98 @@ async function checkPopups(page: Page, role: RoleKey, width: number, fail: (mess
   }
 }
 
-for (const mode of ['embedded', 'distributed'] as const) {
-  describe(`${mode} mode: phones`, () => {
-    let portal: Portal;
-    let browser: Browser;
-    const ids = new Map<RoleKey, Ids>();
+describe('embedded mode: phones', () => {
+  let portal: Portal;
+  let browser: Browser;
+  const ids = new Map<RoleKey, Ids>();
 
-    beforeAll(async () => {
-      portal = mode === 'embedded' ? await startEmbedded() : await startDistributed();
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
-      });
-      const api = portalApi(portal.url);
-      for (const role of ROLES) {
-        const email = `${role}@demo.porta.test`;
-        // The welcome dialog of a housing company in construction would cover the pages.
-        await dismissWelcomeDialogs(api, email).catch(() => undefined);
-        ids.set(role, await idsOf(api, email));
-      }
+  beforeAll(async () => {
+    portal = await startEmbedded();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
     });
-    afterAll(async () => {
-      await browser?.close();
-      await portal?.close();
-    });
-
-    /** Every role through every route in one viewport (its own context), failures collected. */
-    async function visitAll(viewport: (typeof VIEWPORTS)[number], index: number, failures: string[]) {
-      const context: BrowserContext = await browser.newContext({ viewport, hasTouch: true });
-      await context.addInitScript(SETTLE_SCRIPT);
-      try {
-        for (const role of ROLES) {
-          const page = await context.newPage();
-          const where = (path: string) => `${role} ${path} at ${viewport.width}×${viewport.height}`;
-          await page.goto(`${portal.url}/login`);
-          await signIn(page, `${role}@demo.porta.test`);
-          await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
-          if (new URL(page.url()).pathname.startsWith('/admin')) {
-            failures.push(`${role} was sent to the staff app`);
-            await page.close();
-            continue;
-          }
-          await settled(page);
-          for (const path of routesOf(ids.get(role) as Ids)) {
-            if (path !== '/') await navigate(page, path);
-            const started = Date.now();
-            const ready = await settled(page);
-            if (process.env.PHONES_DEBUG && Date.now() - started > 700)
-              console.log(`${where(path)}: ${Date.now() - started} ms`);
-            const m = await measure(page);
-            if (!ready) failures.push(`${where(path)}: the page kept changing or loading for 8 s`);
-            if (m.scrollWidth > m.innerWidth || m.innerWidth > viewport.width)
-              failures.push(`${where(path)}: ${m.scrollWidth}px wide — ${m.culprits.join('; ')}`);
-            for (const control of m.controls) {
-              for (const o of control.outside)
-                failures.push(`${where(path)}: ${control.name} off-screen: ${o}`);
-              for (const s of control.small) failures.push(`${where(path)}: ${control.name} too small: ${s}`);
-            }
-            for (const control of ['notification bell', 'profile menu button', 'main navigation toggle'])
-              if (!m.controls.find((c) => c.name === control)?.present)
-                failures.push(`${where(path)}: no ${control} in the header`);
-            if (
-              path === '/' &&
-              role === 'board' &&
-              !m.controls.find((c) => c.name === 'section switcher')?.present
-            )
-              failures.push(`${where(path)}: no section switcher`);
-            if (
-              path === '/' &&
-              role === 'owner' &&
-              !m.controls.find((c) => c.name === 'housing-company switcher')?.present
-            )
-              failures.push(`${where(path)}: no housing-company switcher`);
-            for (const s of m.smallActions) failures.push(`${where(path)}: main action too small: ${s}`);
-          }
-          // The header's pop-ups, once per role on the narrowest phone.
-          if (index === 0) {
-            await navigate(page, '/');
-            await settled(page);
-            await checkPopups(page, role, viewport.width, (message) => failures.push(message));
-          }
-          await page.evaluate(() => localStorage.clear());
-          await page.close();
-        }
-      } finally {
-        await context.close();
-      }
+    const api = portalApi(portal.url);
+    for (const role of ROLES) {
+      const email = `${role}@demo.porta.test`;
+      // The welcome dialog of a housing company in construction would cover the pages.
+      await dismissWelcomeDialogs(api, email).catch(() => undefined);
+      ids.set(role, await idsOf(api, email));
     }
-
-    it('every route fits 360 × 740 and 390 × 844 for every role', { timeout: 240_000 }, async () => {
-      const failures: string[] = [];
-      // The two phones side by side: each waits on the portal more than it computes.
-      await Promise.all(VIEWPORTS.map((viewport, index) => visitAll(viewport, index, failures)));
-      expect(failures).toEqual([]);
-    });
   });
-}
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  /** Every role through every route in one viewport (its own context), failures collected. */
+  async function visitAll(viewport: (typeof VIEWPORTS)[number], index: number, failures: string[]) {
+    const context: BrowserContext = await browser.newContext({ viewport, hasTouch: true });
+    await context.addInitScript(SETTLE_SCRIPT);
+    try {
+      for (const role of ROLES) {
+        const page = await context.newPage();
+        const where = (path: string) => `${role} ${path} at ${viewport.width}×${viewport.height}`;
+        await page.goto(`${portal.url}/login`);
+        await signIn(page, `${role}@demo.porta.test`);
+        await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+        if (new URL(page.url()).pathname.startsWith('/admin')) {
+          failures.push(`${role} was sent to the staff app`);
+          await page.close();
+          continue;
+        }
+        await settled(page);
+        for (const path of routesOf(ids.get(role) as Ids)) {
+          if (path !== '/') await navigate(page, path);
+          const started = Date.now();
+          const ready = await settled(page);
+          if (process.env.PHONES_DEBUG && Date.now() - started > 700)
+            console.log(`${where(path)}: ${Date.now() - started} ms`);
+          const m = await measure(page);
+          if (!ready) failures.push(`${where(path)}: the page kept changing or loading for 8 s`);
+          if (m.scrollWidth > m.innerWidth || m.innerWidth > viewport.width)
+            failures.push(`${where(path)}: ${m.scrollWidth}px wide — ${m.culprits.join('; ')}`);
+          for (const control of m.controls) {
+            for (const o of control.outside)
+              failures.push(`${where(path)}: ${control.name} off-screen: ${o}`);
+            for (const s of control.small) failures.push(`${where(path)}: ${control.name} too small: ${s}`);
+          }
+          for (const control of ['notification bell', 'profile menu button', 'main navigation toggle'])
+            if (!m.controls.find((c) => c.name === control)?.present)
+              failures.push(`${where(path)}: no ${control} in the header`);
+          if (
+            path === '/' &&
+            role === 'board' &&
+            !m.controls.find((c) => c.name === 'section switcher')?.present
+          )
+            failures.push(`${where(path)}: no section switcher`);
+          if (
+            path === '/' &&
+            role === 'owner' &&
+            !m.controls.find((c) => c.name === 'housing-company switcher')?.present
+          )
+            failures.push(`${where(path)}: no housing-company switcher`);
+          for (const s of m.smallActions) failures.push(`${where(path)}: main action too small: ${s}`);
+        }
+        // The header's pop-ups, once per role on the narrowest phone.
+        if (index === 0) {
+          await navigate(page, '/');
+          await settled(page);
+          await checkPopups(page, role, viewport.width, (message) => failures.push(message));
+        }
+        await page.evaluate(() => localStorage.clear());
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('every route fits 360 × 740 and 390 × 844 for every role', { timeout: 240_000 }, async () => {
+    const failures: string[] = [];
+    // The two phones side by side: each waits on the portal more than it computes.
+    await Promise.all(VIEWPORTS.map((viewport, index) => visitAll(viewport, index, failures)));
+    expect(failures).toEqual([]);
+  });
+});

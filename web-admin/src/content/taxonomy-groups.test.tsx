@@ -130,7 +130,8 @@ describe('taxonomy groups of the FAQ, help and campaign screens', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByLabelText('Category'));
-    const options = await screen.findAllByRole('option');
+    // The category list's options (the rich-text editor's block-type select has its own).
+    const options = await within(await screen.findByRole('listbox')).findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       'Contacts',
       'Maintenance',

@@ -1,12 +1,11 @@
 import { LANGUAGES } from '@porta/contracts';
 import englishMessages from 'ra-language-english';
 import { memoryStore, type TranslationMessages } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cs } from './cs';
 import { en, type PortaMessages } from './en';
 import { et } from './et';
 import { fi } from './fi';
-import { createI18nProvider, hasMessages, loadMessages } from './i18n-provider';
 import { languageFromSearch, startupLanguage, toAdminLanguage } from './locale';
 import { lt } from './lt';
 import { lv } from './lv';
@@ -21,6 +20,20 @@ import { raSlovak } from './ra-sk';
 import { raSwedish } from './ra-sv';
 import { sk } from './sk';
 import { sv } from './sv';
+
+/**
+ * Which languages are downloaded is the provider module's state, and a package's test files share
+ * one process: this file takes a fresh copy of the module, as a page load does.
+ */
+let provider: typeof import('./i18n-provider');
+beforeAll(async () => {
+  vi.resetModules();
+  provider = await import('./i18n-provider');
+});
+const createI18nProvider: typeof provider.createI18nProvider = (...args) =>
+  provider.createI18nProvider(...args);
+const hasMessages: typeof provider.hasMessages = (...args) => provider.hasMessages(...args);
+const loadMessages: typeof provider.loadMessages = (...args) => provider.loadMessages(...args);
 
 /** Every language but English, with Porta's texts and react-admin's. */
 const TRANSLATIONS: [string, PortaMessages, TranslationMessages][] = [

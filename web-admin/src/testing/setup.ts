@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // CI runs several test processes on two cores: give asynchronous queries room (the first
 // screen of a file is a lazy import that is transformed on demand).
@@ -7,6 +7,16 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
+});
+
+// The files of the package run one after another in one page (vitest's isolate: false): each
+// starts as a fresh page would, with nothing stored, the document as loaded and the address at /.
+beforeAll(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.removeAttribute('lang');
+  document.title = '';
+  window.history.replaceState(null, '', '/');
 });
 
 // jsdom has no layout: react-admin scrolls to the top on navigation.

@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 // CI runs several test processes on two cores: give asynchronous queries room.
 configure({ asyncUtilTimeout: 10_000 });
@@ -13,4 +13,23 @@ afterEach(async () => {
   cleanup();
   localStorage.clear();
   document.title = '';
+});
+
+// The files of the package run one after another in one page (vitest's isolate: false): each
+// starts as a fresh page would, with nothing stored, the document as loaded and the address at /.
+beforeAll(() => {
+  if (typeof document === 'undefined') return;
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.removeAttribute('lang');
+  document.title = '';
+  window.history.replaceState(null, '', '/');
+});
+
+// A page here has no object URLs (jsdom makes none; Node's, which the environment's URL may
+// inherit, refuse jsdom's files): the tests that need them stub them.
+beforeEach(() => {
+  if (typeof document === 'undefined') return;
+  for (const name of ['createObjectURL', 'revokeObjectURL'])
+    Object.defineProperty(URL, name, { value: undefined, configurable: true, writable: true });
 });

@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -84,10 +87,61 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir ?? 'memory://');
 }
 
+// pg_trgm: the trigram indexes behind case-insensitive substring search (ILIKE '%…%').
+const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** Where the empty cluster of this PGlite version is kept (see memoryTemplate). */
+function templateFile(): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return join(tmpdir(), `porta-pglite-${version}-empty.tar`);
+}
+
+let template: Promise<Blob> | undefined;
+
+/**
+ * A new in-memory PGlite runs initdb, seconds of CPU in every test process; loading the dump of an
+ * empty cluster takes a fraction of that. The dump is made once per PGlite version and kept in the
+ * temporary folder (written aside and renamed, so processes starting together never read half a
+ * file); it holds nothing but what initdb makes.
+ */
+function memoryTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const file = templateFile();
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const fresh = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
+    const dump = await fresh.dumpDataDir('none');
+    await fresh.close();
+    const aside = `${file}.${process.pid}.tmp`;
+    writeFileSync(aside, Buffer.from(await dump.arrayBuffer()));
+    renameSync(aside, file);
+    return dump;
+  })();
+  return template;
+}
+
+async function createPglite(dataDir: string): Promise<PGlite> {
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    return PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+  }
+  try {
+    return await PGlite.create(dataDir, {
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: await memoryTemplate(),
+    });
+  } catch {
+    // A template that does not load (another PGlite build wrote it): made again next time.
+    template = undefined;
+    rmSync(templateFile(), { force: true });
+    return PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the trigram indexes behind case-insensitive substring search (ILIKE '%…%').
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await createPglite(dataDir);
   // PGlite is one connection: serialise advisory-lock sections inside the process as well.
   const locks = new Map<string, Promise<unknown>>();
   return {

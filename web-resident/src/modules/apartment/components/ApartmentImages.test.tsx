@@ -45,7 +45,7 @@ describe('/my-apartment: the apartment’s images', () => {
       features: featuresOn(),
       routes: {
         [`GET ${IMAGES}`]: json({ apartmentId: IDS.demoApt, items: images }),
-        [`GET ${images[1]!.image.url}`]: () => new Response(new Blob(['png']), { status: 200 }),
+        [`GET ${images[1]!.image.url}`]: () => new Response('png', { status: 200 }),
       },
     });
     const home = await screen.findByRole('article', { name: 'Apartment A 1' });

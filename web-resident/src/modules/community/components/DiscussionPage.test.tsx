@@ -142,7 +142,7 @@ describe('the discussion page', () => {
       routes: {
         'POST /api/community/images': json(image, 201),
         [`POST ${COMMENTS}`]: json(ownComment(3, { images: [image] }), 201),
-        [`GET ${image.url}`]: () => new Response(new Blob(['png']), { status: 200 }),
+        [`GET ${image.url}`]: () => new Response('png', { status: 200 }),
       },
     });
     await screen.findByText('No comments yet. Be the first to comment.');

@@ -1,23 +1,10 @@
 import type { MeResponse } from '@porta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, type RecordedRequest } from '../../../testing/fetch-mock';
 import { IDS, meResponse } from '../../../testing/fixtures';
 import { featuresOn, startSignedIn } from '../../../testing/signed-in';
 import { calendarItem, calendarList, newsItem, newsList } from '../../news/testing/content-fixtures';
-
-// The campaign and feed boxes belong to their own modules: here they only have to be placed.
-vi.mock('../../shop', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../shop')>()),
-  DashboardCampaigns: (props: { housingCompanyId: string; apartmentId: string | null }) => (
-    <section aria-label="Campaigns">{`${props.housingCompanyId} ${props.apartmentId}`}</section>
-  ),
-}));
-vi.mock('../../feeds', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../feeds')>()),
-  RecommendedArticlesBox: () => <section aria-label="Recommended articles" />,
-  CorporateNewsBox: () => <section aria-label="Corporate news" />,
-}));
 
 const query = (request: RecordedRequest) =>
   Object.fromEntries(new URL(request.path, 'http://localhost').searchParams);
@@ -36,17 +23,25 @@ describe('dashboard boxes', () => {
     ]) {
       expect(region(name), name).not.toBeNull();
     }
-    expect(region('Campaigns')).toBeNull();
+    expect(region('Offers from the service shop')).toBeNull();
     expect(region('Recommended articles')).toBeNull();
     expect(region('Corporate news')).toBeNull();
   });
 
   it('places the campaigns, recommended articles and corporate news when their features are on', async () => {
-    startSignedIn('/', { features: featuresOn('service-lounge', 'atp-feed', 'yit-corporation-news') });
+    const app = startSignedIn('/', {
+      features: featuresOn('service-lounge', 'atp-feed', 'yit-corporation-news'),
+    });
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Olivia' });
-    expect(region('Campaigns')?.textContent).toBe(`${IDS.demoHc} ${IDS.demoApt}`);
-    expect(region('Recommended articles')).not.toBeNull();
-    expect(region('Corporate news')).not.toBeNull();
+    expect(await screen.findByRole('region', { name: 'Offers from the service shop' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Recommended articles' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Corporate news' })).toBeTruthy();
+    // The campaigns asked are those of the selected housing company and apartment.
+    await waitFor(() =>
+      expect(app.requests.some((r) => r.path.startsWith('/api/content/campaigns?'))).toBe(true),
+    );
+    const campaigns = app.requests.find((r) => r.path.startsWith('/api/content/campaigns?'))!;
+    expect(query(campaigns)).toMatchObject({ housingCompanyId: IDS.demoHc, apartmentId: IDS.demoApt });
   });
 
   it('shows the next four calendar entries and the four newest articles, each box linking to /news', async () => {

@@ -72,8 +72,8 @@ describe('the service request page', () => {
     ]);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const app = openRequest(request, {
-      [`GET ${photo.url}`]: () => new Response(new Blob(['jpg']), { status: 200 }),
-      [`GET ${manual.url}`]: () => new Response(new Blob(['pdf']), { status: 200 }),
+      [`GET ${photo.url}`]: () => new Response('jpg', { status: 200 }),
+      [`GET ${manual.url}`]: () => new Response('pdf', { status: 200 }),
     });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Dripping tap in the kitchen' });
     await waitFor(() => expect(document.title).toBe('Dripping tap in the kitchen - Support - Porta'));
@@ -132,7 +132,7 @@ describe('the service request page', () => {
     ]);
     const app = openRequest(detail(), {
       [`POST ${ITEM}/responses`]: json(answered, 201),
-      [`GET ${file.url}`]: () => new Response(new Blob(['png']), { status: 200 }),
+      [`GET ${file.url}`]: () => new Response('png', { status: 200 }),
     });
     await screen.findByText('No responses yet.');
     const form = screen.getByRole('region', { name: 'Respond' });
