@@ -26,10 +26,18 @@ beforeAll(() => {
   window.history.replaceState(null, '', '/');
 });
 
-// A page here has no object URLs (jsdom makes none; Node's, which the environment's URL may
-// inherit, refuse jsdom's files): the tests that need them stub them.
-beforeEach(() => {
+// A page here makes no object URLs (jsdom makes none; Node's, which the environment's URL may
+// inherit, refuse jsdom's files): the tests that need them stub them. Revoking one is harmless, as
+// a download's revocation timer may fire during a later test or file (the files share a process).
+function noObjectUrls() {
   if (typeof document === 'undefined') return;
-  for (const name of ['createObjectURL', 'revokeObjectURL'])
-    Object.defineProperty(URL, name, { value: undefined, configurable: true, writable: true });
-});
+  Object.defineProperty(URL, 'createObjectURL', { value: undefined, configurable: true, writable: true });
+  Object.defineProperty(URL, 'revokeObjectURL', {
+    value: () => undefined,
+    configurable: true,
+    writable: true,
+  });
+}
+beforeEach(noObjectUrls);
+// After the test's own clean-up (after-hooks run in reverse order: this one last).
+afterEach(noObjectUrls);
