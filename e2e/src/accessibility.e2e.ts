@@ -1,11 +1,17 @@
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { severeViolations } from './axe.js';
-import { CHROMIUM } from './browser.js';
 import { signIn } from './pages.js';
-import { type Portal, startEmbedded } from './portal.js';
-import { dismissWelcomeDialogs, portalApi } from './portal-api.js';
-import { type Ids, idsOf, navigate, routesOf, SETTLE_SCRIPT, settled } from './resident-routes.js';
+import type { Portal } from './portal.js';
+import {
+  type Ids,
+  navigate,
+  type ResidentWalk,
+  routesOf,
+  SETTLE_SCRIPT,
+  settled,
+  startResidentWalk,
+} from './resident-routes.js';
 
 /**
  * Issue 17: axe (axe-core, WCAG 2.1 A and AA rules) finds no serious or critical violation on any
@@ -37,27 +43,17 @@ const VISITS: Visit[] = [
 const PUBLIC_PATHS = ['/login', '/login?lang=fi', '/maintenance', '/firstlogin?token=unknown'];
 
 describe('accessibility (axe) of the resident app', () => {
+  let walk: ResidentWalk<string>;
   let portal: Portal;
   let browser: Browser;
-  const ids = new Map<string, Ids>();
+  let ids: Map<string, Ids>;
 
   beforeAll(async () => {
-    portal = await startEmbedded();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
-    });
-    const api = portalApi(portal.url);
-    for (const role of new Set(VISITS.map((v) => v.role))) {
-      const email = `${role}@demo.porta.test`;
-      await dismissWelcomeDialogs(api, email).catch(() => undefined);
-      ids.set(role, await idsOf(api, email));
-    }
+    walk = await startResidentWalk(VISITS.map((v) => v.role));
+    ({ portal, browser, ids } = walk);
   });
   afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
+    await walk?.close();
   });
 
   it('the public pages, light and dark', async () => {

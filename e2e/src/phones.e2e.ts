@@ -1,10 +1,16 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM } from './browser.js';
 import { signIn } from './pages.js';
-import { type Portal, startEmbedded } from './portal.js';
-import { dismissWelcomeDialogs, portalApi } from './portal-api.js';
-import { type Ids, idsOf, navigate, routesOf, SETTLE_SCRIPT, settled } from './resident-routes.js';
+import type { Portal } from './portal.js';
+import {
+  type Ids,
+  navigate,
+  type ResidentWalk,
+  routesOf,
+  SETTLE_SCRIPT,
+  settled,
+  startResidentWalk,
+} from './resident-routes.js';
 
 /**
  * Issue 17 (phones): every route of the resident app (web-resident/src/app/routes.tsx), for every
@@ -187,28 +193,17 @@ async function checkPopups(page: Page, role: RoleKey, width: number, fail: (mess
 }
 
 describe('embedded mode: phones', () => {
+  let walk: ResidentWalk<RoleKey>;
   let portal: Portal;
   let browser: Browser;
-  const ids = new Map<RoleKey, Ids>();
+  let ids: Map<RoleKey, Ids>;
 
   beforeAll(async () => {
-    portal = await startEmbedded();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
-    });
-    const api = portalApi(portal.url);
-    for (const role of ROLES) {
-      const email = `${role}@demo.porta.test`;
-      // The welcome dialog of a housing company in construction would cover the pages.
-      await dismissWelcomeDialogs(api, email).catch(() => undefined);
-      ids.set(role, await idsOf(api, email));
-    }
+    walk = await startResidentWalk(ROLES);
+    ({ portal, browser, ids } = walk);
   });
   afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
+    await walk?.close();
   });
 
   /** Every role through every route in one viewport (its own context), failures collected. */

@@ -1,5 +1,7 @@
-import type { Page } from 'playwright-core';
-import type { PortalApi } from './portal-api.js';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM } from './browser.js';
+import { type Portal, startEmbedded } from './portal.js';
+import { dismissWelcomeDialogs, type PortalApi, portalApi } from './portal-api.js';
 
 /**
  * The resident app's routes as concrete paths for a demo user, and how a browser test waits for a
@@ -189,4 +191,42 @@ export async function navigate(page: Page, path: string) {
     history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/** What a walk over the resident routes starts from. */
+export interface ResidentWalk<R extends string> {
+  portal: Portal;
+  browser: Browser;
+  /** Each role's ids for the detail routes. */
+  ids: Map<R, Ids>;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded portal, a headless Chromium, and each role's ids, with the welcome dialog of a
+ * housing company in construction dismissed (it would cover the pages).
+ */
+export async function startResidentWalk<R extends string>(roles: Iterable<R>): Promise<ResidentWalk<R>> {
+  const portal = await startEmbedded();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
+  });
+  const api = portalApi(portal.url);
+  const ids = new Map<R, Ids>();
+  for (const role of new Set(roles)) {
+    const email = `${role}@demo.porta.test`;
+    await dismissWelcomeDialogs(api, email).catch(() => undefined);
+    ids.set(role, await idsOf(api, email));
+  }
+  return {
+    portal,
+    browser,
+    ids,
+    async close() {
+      await browser.close();
+      await portal.close();
+    },
+  };
 }
