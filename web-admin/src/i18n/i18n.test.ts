@@ -30,10 +30,6 @@ beforeAll(async () => {
   vi.resetModules();
   provider = await import('./i18n-provider');
 });
-const createI18nProvider: typeof provider.createI18nProvider = (...args) =>
-  provider.createI18nProvider(...args);
-const hasMessages: typeof provider.hasMessages = (...args) => provider.hasMessages(...args);
-const loadMessages: typeof provider.loadMessages = (...args) => provider.loadMessages(...args);
 
 /** Every language but English, with Porta's texts and react-admin's. */
 const TRANSLATIONS: [string, PortaMessages, TranslationMessages][] = [
@@ -104,11 +100,11 @@ describe('translations', () => {
   );
 
   it('translates the shell in the languages', async () => {
-    const i18n = createI18nProvider('en');
+    const i18n = provider.createI18nProvider('en');
     expect(i18n.translate('porta.login.submit')).toBe('Sign in');
     expect(i18n.translate('ra.action.search')).toBe('Search');
-    await loadMessages('fi');
-    const finnish = createI18nProvider('fi');
+    await provider.loadMessages('fi');
+    const finnish = provider.createI18nProvider('fi');
     expect(finnish.translate('porta.login.submit')).toBe('Kirjaudu sisään');
     expect(finnish.translate('ra.action.search')).toBe('Hae');
     expect(finnish.translate('resources.users.name', { smart_count: 2 })).toBe('Käyttäjät');
@@ -118,8 +114,8 @@ describe('translations', () => {
   });
 
   it('picks the plural form by the language (Czech: one, a few, many)', async () => {
-    await loadMessages('cs');
-    const czech = createI18nProvider('cs');
+    await provider.loadMessages('cs');
+    const czech = provider.createI18nProvider('cs');
     const [one, few, many] = (raCzech.ra as { action: { bulk_actions: string } }).action.bulk_actions
       .split('||||')
       .map((form) => form.trim());
@@ -183,7 +179,7 @@ describe('language choice', () => {
   });
 
   it('keeps the page language in step when the language changes', async () => {
-    const i18n = createI18nProvider('en');
+    const i18n = provider.createI18nProvider('en');
     expect(document.documentElement.lang).toBe('en');
     await i18n.changeLocale('fi');
     expect(i18n.translate('porta.login.submit')).toBe('Kirjaudu sisään');
@@ -191,10 +187,10 @@ describe('language choice', () => {
   });
 
   it("downloads a language's texts when it is first chosen", async () => {
-    expect(hasMessages('sv')).toBe(false);
-    const i18n = createI18nProvider('en');
+    expect(provider.hasMessages('sv')).toBe(false);
+    const i18n = provider.createI18nProvider('en');
     await i18n.changeLocale('sv');
-    expect(hasMessages('sv')).toBe(true);
+    expect(provider.hasMessages('sv')).toBe(true);
     expect(i18n.translate('porta.login.submit')).toBe(sv.porta.login.submit);
     expect(i18n.translate('ra.action.search')).toBe(
       (raSwedish.ra as { action: { search: string } }).action.search,
@@ -203,8 +199,8 @@ describe('language choice', () => {
   });
 
   it('starts in English until the first language is loaded', () => {
-    expect(hasMessages('lv')).toBe(false);
-    const i18n = createI18nProvider('lv');
+    expect(provider.hasMessages('lv')).toBe(false);
+    const i18n = provider.createI18nProvider('lv');
     expect(i18n.getLocale()).toBe('en');
     expect(i18n.translate('porta.login.submit')).toBe('Sign in');
   });

@@ -1,3 +1,4 @@
+import { startAsFreshPage } from '@porta/web-kit/testing';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 
@@ -9,15 +10,8 @@ afterEach(() => {
   cleanup();
 });
 
-// The files of the package run one after another in one page (vitest's isolate: false): each
-// starts as a fresh page would, with nothing stored, the document as loaded and the address at /.
-beforeAll(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  document.documentElement.removeAttribute('lang');
-  document.title = '';
-  window.history.replaceState(null, '', '/');
-});
+// Each file starts from a fresh page (the package's files share one: ADR 0025).
+beforeAll(startAsFreshPage);
 
 // jsdom has no layout: react-admin scrolls to the top on navigation.
 window.scrollTo = () => undefined;

@@ -1,3 +1,4 @@
+import { startAsFreshPage } from '@porta/web-kit/testing';
 import { configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
@@ -15,15 +16,9 @@ afterEach(async () => {
   document.title = '';
 });
 
-// The files of the package run one after another in one page (vitest's isolate: false): each
-// starts as a fresh page would, with nothing stored, the document as loaded and the address at /.
+// Each file starts from a fresh page (the package's files share one: ADR 0025).
 beforeAll(() => {
-  if (typeof document === 'undefined') return;
-  localStorage.clear();
-  sessionStorage.clear();
-  document.documentElement.removeAttribute('lang');
-  document.title = '';
-  window.history.replaceState(null, '', '/');
+  if (typeof document !== 'undefined') startAsFreshPage();
 });
 
 // A page here makes no object URLs (jsdom makes none; Node's, which the environment's URL may
