@@ -82,6 +82,20 @@ describe.skipIf(!postgresUp)('database connections dropped by the server', () =>
     expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ three: 3 }]);
   });
 
+  it('runs a transaction started the moment after the idle pool was ended', async () => {
+    const db = database.drizzle({});
+    for (let round = 0; round < 10; round++) {
+      // Fill the pool with idle connections, end them all, and start at once: the pool has not yet
+      // heard of the ends, so BEGIN meets a dead connection and the transaction goes to another.
+      await Promise.all(
+        Array.from({ length: 8 }, () => withTransaction(db, (tx) => tx.execute(sql`select 1`))),
+      );
+      expect(await dropAll()).toBeGreaterThan(0);
+      const result = await withTransaction(db, async (tx) => tx.execute(sql`select ${round}::int as round`));
+      expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ round }]);
+    }
+  });
+
   it('kills nothing in 20 drops under traffic; every request after them succeeds', async () => {
     const db = database.drizzle({});
     let stop = false;

@@ -261,12 +261,31 @@ async function openPg(url: string, poolSize: number, logger: Logger): Promise<Da
   };
 }
 
-/** Run fn in a transaction; it commits when fn resolves and rolls back when it throws. */
-export function withTransaction<TSchema extends Record<string, unknown>, T>(
+/**
+ * Run fn in a transaction; it commits when fn resolves and rolls back when it throws.
+ *
+ * A pooled connection that the server ended a moment ago is noticed by the pool only when the
+ * server's goodbye arrives; a checkout in between gets it and its BEGIN fails. Nothing of fn has run
+ * then, so the transaction is tried again a moment later on another connection (twice at most).
+ * Once fn has begun, a lost connection fails the call as "database unavailable", as before.
+ */
+export async function withTransaction<TSchema extends Record<string, unknown>, T>(
   db: Db<TSchema>,
   fn: (tx: Db<TSchema>) => Promise<T>,
 ): Promise<T> {
-  return db.transaction((tx) => fn(tx as unknown as Db<TSchema>));
+  for (let attempt = 0; ; attempt++) {
+    let begun = false;
+    try {
+      return await db.transaction((tx) => {
+        begun = true;
+        return fn(tx as unknown as Db<TSchema>);
+      });
+    } catch (error) {
+      if (begun || attempt >= 2 || !isDatabaseUnavailable(error)) throw error;
+      // A moment for the pool to read the goodbyes its other idle connections may have received.
+      await new Promise((resolve) => setTimeout(resolve, 10 * (attempt + 1)));
+    }
+  }
 }
 
 export { sql };

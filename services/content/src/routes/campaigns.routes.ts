@@ -34,7 +34,15 @@ import {
   zShopPartnerPageQuery,
   zShopPartnerUpdate,
 } from '@porta/contracts';
-import { type App, AppError, listPage, type Principal, principalOf, sortBy } from '@porta/service-kit';
+import {
+  type App,
+  AppError,
+  listPage,
+  type Principal,
+  principalOf,
+  sortBy,
+  withTransaction,
+} from '@porta/service-kit';
 import { and, arrayContains, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { ContentContext, ContentDb } from '../context.js';
 import { type CampaignTexts, campaigns, directoryHousingCompanies, shopPartners } from '../db/schema.js';
@@ -973,7 +981,7 @@ export async function campaignRoutes(app: App, ctx: ContentContext) {
     },
     async (request, reply) => {
       const existing = await loadShopPartner(request.params.id);
-      await ctx.db.transaction(async (tx) => {
+      await withTransaction(ctx.db, async (tx) => {
         await tx
           .update(campaigns)
           .set({ shopPartnerId: null })

@@ -8,7 +8,7 @@ import {
   type NotificationType,
   type Role,
 } from '@porta/contracts';
-import { uuidv7 } from '@porta/service-kit';
+import { uuidv7, withTransaction } from '@porta/service-kit';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationsContext } from '../context.js';
 import { mailQueue, notifications, type QueuedMail, settings } from '../db/schema.js';
@@ -154,7 +154,7 @@ async function storePage(
   if (wanted.length === 0) return;
   const byUser = new Map(wanted.map((m) => [m.userId, m]));
   // The notifications and their e-mails in one transaction: what is stored has its e-mail queued.
-  const rows = await ctx.db.transaction(async (tx) => {
+  const rows = await withTransaction(ctx.db, async (tx) => {
     const stored = await tx
       .insert(notifications)
       .values(

@@ -1,5 +1,5 @@
 import type { Language, NotificationType } from '@porta/contracts';
-import { defineJob, type MailMessage, publicUrl } from '@porta/service-kit';
+import { defineJob, type MailMessage, publicUrl, withTransaction } from '@porta/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NotificationsContext } from '../context.js';
@@ -212,7 +212,7 @@ async function sendClaimed(ctx: NotificationsContext, claimed: Claimed[]) {
       );
       throw err;
     }
-    await ctx.db.transaction(async (tx) => {
+    await withTransaction(ctx.db, async (tx) => {
       await tx.delete(mailQueue).where(eq(mailQueue.notificationId, id));
       await tx.update(notifications).set({ emailedAt: sql`now()` }).where(eq(notifications.id, id));
     });
