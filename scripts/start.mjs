@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Starts Porta. `embedded` (npm start): one process, PGlite under ./data, demo data on the first
-// start. `cluster` (npm run start:cluster): identity, content, notifications, community,
-// service-requests and the gateway as separate processes on DATABASE_URL, NATS_URL and REDIS_URL. Builds whatever is
-// missing or out of date first (Nx cache).
+// start. `cluster` (npm run start:cluster): every service of the registry
+// (services/gateway/src/services.ts) and the gateway as separate processes on DATABASE_URL, NATS_URL
+// and REDIS_URL; a service's port is <NAME>_PORT (IDENTITY_PORT=3001, …). Builds whatever is missing
+// or out of date first (Nx cache).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -91,82 +92,40 @@ if (mode === 'embedded') {
     );
     process.exit(1);
   }
-  const identityPort = process.env.IDENTITY_PORT ?? '3001';
-  run(
-    'identity',
-    'services/identity/dist/server.js',
-    {
-      PORT: identityPort,
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'loopback',
-      SEED_DEMO: process.env.SEED_DEMO ?? 'true',
-      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
-    },
-    { restart: true },
-  );
-  const contentPort = process.env.CONTENT_PORT ?? '3002';
-  run(
-    'content',
-    'services/content/dist/server.js',
-    {
-      PORT: contentPort,
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'loopback',
-      SEED_DEMO: process.env.SEED_DEMO ?? 'true',
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    },
-    { restart: true },
-  );
-  const notificationsPort = process.env.NOTIFICATIONS_PORT ?? '3003';
-  run(
-    'notifications',
-    'services/notifications/dist/server.js',
-    {
-      PORT: notificationsPort,
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'loopback',
-      SEED_DEMO: process.env.SEED_DEMO ?? 'true',
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
-    },
-    { restart: true },
-  );
-  const communityPort = process.env.COMMUNITY_PORT ?? '3004';
-  run(
-    'community',
-    'services/community/dist/server.js',
-    {
-      PORT: communityPort,
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'loopback',
-      SEED_DEMO: process.env.SEED_DEMO ?? 'true',
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    },
-    { restart: true },
-  );
-  const serviceRequestsPort = process.env.SERVICE_REQUESTS_PORT ?? '3005';
-  run(
-    'service-requests',
-    'services/service-requests/dist/server.js',
-    {
-      PORT: serviceRequestsPort,
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'loopback',
-      SEED_DEMO: process.env.SEED_DEMO ?? 'true',
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    },
-    { restart: true },
-  );
+  // The processes come from the registry of services (services/gateway/src/services.ts).
+  const manifest = spawnSync(process.execPath, ['services/gateway/dist/manifest.js'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (manifest.status !== 0) {
+    console.error('Porta: could not read the list of services (services/gateway/dist/manifest.js).');
+    process.exit(1);
+  }
+  const services = JSON.parse(manifest.stdout);
+  const urlOf = (service) => `http://127.0.0.1:${process.env[service.portKey] ?? service.port}`;
+  const identity = services.find((service) => service.name === 'identity');
+  for (const service of services) {
+    run(
+      service.name,
+      service.script,
+      {
+        PORT: process.env[service.portKey] ?? String(service.port),
+        HOST: '127.0.0.1',
+        TRUST_PROXY: 'loopback',
+        SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+        IDENTITY_URL: urlOf(identity),
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
+      },
+      { restart: true },
+    );
+  }
   run(
     'gateway',
     gatewayScript,
     {
       MODE: 'distributed',
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-      CONTENT_URL: `http://127.0.0.1:${contentPort}`,
-      NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}`,
-      COMMUNITY_URL: `http://127.0.0.1:${communityPort}`,
-      SERVICE_REQUESTS_URL: `http://127.0.0.1:${serviceRequestsPort}`,
+      ...Object.fromEntries(services.map((service) => [service.urlKey, urlOf(service)])),
     },
     { restart: true },
   );

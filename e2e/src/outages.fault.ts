@@ -10,13 +10,7 @@ import {
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DistributedPortal,
-  PG_ADMIN_URL,
-  SERVICES,
-  type ServiceName,
-  startDistributed,
-} from './portal.js';
+import { type DistributedPortal, PG_ADMIN_URL, serviceProcesses, startDistributed } from './portal.js';
 import { type PortalApi, portalApi } from './portal-api.js';
 
 /*
@@ -114,7 +108,10 @@ describe.skipIf(!postgresUp)('the distributed portal through an operator’s wor
 
   const crashes = () =>
     Object.fromEntries(
-      ([...SERVICES, 'gateway'] as ServiceName[]).map((name) => [name, portal.processes[name].crashes]),
+      [...serviceProcesses().map((service) => service.name), 'gateway'].map((name) => [
+        name,
+        portal.processes[name]?.crashes,
+      ]),
     );
 
   async function publishNews(title: string) {

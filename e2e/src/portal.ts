@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -123,8 +123,43 @@ export async function startEmbedded(): Promise<Portal> {
   };
 }
 
-export const SERVICES = ['identity', 'content', 'notifications', 'community', 'service-requests'] as const;
-export type ServiceName = (typeof SERVICES)[number] | 'gateway';
+/** One service's process as the registry declares it (services/gateway/src/deploy.ts). */
+interface ProcessEntry {
+  name: string;
+  script: string;
+  urlKey: string;
+}
+
+let manifest: ProcessEntry[] | undefined;
+/** The services of the registry in their order, read from the built gateway's manifest. */
+export function serviceProcesses(): ProcessEntry[] {
+  if (!manifest) {
+    const run = spawnSync(process.execPath, [join(root, 'services/gateway/dist/manifest.js')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (run.status !== 0)
+      throw new Error(`the services' manifest could not be read (build first):\n${run.stderr}`);
+    manifest = JSON.parse(run.stdout) as ProcessEntry[];
+  }
+  return manifest;
+}
+
+/** The services journeys and fault tests address by name; any other of the registry is a string. */
+export type ServiceName =
+  | 'identity'
+  | 'content'
+  | 'notifications'
+  | 'community'
+  | 'service-requests'
+  | 'gateway'
+  | (string & {});
+
+/** What the e2e runs give a service beyond the shared settings (the demo, the content clock). */
+const E2E_ENV: Record<string, Record<string, string>> = {
+  identity: { SEED_DEMO: 'true' },
+  content: { SEED_DEMO: 'true', NODE_ENV: 'test', CLOCK_CONTROL: 'true' },
+};
 
 /** One process of the distributed portal, which a fault test may kill and start again. */
 export interface ServiceProcess {
@@ -157,8 +192,8 @@ export interface DistributedOptions {
 }
 
 /**
- * The built portal in the distributed mode: identity, content, notifications, community,
- * service-requests and the gateway as processes on PostgreSQL, NATS and Redis.
+ * The built portal in the distributed mode: every service of the registry and the gateway as
+ * processes on PostgreSQL, NATS and Redis.
  */
 export async function startDistributed(options: DistributedOptions = {}): Promise<DistributedPortal> {
   const database = `porta_e2e_${Date.now().toString(36)}`;
@@ -168,16 +203,13 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   await admin.end();
   const databaseUrl = new URL(PG_ADMIN_URL);
   databaseUrl.pathname = `/${database}`;
-  const ports = {} as Record<ServiceName, number>;
-  for (const name of [...SERVICES, 'gateway'] as const) ports[name] = await freePort();
+  const services = serviceProcesses();
+  const names: ServiceName[] = [...services.map((service) => service.name), 'gateway'];
+  const ports: Partial<Record<ServiceName, number>> = {};
+  for (const name of names) ports[name] = await freePort();
   const urlOf = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
-  // identity and notifications share one folder: both services' mail lands in its outbox.
-  const dataDirs = {
-    identity: mkdtempSync(join(tmpdir(), 'porta-e2e-identity-')),
-    content: mkdtempSync(join(tmpdir(), 'porta-e2e-content-')),
-    community: mkdtempSync(join(tmpdir(), 'porta-e2e-community-')),
-    'service-requests': mkdtempSync(join(tmpdir(), 'porta-e2e-service-requests-')),
-  };
+  // One data folder for all, as in the embedded mode: every service's mail lands in its outbox.
+  const dataDir = mkdtempSync(join(tmpdir(), 'porta-e2e-distributed-'));
   const url = urlOf('gateway');
   const shared = {
     DATABASE_URL: databaseUrl.toString(),
@@ -185,39 +217,32 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     REDIS_URL: options.redisUrl ?? REDIS_URL,
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
+    DATA_DIR: dataDir,
     ...options.env,
   };
   const behind = { TRUST_PROXY: 'loopback', IDENTITY_URL: urlOf('identity') };
-  const settings: Record<ServiceName, [string, Record<string, string>]> = {
-    identity: [
-      'services/identity/dist/server.js',
-      { ...behind, SEED_DEMO: 'true', DATA_DIR: dataDirs.identity },
-    ],
-    content: [
-      'services/content/dist/server.js',
-      { ...behind, SEED_DEMO: 'true', DATA_DIR: dataDirs.content, NODE_ENV: 'test', CLOCK_CONTROL: 'true' },
-    ],
-    notifications: ['services/notifications/dist/server.js', { ...behind, DATA_DIR: dataDirs.identity }],
-    community: ['services/community/dist/server.js', { ...behind, DATA_DIR: dataDirs.community }],
-    'service-requests': [
-      'services/service-requests/dist/server.js',
-      { ...behind, DATA_DIR: dataDirs['service-requests'] },
-    ],
+  const settings: Partial<Record<ServiceName, [string, Record<string, string>]>> = {
+    ...Object.fromEntries(
+      services.map((service) => [service.name, [service.script, { ...behind, ...E2E_ENV[service.name] }]]),
+    ),
     gateway: [
       'services/gateway/dist/server.js',
       {
         MODE: 'distributed',
-        IDENTITY_URL: urlOf('identity'),
-        CONTENT_URL: urlOf('content'),
-        NOTIFICATIONS_URL: urlOf('notifications'),
-        COMMUNITY_URL: urlOf('community'),
-        SERVICE_REQUESTS_URL: urlOf('service-requests'),
+        ...Object.fromEntries(services.map((service) => [service.urlKey, urlOf(service.name)])),
       },
     ],
   };
-  const processes = {} as Record<ServiceName, ServiceProcess>;
+  const processes: Partial<Record<ServiceName, ServiceProcess>> = {};
+  const processOf = (name: ServiceName) => {
+    const found = processes[name];
+    if (!found) throw new Error(`no process ${name}`);
+    return found;
+  };
   const launch = async (name: ServiceName) => {
-    const [script, env] = settings[name];
+    const setting = settings[name];
+    if (!setting) throw new Error(`no process ${name}`);
+    const [script, env] = setting;
     let current = start(script, { ...shared, PORT: String(ports[name]), ...env, ...options.envOf?.[name] });
     let crashes = 0;
     let expectExit = false;
@@ -261,39 +286,39 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     await waitReady(urlOf(name), current.child, current.output);
   };
   const cleanUp = async () => {
-    for (const dir of Object.values(dataDirs)) rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
     const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${database} with (force)`);
     await cleanup.end();
   };
   // Stopped edge first, identity last.
-  const stopOrder = () =>
-    (['gateway', ...[...SERVICES].reverse()] as ServiceName[]).filter((n) => processes[n]);
+  const stopOrder = () => [...names].reverse().filter((name) => processes[name]);
   try {
-    for (const name of [...SERVICES, 'gateway'] as const) await launch(name);
+    for (const name of names) await launch(name);
   } catch (error) {
     // Processes started so far are stopped again, so none is left answering on NATS.
-    for (const name of stopOrder()) await stop(processes[name].child);
+    for (const name of stopOrder()) await stop(processOf(name).child);
     await cleanUp();
     throw error;
   }
   return {
     mode: 'distributed',
     url,
-    mailDir: join(dataDirs.identity, 'mail'),
-    processes,
+    mailDir: join(dataDir, 'mail'),
+    // Every service of the registry was launched above; the names tests address are among them.
+    processes: processes as Record<ServiceName, ServiceProcess>,
     databaseUrl: databaseUrl.toString(),
     stop: async () => {
       const codes: (number | null)[] = [];
       for (const name of stopOrder()) {
-        const p = processes[name];
+        const p = processOf(name);
         codes.push(await stopReporting({ child: p.child, output: () => p.output() }));
       }
       return codes;
     },
     async close() {
-      for (const name of stopOrder()) await stop(processes[name].child);
+      for (const name of stopOrder()) await stop(processOf(name).child);
       await cleanUp();
     },
   };

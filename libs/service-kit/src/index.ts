@@ -17,6 +17,7 @@ export * from './logger.js';
 export * from './mail/index.js';
 export * from './runtime.js';
 export * from './security/index.js';
+export * from './service/index.js';
 export * from './storage/index.js';
 export * from './telemetry/index.js';
 export * from './text/index.js';

@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { pino } from 'pino';
-import type { z } from 'zod';
 import { TokenRevocations } from './auth/revocations.js';
 import { createTokenVerifier, type KeySource } from './auth/verifier.js';
 import { DeadLetters } from './bus/dead-letters.js';
 import { connectBus } from './bus/index.js';
 import type { Bus } from './bus/types.js';
-import { type BaseConfig, loadConfig } from './config.js';
+import type { BaseConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { createService } from './http/create-service.js';
 import { type Closeable, runService } from './http/run.js';
@@ -135,42 +134,5 @@ export async function serveProcess(options: {
       { name: 'revocations', close: () => revocations.stop() },
       ...runtime.closeables,
     ],
-  });
-}
-
-/** What a service's factory answers, as a process hosts it (identity's differs: keys, seeding first). */
-export interface HostedService {
-  plugin: FastifyPluginAsync;
-  migrate(): Promise<void>;
-  /** Relays, consumers and repeating jobs (before the runtime's jobs start). */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** The demo data, when SEED_DEMO is set (after start). */
-  seedDemo?(): Promise<unknown>;
-}
-
-/**
- * A service as its own process (the distributed mode): its settings loaded, the runtime made, the
- * service made from them, migrated and started (and seeded when SEED_DEMO is set), the jobs
- * started, then served until a signal closes the service before the runtime.
- */
-export async function runServiceProcess<C extends BaseConfig>(
-  name: string,
-  schema: z.ZodType<C>,
-  create: (runtime: Runtime, config: C) => HostedService,
-): Promise<string> {
-  const config = loadConfig(schema);
-  const runtime = await createRuntime(name, config);
-  const service = create(runtime, config);
-  await service.migrate();
-  await service.start();
-  if ((config as { SEED_DEMO?: boolean }).SEED_DEMO) await service.seedDemo?.();
-  await runtime.jobs.start();
-  return serveProcess({
-    name,
-    config,
-    runtime,
-    plugin: service.plugin,
-    closeables: [{ name, close: () => service.stop() }],
   });
 }

@@ -1,2 +1,3 @@
 export { COMMUNITY_MIGRATIONS, type Community, createCommunity } from './app.js';
 export { type CommunityConfig, zCommunityConfig, zCommunitySettings } from './config.js';
+export { communityService } from './service.js';

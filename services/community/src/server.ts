@@ -1,8 +1,5 @@
 import { runServiceProcess } from '@porta/service-kit';
-import { createCommunity } from './app.js';
-import { zCommunityConfig } from './config.js';
+import { communityService } from './service.js';
 
 /** community as its own process (the distributed mode). */
-await runServiceProcess('community', zCommunityConfig, (runtime, config) =>
-  createCommunity({ ...runtime, config }),
-);
+await runServiceProcess(communityService);

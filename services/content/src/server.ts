@@ -1,8 +1,5 @@
 import { runServiceProcess } from '@porta/service-kit';
-import { createContent } from './app.js';
-import { zContentConfig } from './config.js';
+import { contentService } from './service.js';
 
-/** content as its own process (the distributed mode; the demo content with SEED_DEMO). */
-await runServiceProcess('content', zContentConfig, (runtime, config) =>
-  createContent({ ...runtime, config }),
-);
+/** content as its own process (the distributed mode). */
+await runServiceProcess(contentService);

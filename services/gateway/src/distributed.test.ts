@@ -3,31 +3,29 @@ import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { createCommunity, zCommunityConfig } from '@porta/community';
-import { createContent, zContentConfig } from '@porta/content';
 import { LOGIN_PAIR_FREE_FAILURES } from '@porta/contracts';
 import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
-import { createNotifications, zNotificationsConfig } from '@porta/notifications';
 import {
   type App,
-  type BaseConfig,
   createService,
   createStorage,
   createTokenVerifier,
   type Database,
-  type HostedService,
   loadConfig,
   MemoryBus,
   openDatabase,
+  processConfigSchema,
+  type Runtime,
+  type ServiceDefinition,
+  serviceUrlKey,
   silentLogger,
 } from '@porta/service-kit';
 import { freePort } from '@porta/service-kit/testing';
-import { createServiceRequests, zServiceRequestsConfig } from '@porta/service-requests';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { zGatewayConfig } from './config.js';
 import { buildGateway, type Gateway } from './gateway.js';
+import { SERVICES } from './services.js';
 
 let identityApp: App;
 let identityAddress: string;
@@ -39,36 +37,25 @@ let gateway: Gateway;
 /** A second gateway in front of the same services (several gateway processes). */
 let otherGateway: Gateway;
 const bus = new MemoryBus();
+/** What every service process here shares: the bus, a silent logger, no jobs runner of its own. */
+const runtimeParts = { bus, logger: silentLogger };
 /** What stops the service processes, last started first. */
 const stops: (() => Promise<void>)[] = [];
 
 /**
- * A service as its own process would run it: its own database and data folder, identity's
- * directory and answers over the shared bus, tokens checked against identity's JWKS. Answers its
- * address.
+ * A service as its own process would run it, from its declaration: its own database and data
+ * folder, identity's directory and answers over the shared bus, tokens checked against identity's
+ * JWKS. Answers its address.
  */
-async function startService<Z extends z.ZodType<BaseConfig>>(
-  name: string,
-  zConfig: Z,
-  create: (options: {
-    database: Database;
-    config: z.infer<Z>;
-    storage: ReturnType<typeof createStorage>;
-    logger: typeof silentLogger;
-    bus: MemoryBus;
-  }) => HostedService,
-  identityAddress: string,
-): Promise<string> {
+async function startService(definition: ServiceDefinition, identityAddress: string): Promise<string> {
+  const { name } = definition;
   const dataDir = mkdtempSync(join(tmpdir(), `porta-gateway-${name}-`));
-  const config = loadConfig(zConfig, { LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const config = loadConfig(processConfigSchema(definition), { LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const serviceDatabase = await openDatabase({ dataDir: 'memory://' });
-  const service = create({
-    database: serviceDatabase,
+  const service = definition.create(
+    { ...runtimeParts, database: serviceDatabase, storage: createStorage(config) } as unknown as Runtime,
     config,
-    storage: createStorage(config),
-    logger: silentLogger,
-    bus,
-  });
+  );
   await service.migrate();
   await service.start();
   const app = createService({
@@ -107,34 +94,19 @@ beforeAll(async () => {
   const address = await identityApp.listen({ host: '127.0.0.1', port: 0 });
   identityAddress = address;
   // Each service as its own process would run it, on its own database.
-  const contentAddress = await startService('content', zContentConfig, createContent, address);
-  const notificationsAddress = await startService(
-    'notifications',
-    zNotificationsConfig,
-    createNotifications,
-    address,
-  );
-  const communityAddress = await startService('community', zCommunityConfig, createCommunity, address);
-  const serviceRequestsAddress = await startService(
-    'service-requests',
-    zServiceRequestsConfig,
-    createServiceRequests,
-    address,
-  );
-  Object.assign(serviceAddresses, {
-    content: contentAddress,
-    notifications: notificationsAddress,
-    community: communityAddress,
-    'service-requests': serviceRequestsAddress,
-  });
+  for (const definition of SERVICES.filter((d) => d.name !== 'identity')) {
+    serviceAddresses[definition.name] = await startService(definition, address);
+  }
   const gatewayConfig = loadConfig(zGatewayConfig, {
     LOG_LEVEL: 'silent',
     MODE: 'distributed',
     IDENTITY_URL: address,
-    CONTENT_URL: contentAddress,
-    NOTIFICATIONS_URL: notificationsAddress,
-    COMMUNITY_URL: communityAddress,
-    SERVICE_REQUESTS_URL: serviceRequestsAddress,
+    ...Object.fromEntries(
+      SERVICES.filter((d) => d.name !== 'identity').map((d) => [
+        serviceUrlKey(d.name),
+        serviceAddresses[d.name],
+      ]),
+    ),
   });
   gateway = await buildGateway(gatewayConfig);
   await gateway.app.ready();

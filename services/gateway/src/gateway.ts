@@ -1,8 +1,4 @@
 import httpProxy from '@fastify/http-proxy';
-import { createCommunity } from '@porta/community';
-import { createContent } from '@porta/content';
-import { createIdentity } from '@porta/identity';
-import { createNotifications } from '@porta/notifications';
 import {
   type App,
   AppError,
@@ -12,17 +8,20 @@ import {
   createService,
   createTokenVerifier,
   type Database,
+  hostServices,
   policy,
+  type ServiceDefinition,
+  serviceUrls,
   startTelemetry,
   TokenRevocations,
 } from '@porta/service-kit';
-import { createServiceRequests } from '@porta/service-requests';
 import { compression } from './compression.js';
-import { type GatewayConfig, serviceUrls } from './config.js';
+import type { GatewayConfig } from './config.js';
 import { docsRoutes, type OpenApiDoc } from './openapi.js';
 import { detachRequestBody, onUpstreamError, ProxiedEventStreams, retryDelay } from './proxy.js';
 import { RateLimitCounts } from './rate-limit-store.js';
 import { edgeSecurity, securityHeaders } from './security.js';
+import { SERVICES } from './services.js';
 import { webAppRoutes } from './web-apps.js';
 
 export interface Gateway {
@@ -71,70 +70,19 @@ function gatewayOf(app: App, closeables: Closeable[], seeded: boolean): Gateway 
  */
 export async function buildGateway(
   config: GatewayConfig,
-  options: { database?: Database } = {},
+  options: {
+    database?: Database;
+    /** The services behind it (default: all of Porta's, services.ts). */
+    services?: readonly ServiceDefinition[];
+  } = {},
 ): Promise<Gateway> {
+  const services = options.services ?? SERVICES;
   if (config.MODE === 'embedded') {
     const runtime = await createRuntime('gateway', config, options);
     const { database } = runtime;
-    const identity = createIdentity({
-      database,
-      config,
-      jobs: runtime.jobs,
-      bus: runtime.bus,
-      mailer: runtime.mailer,
-      logger: runtime.logger,
-    });
-    await identity.migrate();
-    const seeded = config.SEED_DEMO ? await identity.seedDemo() : false;
-    await identity.scheduleJobs();
-    const content = createContent({
-      database,
-      config,
-      storage: runtime.storage,
-      logger: runtime.logger,
-      jobs: runtime.jobs,
-      bus: runtime.bus,
-    });
-    await content.migrate();
-    await content.start();
-    if (config.SEED_DEMO) await content.seedDemo();
-    const notifications = createNotifications({
-      database,
-      config,
-      logger: runtime.logger,
-      bus: runtime.bus,
-      jobs: runtime.jobs,
-      mailer: runtime.mailer,
-    });
-    await notifications.migrate();
-    await notifications.start();
-    const community = createCommunity({
-      database,
-      config,
-      storage: runtime.storage,
-      logger: runtime.logger,
-      bus: runtime.bus,
-      jobs: runtime.jobs,
-    });
-    await community.migrate();
-    await community.start();
-    const serviceRequests = createServiceRequests({
-      database,
-      config,
-      storage: runtime.storage,
-      logger: runtime.logger,
-      bus: runtime.bus,
-      jobs: runtime.jobs,
-    });
-    await serviceRequests.migrate();
-    await serviceRequests.start();
-    if (config.SEED_DEMO) {
-      // Community, service requests and the bell need identity's demo; each seeds once.
-      await community.seedDemo();
-      await serviceRequests.seedDemo();
-      await notifications.seedDemo();
-    }
-    await runtime.jobs.start();
+    const hosted = await hostServices(runtime, config, services);
+    if (!hosted.keySource)
+      throw new Error('the embedded gateway needs a service that signs tokens (identity)');
     // Sessions and memberships identity revoked: their tokens are refused at once, not at expiry.
     const revocations = new TokenRevocations(runtime.bus, { logger: runtime.logger });
     await revocations.start();
@@ -143,7 +91,7 @@ export async function buildGateway(
       config,
       logger: runtime.logger,
       tracing: runtime.telemetry.enabled,
-      verifier: createTokenVerifier(identity.keySource, { revocations }),
+      verifier: createTokenVerifier(hosted.keySource, { revocations }),
       trustProxy: config.TRUST_PROXY,
       headers: securityHeaders(config),
     });
@@ -152,15 +100,11 @@ export async function buildGateway(
     await compression(app);
     const rateLimitCounts = await sharedRateLimitCounts(app, config);
     await edgeSecurity(app, config, rateLimitCounts ?? undefined);
-    await app.register(identity.plugin);
-    await app.register(content.plugin);
-    await app.register(notifications.plugin);
-    await app.register(community.plugin);
-    await app.register(serviceRequests.plugin);
+    for (const { service } of hosted.services) await app.register(service.plugin);
     docsRoutes(app, async () =>
       Object.fromEntries(
         await Promise.all(
-          ['identity', 'content', 'notifications', 'community', 'service-requests'].map(async (name) => [
+          services.map(async ({ name }) => [
             name,
             (await app.inject({ method: 'GET', url: `/api/${name}/openapi.json` })).json<OpenApiDoc>(),
           ]),
@@ -171,16 +115,12 @@ export async function buildGateway(
     return gatewayOf(
       app,
       [
-        { name: 'service-requests', close: () => serviceRequests.stop() },
-        { name: 'community', close: () => community.stop() },
-        { name: 'notifications', close: () => notifications.stop() },
-        { name: 'content', close: () => content.stop() },
         { name: 'revocations', close: () => revocations.stop() },
-        { name: 'identity-outbox', close: () => identity.stop() },
+        ...hosted.closeables,
         ...(rateLimitCounts ? [rateLimitCounts.closeable()] : []),
         ...runtime.closeables,
       ],
-      seeded,
+      hosted.seeded,
     );
   }
 
@@ -188,10 +128,10 @@ export async function buildGateway(
     serviceName: 'porta-gateway',
     OTEL_EXPORTER_OTLP_ENDPOINT: config.OTEL_EXPORTER_OTLP_ENDPOINT,
   });
-  const urls = serviceUrls(config);
+  const urls = serviceUrls(services, config);
   const verifier = createTokenVerifier({
     kind: 'remote',
-    url: `${urls.identity}/api/identity/.well-known/jwks.json`,
+    url: `${config.IDENTITY_URL}/api/identity/.well-known/jwks.json`,
   });
   const app = createService({
     name: 'gateway',
