@@ -15,7 +15,6 @@ import {
   MemoryBus,
   openDatabase,
   processConfigSchema,
-  type Runtime,
   type ServiceDefinition,
   serviceUrlKey,
   silentLogger,
@@ -53,7 +52,7 @@ async function startService(definition: ServiceDefinition, identityAddress: stri
   const config = loadConfig(processConfigSchema(definition), { LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const serviceDatabase = await openDatabase({ dataDir: 'memory://' });
   const service = definition.create(
-    { ...runtimeParts, database: serviceDatabase, storage: createStorage(config) } as unknown as Runtime,
+    { ...runtimeParts, database: serviceDatabase, storage: createStorage(config) },
     config,
   );
   await service.migrate();

@@ -1,8 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { KeySource } from '../auth/verifier.js';
+import type { Logger } from '../bus/types.js';
 import { type BaseConfig, zBaseConfig } from '../config.js';
+import type { Jobs } from '../jobs/types.js';
 import type { Runtime } from '../runtime.js';
+
+/**
+ * What a service is made on: the runtime's adapters. A process passes its whole Runtime; a test
+ * bed passes its database, bus, file store and logger, and leaves the job runner out (jobs run
+ * when a test calls them).
+ */
+export type ServiceRuntime = Pick<Runtime, 'database' | 'bus' | 'storage'> & {
+  logger: Logger;
+  mailer?: Runtime['mailer'];
+  jobs?: Jobs;
+};
 
 /** What a service's factory answers; the embedded gateway and the service's own process host it. */
 export interface HostedService {
@@ -25,7 +38,10 @@ export interface HostedService {
  * its proxy and OpenAPI document, `npm run start:cluster`, docker-compose and the e2e portal read the
  * registry of these declarations (services/gateway/src/services.ts).
  */
-export interface ServiceDefinition<Settings extends z.ZodObject = z.ZodObject> {
+export interface ServiceDefinition<
+  Settings extends z.ZodObject = z.ZodObject,
+  Service extends HostedService = HostedService,
+> {
   /** Lower-case with dashes; the routes live under /api/<name>, the tables in the schema of that name. */
   name: string;
   /** Its own process's port in `npm run start:cluster` (containers all use 3000). */
@@ -37,15 +53,15 @@ export interface ServiceDefinition<Settings extends z.ZodObject = z.ZodObject> {
   /** It keeps files (uploads, images) under DATA_DIR: its container gets a volume for them. */
   storesFiles?: boolean;
   /** Makes the service on the runtime's adapters. Method syntax: a registry holds every kind. */
-  create(runtime: Runtime, config: BaseConfig & z.infer<Settings>): HostedService;
+  create(runtime: ServiceRuntime, config: BaseConfig & z.infer<Settings>): Service;
 }
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Declares a service (checks the name and port once, where it is written). */
-export function defineService<Settings extends z.ZodObject>(
-  definition: ServiceDefinition<Settings>,
-): ServiceDefinition<Settings> {
+export function defineService<Settings extends z.ZodObject, Service extends HostedService>(
+  definition: ServiceDefinition<Settings, Service>,
+): ServiceDefinition<Settings, Service> {
   if (!NAME.test(definition.name))
     throw new Error(`service name "${definition.name}": lower-case words with dashes`);
   if (!Number.isInteger(definition.port) || definition.port < 1024 || definition.port > 65535)
@@ -71,7 +87,7 @@ export function serviceUrlKey(name: string): string {
 type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void
   ? I
   : never;
-type ShapeOf<D> = D extends ServiceDefinition<infer S> ? S['shape'] : never;
+type ShapeOf<D> = D extends ServiceDefinition<infer S, HostedService> ? S['shape'] : never;
 
 /** Every service's settings in one object (the embedded gateway takes them all). */
 export function mergedSettings<const D extends readonly ServiceDefinition[]>(

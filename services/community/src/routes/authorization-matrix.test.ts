@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PERSONAS, type Persona, type SignedInPersonas, signInPersonas } from '@porta/identity/testing';
 import {
   authorizationMismatches,
   describedRoutes,
@@ -6,14 +7,7 @@ import {
   staffMenuMismatches,
 } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  type CommunityTestApp,
-  communityTestApp,
-  loginAs,
-  multipartFile,
-  pngImage,
-} from '../testing/index.js';
+import { type CommunityTestApp, communityTestApp, multipartFile, pngImage } from '../testing/index.js';
 
 /**
  * The authorization matrix of the community service: every route against every kind of caller,
@@ -23,25 +17,6 @@ import {
  * route that takes an object is called on a real object of Linden Court by members of another
  * housing company: 404, always. docs/authorization.md is the readable form of this table.
  */
-
-const PERSONAS = [
-  'anonymous',
-  'admin',
-  'staff', // yitUser
-  'bizadmin', // yitBusinessAdmin
-  'marketing', // yitMarketing
-  'project', // yitProject
-  'manager', // propertyManager of Harbour View and Linden Court
-  'othermanager', // propertyManager of Birch Hill only
-  'board', // boardMember of Linden Court, owner of B 14
-  'publisher', // contentPublisher of Linden Court
-  'owner', // owner in Harbour View and Linden Court
-  'tenant', // tenant of B 14
-  'neighbour', // owner of C 1 in Birch Hill
-  'partner', // partner role, user of a business partner
-  'consumption', // consumptionManager only
-] as const;
-type Persona = (typeof PERSONAS)[number];
 
 const SIGNED_IN = PERSONAS.filter((p) => p !== 'anonymous');
 const only = (...p: Persona[]) => p;
@@ -93,27 +68,17 @@ const MATRIX: Record<string, readonly Persona[]> = {
 };
 
 let t: CommunityTestApp;
-const tokens = new Map<Persona, string>();
+let personas: SignedInPersonas<Persona>;
 
 beforeAll(async () => {
   t = await communityTestApp();
-  await addTestUser(t, { key: 'bizadmin', roles: ['yitBusinessAdmin'] });
-  await addTestUser(t, { key: 'marketing', roles: ['yitMarketing'] });
-  await addTestUser(t, { key: 'project', roles: ['yitProject'] });
-  await addTestUser(t, {
-    key: 'publisher',
-    housingCompanies: [{ hcExt: 'DEMO-2000', role: 'contentPublisher' }],
-  });
-  for (const persona of SIGNED_IN) tokens.set(persona, (await loginAs(t.app, persona)).accessToken);
+  personas = await signInPersonas(t, PERSONAS);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
 });
 
-function auth(persona: Persona) {
-  const token = tokens.get(persona);
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
+const auth = (persona: Persona) => personas.headers(persona);
 
 describe('community authorization matrix', () => {
   it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {

@@ -7,11 +7,11 @@ import {
 } from '@porta/contracts';
 import type { Identity } from '@porta/identity';
 import { addTestUser, apiClient, identityTestBed, loginAs } from '@porta/identity/testing';
-import { type App, createStorage, loadConfig, type MemoryBus, silentLogger } from '@porta/service-kit';
+import type { App, MemoryBus } from '@porta/service-kit';
 import { outboxEvents } from '@porta/service-kit/testing';
-import { type Community, createCommunity } from '../app.js';
-import { type CommunityConfig, zCommunityConfig } from '../config.js';
+import type { Community } from '../app.js';
 import { outbox } from '../db/schema.js';
+import { communityService } from '../service.js';
 
 export { addTestUser, apiClient, loginAs };
 
@@ -45,16 +45,7 @@ export interface CommunityTestApp {
 export async function communityTestApp(env: Record<string, string> = {}): Promise<CommunityTestApp> {
   // Bans are asked on every write unless env says otherwise.
   const bed = await identityTestBed('community', { BAN_CACHE_SECONDS: '0', ...env });
-  const config: CommunityConfig = loadConfig(zCommunityConfig, bed.env);
-  const community = createCommunity({
-    database: bed.database,
-    config,
-    storage: createStorage({ DATA_DIR: bed.dataDir }),
-    logger: silentLogger,
-    bus: bed.bus,
-  });
-  await community.migrate();
-  await community.start();
+  const { service: community, config } = await bed.host(communityService);
   // content is not here: a stand-in answers which articles a reader may read.
   const articles = new Map<string, { housingCompanyIds: string[]; roles: Role[]; title: string }>();
   const responder = await bed.bus.reply(CONTENT_ARTICLE_RPC, async (data): Promise<ArticleReadResponse> => {
@@ -91,11 +82,7 @@ export async function communityTestApp(env: Record<string, string> = {}): Promis
       return id;
     },
     events: (subject) => outboxEvents(db, outbox, subject),
-    close: () =>
-      bed.close(async () => {
-        await responder.stop();
-        await community.stop();
-      }),
+    close: () => bed.close(() => responder.stop()),
   };
 }
 

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { addTestUser } from '@porta/identity/testing';
+import {
+  PERSONAS,
+  type Persona,
+  pathFiller,
+  type SignedInPersonas,
+  signInPersonas,
+} from '@porta/identity/testing';
 import { authorizationMismatches, matrixCoverage, staffMenuMismatches } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContentTestApp, contentTestApp, loginAs, multipartFile, pngImage } from '../testing/index.js';
+import { type ContentTestApp, contentTestApp, multipartFile, pngImage } from '../testing/index.js';
 
 /**
  * The authorization matrix of the content service: every route against every kind of caller,
@@ -11,25 +17,6 @@ import { type ContentTestApp, contentTestApp, loginAs, multipartFile, pngImage }
  * 400 for the empty body, a 404 for the made-up id, or a 2xx). A route added without a row here
  * fails the test. docs/authorization.md is the readable form of this table.
  */
-
-const PERSONAS = [
-  'anonymous',
-  'admin',
-  'staff', // yitUser; yitProject of Harbour View and Linden Court
-  'bizadmin', // yitBusinessAdmin
-  'marketing', // yitMarketing
-  'project', // yitProject
-  'manager', // propertyManager of Harbour View and Linden Court
-  'othermanager', // propertyManager of Birch Hill only
-  'board', // boardMember of Linden Court, owner of B 14
-  'publisher', // contentPublisher of Linden Court
-  'owner', // owner in Harbour View and Linden Court
-  'tenant', // tenant of B 14
-  'neighbour', // owner of C 1 in Birch Hill
-  'partner', // partner role, user of a business partner
-  'consumption', // consumptionManager only
-] as const;
-type Persona = (typeof PERSONAS)[number];
 
 const SIGNED_IN = PERSONAS.filter((p) => p !== 'anonymous');
 const everyone = [...PERSONAS];
@@ -180,36 +167,20 @@ const PARAMS: Record<string, () => string> = {
   imageId: randomUUID,
 };
 
-function fillPath(url: string): string {
-  return url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const make = PARAMS[name];
-    if (!make) throw new Error(`no placeholder for :${name} in ${url}`);
-    return make();
-  });
-}
+const fillPath = pathFiller(PARAMS);
 
 let t: ContentTestApp;
-const tokens = new Map<Persona, string>();
+let personas: SignedInPersonas<Persona>;
 
 beforeAll(async () => {
   t = await contentTestApp();
-  await addTestUser(t, { key: 'bizadmin', roles: ['yitBusinessAdmin'] });
-  await addTestUser(t, { key: 'marketing', roles: ['yitMarketing'] });
-  await addTestUser(t, { key: 'project', roles: ['yitProject'] });
-  await addTestUser(t, {
-    key: 'publisher',
-    housingCompanies: [{ hcExt: 'DEMO-2000', role: 'contentPublisher' }],
-  });
-  for (const persona of SIGNED_IN) tokens.set(persona, (await loginAs(t.app, persona)).accessToken);
+  personas = await signInPersonas(t, PERSONAS);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
 });
 
-function auth(persona: Persona) {
-  const token = tokens.get(persona);
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
+const auth = (persona: Persona) => personas.headers(persona);
 
 describe('content authorization matrix', () => {
   it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {

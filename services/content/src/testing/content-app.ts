@@ -1,19 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
-import { apiClient, loginAs } from '@porta/identity/testing';
-import {
-  type App,
-  createService,
-  createStorage,
-  createTokenVerifier,
-  loadConfig,
-  MemoryBus,
-  openDatabase,
-  silentLogger,
-} from '@porta/service-kit';
-import { asc, eq, inArray } from 'drizzle-orm';
+import type { Identity } from '@porta/identity';
+import { apiClient, identityTestBed, loginAs } from '@porta/identity/testing';
+import { type App, createStorage, loadConfig, type MemoryBus, silentLogger } from '@porta/service-kit';
+import { outboxEvents } from '@porta/service-kit/testing';
+import { inArray } from 'drizzle-orm';
 import { type Content, createContent } from '../app.js';
 import { type ContentConfig, zContentConfig } from '../config.js';
 import { directoryHousingCompanies, outbox } from '../db/schema.js';
@@ -40,36 +29,22 @@ export interface ContentTestApp {
  * content migrated with its directory pulled from identity. Sign in with loginAs / apiClientAs.
  */
 export async function contentTestApp(env: Record<string, string> = {}): Promise<ContentTestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'porta-content-test-'));
-  const base = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, ...env };
-  const identityConfig = loadConfig(zIdentityConfig, base);
-  const config: ContentConfig = loadConfig(zContentConfig, base);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: 'memory://' });
-  const bus = new MemoryBus();
-  const identity = createIdentity({ database, config: identityConfig, bus });
-  await identity.migrate();
   // With the demo's feature toggles: the service shop, both feeds and the FAQ are on everywhere.
-  await identity.seedDemo();
-  await identity.scheduleJobs();
+  const bed = await identityTestBed('content', env);
+  const config: ContentConfig = loadConfig(zContentConfig, bed.env);
+  // Made by hand rather than from its declaration: the tests move its clock.
   const clock = new ShiftableClock();
   const content = createContent({
-    database,
+    database: bed.database,
     config,
-    storage: createStorage({ DATA_DIR: dataDir }),
+    storage: createStorage(config),
     logger: silentLogger,
-    bus,
+    bus: bed.bus,
     clock,
   });
   await content.migrate();
   await content.start();
-  const app = createService({
-    name: 'content-test',
-    config,
-    verifier: createTokenVerifier(identity.keySource),
-  });
-  await app.register(identity.plugin);
-  await app.register(content.plugin);
-  await app.ready();
+  const app = await bed.mount('content-test', config, [content.plugin]);
   const db = content.context.db;
   const hcs = await db.select().from(directoryHousingCompanies);
   const idOf = (ext: string) => {
@@ -79,27 +54,13 @@ export async function contentTestApp(env: Record<string, string> = {}): Promise<
   };
   return {
     app,
-    identity,
+    identity: bed.identity,
     content,
     clock,
-    bus,
+    bus: bed.bus,
     hc: { harbourView: idOf('DEMO-1000'), lindenCourt: idOf('DEMO-2000'), birchHill: idOf('DEMO-3000') },
-    async events(subject) {
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(subject ? eq(outbox.subject, subject) : undefined)
-        .orderBy(asc(outbox.id));
-      return rows.map((r) => ({ subject: r.subject, payload: r.payload as Record<string, unknown> }));
-    },
-    async close() {
-      await app.close();
-      await content.stop();
-      await identity.stop();
-      await bus.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    events: (subject) => outboxEvents(db, outbox, subject),
+    close: () => bed.close(() => content.stop()),
   };
 }
 

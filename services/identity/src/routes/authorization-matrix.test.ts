@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { authorizationMismatches, matrixCoverage, staffMenuMismatches } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTestUser, type IdentityTestApp, identityTestApp, loginAs } from '../testing/identity-app.js';
+import { type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
+import { pathFiller, type SignedInPersonas, signInPersonas } from '../testing/personas.js';
 
 /**
  * The authorization matrix (issue 3): every identity route against every kind of caller, with
@@ -182,36 +183,21 @@ const PARAMS: Record<string, () => string> = {
   code: () => 'not-a-real-code',
 };
 
-function fillPath(url: string): string {
-  return url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const make = PARAMS[name];
-    if (!make) throw new Error(`no placeholder for :${name} in ${url}`);
-    return make();
-  });
-}
+const fillPath = pathFiller(PARAMS);
 
 let t: IdentityTestApp;
-const tokens = new Map<Persona, string>();
+let personas: SignedInPersonas<Persona>;
 
 beforeAll(async () => {
   t = await identityTestApp();
-  await addTestUser(t, { key: 'bizadmin', roles: ['yitBusinessAdmin'] });
-  await addTestUser(t, { key: 'marketing', roles: ['yitMarketing'] });
-  await addTestUser(t, { key: 'project', roles: ['yitProject'] });
-  await signInEveryone();
+  personas = await signInPersonas(t, PERSONAS);
 }, 120_000);
 
-async function signInEveryone() {
-  for (const persona of SIGNED_IN) tokens.set(persona, (await loginAs(t.app, persona)).accessToken);
-}
 afterAll(async () => {
   await t?.close();
 });
 
-function auth(persona: Persona) {
-  const token = tokens.get(persona);
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
+const auth = (persona: Persona) => personas.headers(persona);
 
 describe('authorization matrix', () => {
   it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {
@@ -232,7 +218,7 @@ describe('authorization matrix', () => {
       fillPath,
       // Signing out with a bearer token ends that session: sign everyone in again.
       afterRoute: async (route) => {
-        if (route === 'POST /api/identity/logout') await signInEveryone();
+        if (route === 'POST /api/identity/logout') await personas.signInAgain();
       },
     });
     expect(mismatches).toEqual([]);

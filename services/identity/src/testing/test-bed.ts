@@ -5,13 +5,20 @@ import {
   type App,
   type BaseConfig,
   createService,
+  createStorage,
   createTokenVerifier,
   type Database,
+  type HostedService,
   loadConfig,
+  type Mailer,
   MemoryBus,
   openDatabase,
+  processConfigSchema,
+  type ServiceDefinition,
+  silentLogger,
 } from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
 import { createIdentity, type Identity } from '../app.js';
 import { zIdentityConfig } from '../config.js';
 
@@ -28,9 +35,20 @@ export interface IdentityTestBed {
   hc: { harbourView: string; lindenCourt: string; birchHill: string };
   /** The user id of a demo (or test) user by key. */
   userId(key: string): Promise<string>;
-  /** The app with identity's routes and the service's, verifying identity's tokens. */
+  /**
+   * A service made from its declaration on the bed's database, bus and data folder (no job runner;
+   * a mailer when given), its settings read from env, migrated and started; close() stops it.
+   */
+  host<S extends z.ZodObject, H extends HostedService>(
+    definition: ServiceDefinition<S, H>,
+    options?: { mailer?: Mailer },
+  ): Promise<{ service: H; config: BaseConfig & z.infer<S> }>;
+  /** The app with identity's routes and the services', verifying identity's tokens. */
   mount(name: string, config: BaseConfig, plugins: FastifyPluginAsync[]): Promise<App>;
-  /** Close the app (if mounted), then the closers given (the service), then identity, the bus and the database. */
+  /**
+   * Close the app (if mounted), then the closers given, the hosted services (the last first), then
+   * identity, the bus and the database.
+   */
   close(...closers: (() => Promise<void>)[]): Promise<void>;
 }
 
@@ -60,6 +78,7 @@ export async function identityTestBed(
     return row.id;
   };
   let app: App | null = null;
+  const hosted: HostedService[] = [];
   return {
     dataDir,
     env: base,
@@ -74,6 +93,17 @@ export async function identityTestBed(
       if (!row) throw new Error(`no user ${key}`);
       return row.id;
     },
+    async host(definition, options = {}) {
+      const config = loadConfig(processConfigSchema(definition), base);
+      const service = definition.create(
+        { database, bus, storage: createStorage(config), logger: silentLogger, ...options },
+        config,
+      );
+      await service.migrate();
+      await service.start();
+      hosted.push(service);
+      return { service, config };
+    },
     async mount(appName, config, plugins) {
       app = createService({ name: appName, config, verifier: createTokenVerifier(identity.keySource) });
       await app.register(identity.plugin);
@@ -84,6 +114,7 @@ export async function identityTestBed(
     async close(...closers) {
       await app?.close();
       for (const close of closers) await close();
+      for (const service of hosted.splice(0).reverse()) await service.stop();
       await identity.stop();
       await bus.close();
       await database.close();

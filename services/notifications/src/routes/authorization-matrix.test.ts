@@ -1,8 +1,7 @@
-import { addTestUser } from '@porta/identity/testing';
+import { type SignedInPersonas, signInPersonas } from '@porta/identity/testing';
 import { authorizationMismatches, matrixCoverage } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
-import { loginAs } from '../testing/notifications-app.js';
 
 /**
  * The authorization matrix of the notifications service: every route against every kind of
@@ -48,13 +47,12 @@ const MATRIX: Record<string, readonly Persona[]> = {
 };
 
 let t: NotificationsTestApp;
-const tokens = new Map<Persona, string>();
+let personas: SignedInPersonas<Persona>;
 
 beforeAll(async () => {
   // Streams end after a second, so that each caller's answer completes.
   t = await notificationsTestApp({ LIVE_STREAM_MAX_SECONDS: '1' });
-  await addTestUser(t, { key: 'bizadmin', roles: ['yitBusinessAdmin'] });
-  for (const persona of SIGNED_IN) tokens.set(persona, (await loginAs(t.app, persona)).accessToken);
+  personas = await signInPersonas(t, PERSONAS);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -69,10 +67,7 @@ describe('notifications authorization matrix', () => {
       matrix: MATRIX,
       personas: PERSONAS,
       anonymous: 'anonymous',
-      headers: (persona) => {
-        const token = tokens.get(persona);
-        return token ? { authorization: `Bearer ${token}` } : {};
-      },
+      headers: personas.headers,
       fillPath: (url) => url.replace(':id', '00000000-0000-4000-8000-000000000000'),
     });
     expect(mismatches).toEqual([]);

@@ -1,24 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Community, createCommunity, zCommunityConfig } from '@porta/community';
-import { type Content, createContent, zContentConfig } from '@porta/content';
-import { createIdentity, type Identity, zIdentityConfig } from '@porta/identity';
-import { apiClient, type CapturingMailer, capturingMailer, loginAs } from '@porta/identity/testing';
+import { type Community, communityService } from '@porta/community';
+import { type Content, contentService } from '@porta/content';
+import type { Identity } from '@porta/identity';
 import {
-  type App,
-  createService,
-  createStorage,
-  createTokenVerifier,
-  loadConfig,
-  MemoryBus,
-  openDatabase,
-  silentLogger,
-} from '@porta/service-kit';
+  apiClient,
+  type CapturingMailer,
+  capturingMailer,
+  identityTestBed,
+  loginAs,
+} from '@porta/identity/testing';
+import type { App, MemoryBus } from '@porta/service-kit';
 import { eq } from 'drizzle-orm';
-import { createNotifications, type Notifications } from '../app.js';
-import { zNotificationsConfig } from '../config.js';
+import type { Notifications } from '../app.js';
 import { notifications } from '../db/schema.js';
+import { notificationsService } from '../service.js';
 
 export { apiClient, loginAs };
 
@@ -43,72 +37,29 @@ export interface NotificationsTestApp {
  * Content's and community's events reach the notifications service through the bus as in use.
  */
 export async function notificationsTestApp(env: Record<string, string> = {}): Promise<NotificationsTestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'porta-notifications-test-'));
-  const base = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, ...env };
-  const database = await openDatabase({ url: undefined, dataDir: 'memory://' });
-  const bus = new MemoryBus();
+  const bed = await identityTestBed('notifications', env);
   const mailer = capturingMailer();
-  const identity = createIdentity({ database, config: loadConfig(zIdentityConfig, base), bus });
-  await identity.migrate();
-  await identity.seedDemo();
-  await identity.scheduleJobs();
-  const content = createContent({
-    database,
-    config: loadConfig(zContentConfig, base),
-    storage: createStorage({ DATA_DIR: dataDir }),
-    logger: silentLogger,
-    bus,
-  });
-  await content.migrate();
-  await content.start();
-  const community = createCommunity({
-    database,
-    config: loadConfig(zCommunityConfig, base),
-    storage: createStorage({ DATA_DIR: dataDir }),
-    logger: silentLogger,
-    bus,
-  });
-  await community.migrate();
-  await community.start();
-  const config = loadConfig(zNotificationsConfig, base);
-  const service = createNotifications({ database, config, logger: silentLogger, bus, mailer });
-  await service.migrate();
-  await service.start();
-  const app = createService({
-    name: 'notifications-test',
-    config,
-    verifier: createTokenVerifier(identity.keySource),
-  });
-  await app.register(identity.plugin);
-  await app.register(content.plugin);
-  await app.register(community.plugin);
-  await app.register(service.plugin);
-  await app.ready();
+  const { service: content } = await bed.host(contentService);
+  const { service: community } = await bed.host(communityService);
+  const { service, config } = await bed.host(notificationsService, { mailer });
+  const app = await bed.mount('notifications-test', config, [
+    content.plugin,
+    community.plugin,
+    service.plugin,
+  ]);
   const { db } = service.context;
   return {
     app,
-    identity,
+    identity: bed.identity,
     content,
     community,
     notifications: service,
-    bus,
+    bus: bed.bus,
     mailer,
-    async userId(key) {
-      const res = await apiClient(app, (await loginAs(app, key)).accessToken).get('/api/identity/me');
-      return res.json<{ user: { id: string } }>().user.id;
-    },
+    userId: bed.userId,
     stored: (userId) =>
       db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id),
-    async close() {
-      await app.close();
-      await service.stop();
-      await community.stop();
-      await content.stop();
-      await identity.stop();
-      await bus.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () => bed.close(),
   };
 }
 

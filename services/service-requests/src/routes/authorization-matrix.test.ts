@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type SignedInPersonas, signInPersonas } from '@porta/identity/testing';
 import {
   authorizationMismatches,
   describedRoutes,
@@ -8,7 +9,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestUser,
-  loginAs,
   multipartFile,
   PDF,
   type ServiceRequestsTestApp,
@@ -76,7 +76,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
 };
 
 let t: ServiceRequestsTestApp;
-const tokens = new Map<Persona, string>();
+let personas: SignedInPersonas<Persona>;
 let huoltoId: string;
 
 beforeAll(async () => {
@@ -87,16 +87,13 @@ beforeAll(async () => {
        select id, $1 from identity.partner_companies where name = 'Demo Huolto Oy'`,
     [huoltoId],
   );
-  for (const persona of SIGNED_IN) tokens.set(persona, (await loginAs(t.app, persona)).accessToken);
+  personas = await signInPersonas(t, PERSONAS);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
 });
 
-function auth(persona: Persona) {
-  const token = tokens.get(persona);
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
+const auth = (persona: Persona) => personas.headers(persona);
 
 const inject = (persona: Persona, method: string, url: string, payload?: unknown) =>
   t.app.inject({

@@ -1,10 +1,10 @@
 import type { Identity } from '@porta/identity';
 import { addTestUser, apiClient, identityTestBed, loginAs } from '@porta/identity/testing';
-import { type App, createStorage, loadConfig, type MemoryBus, silentLogger } from '@porta/service-kit';
+import type { App, MemoryBus } from '@porta/service-kit';
 import { outboxEvents } from '@porta/service-kit/testing';
-import { createServiceRequests, type ServiceRequests } from '../app.js';
-import { zServiceRequestsConfig } from '../config.js';
+import type { ServiceRequests } from '../app.js';
 import { outbox } from '../db/schema.js';
+import { serviceRequestsService } from '../service.js';
 
 export { addTestUser, apiClient, loginAs };
 
@@ -33,16 +33,7 @@ export async function serviceRequestsTestApp(
   env: Record<string, string> = {},
 ): Promise<ServiceRequestsTestApp> {
   const bed = await identityTestBed('service-requests', env);
-  const config = loadConfig(zServiceRequestsConfig, bed.env);
-  const serviceRequests = createServiceRequests({
-    database: bed.database,
-    config,
-    storage: createStorage({ DATA_DIR: bed.dataDir }),
-    logger: silentLogger,
-    bus: bed.bus,
-  });
-  await serviceRequests.migrate();
-  await serviceRequests.start();
+  const { service: serviceRequests, config } = await bed.host(serviceRequestsService);
   const app = await bed.mount('service-requests-test', config, [serviceRequests.plugin]);
   const { db } = serviceRequests.context;
   return {
@@ -54,6 +45,6 @@ export async function serviceRequestsTestApp(
     userId: bed.userId,
     query: (sql, params) => bed.database.query(sql, params),
     events: (subject) => outboxEvents(db, outbox, subject),
-    close: () => bed.close(() => serviceRequests.stop()),
+    close: () => bed.close(),
   };
 }
