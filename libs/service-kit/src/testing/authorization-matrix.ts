@@ -1,4 +1,5 @@
 import { ruleImplies, STAFF_ACCESS, STAFF_MENU } from '@porta/contracts';
+import { expect, it } from 'vitest';
 import type { App } from '../http/create-service.js';
 
 /**
@@ -98,4 +99,47 @@ export function staffMenuMismatches(app: App, service: string): string[] {
       );
   }
   return mismatches;
+}
+
+/** What policyTableTests needs: the service, its table, and the matrix check (made once the app is up). */
+export interface PolicyTableTests<P extends string> {
+  /** The service's name: its routes are under /api/<service>. */
+  service: string;
+  matrix: Readonly<Record<string, readonly P[]>>;
+  /** The check, asked for when the tests run (the app is made in beforeAll). */
+  check(): Omit<AuthorizationMatrix<P>, 'matrix'>;
+  /** How long every route as every persona may take. */
+  timeoutMs?: number;
+}
+
+/**
+ * The tests every service's authorization matrix runs, registered in the caller's describe: the
+ * staff menu's entries reach their list routes, every route has a row and every row a route, the
+ * OpenAPI document describes every route, and every route answers every persona as its row says.
+ */
+export function policyTableTests<P extends string>(options: PolicyTableTests<P>): void {
+  const prefix = `/api/${options.service}`;
+  it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {
+    expect(staffMenuMismatches(options.check().app, options.service)).toEqual([]);
+  });
+
+  it(`has a row for every ${options.service} route and no row for a route that does not exist`, () => {
+    expect(matrixCoverage(options.check().app, prefix, options.matrix)).toEqual({
+      withoutRow: [],
+      withoutRoute: [],
+    });
+  });
+
+  it('describes every route in its OpenAPI document', async () => {
+    const routes = Object.keys(options.matrix).filter((r) => !r.endsWith('/openapi.json'));
+    expect(await describedRoutes(options.check().app, prefix)).toEqual(routes.sort());
+  });
+
+  it(
+    'answers every route for every caller exactly as the policy table says',
+    async () => {
+      expect(await authorizationMismatches({ ...options.check(), matrix: options.matrix })).toEqual([]);
+    },
+    options.timeoutMs ?? 300_000,
+  );
 }

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PERSONAS, type Persona, type SignedInPersonas, signInPersonas } from '@porta/identity/testing';
-import {
-  authorizationMismatches,
-  describedRoutes,
-  matrixCoverage,
-  staffMenuMismatches,
-} from '@porta/service-kit/testing';
+import { policyTableTests } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommunityTestApp, communityTestApp, multipartFile, pngImage } from '../testing/index.js';
 
@@ -81,32 +76,18 @@ afterAll(async () => {
 const auth = (persona: Persona) => personas.headers(persona);
 
 describe('community authorization matrix', () => {
-  it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {
-    expect(staffMenuMismatches(t.app, 'community')).toEqual([]);
-  });
-
-  it('has a row for every community route and no row for a route that does not exist', () => {
-    expect(matrixCoverage(t.app, '/api/community', MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
-  });
-
-  it('describes every route in its OpenAPI document', async () => {
-    const routes = Object.keys(MATRIX).filter((r) => !r.endsWith('/openapi.json'));
-    expect(await describedRoutes(t.app, '/api/community')).toEqual(routes.sort());
-  });
-
-  it('answers every route for every caller exactly as the policy table says', async () => {
-    const mismatches = await authorizationMismatches({
+  policyTableTests({
+    service: 'community',
+    matrix: MATRIX,
+    check: () => ({
       app: t.app,
-      matrix: MATRIX,
       personas: PERSONAS,
       anonymous: 'anonymous',
       headers: auth,
       fillPath: (url) => url.replace(':type', 'news').replace(/:id/g, () => randomUUID()),
-      // A 403 with a community code (e.g. COM_NOT_EDITABLE) comes from the handler, past the policy.
       handlerRefusalPrefix: 'COM_',
-    });
-    expect(mismatches).toEqual([]);
-  }, 300_000);
+    }),
+  });
 
   it("answers 404 on every route that takes Linden Court's objects to members of another housing company", async () => {
     const inject = (persona: Persona, method: string, url: string, payload?: unknown) =>

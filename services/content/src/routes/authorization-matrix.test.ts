@@ -6,7 +6,7 @@ import {
   type SignedInPersonas,
   signInPersonas,
 } from '@porta/identity/testing';
-import { authorizationMismatches, matrixCoverage, staffMenuMismatches } from '@porta/service-kit/testing';
+import { policyTableTests } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentTestApp, contentTestApp, multipartFile, pngImage } from '../testing/index.js';
 
@@ -183,27 +183,18 @@ afterAll(async () => {
 const auth = (persona: Persona) => personas.headers(persona);
 
 describe('content authorization matrix', () => {
-  it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {
-    expect(staffMenuMismatches(t.app, 'content')).toEqual([]);
-  });
-
-  it('has a row for every content route and no row for a route that does not exist', () => {
-    expect(matrixCoverage(t.app, '/api/content', MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
-  });
-
-  it('answers every route for every caller exactly as the policy table says', async () => {
-    const mismatches = await authorizationMismatches({
+  policyTableTests({
+    service: 'content',
+    matrix: MATRIX,
+    check: () => ({
       app: t.app,
-      matrix: MATRIX,
       personas: PERSONAS,
       anonymous: 'anonymous',
       headers: auth,
-      fillPath,
-      // A 403 with a content code (e.g. CNT_NOT_EDITABLE) comes from the handler, past the policy.
+      fillPath: fillPath,
       handlerRefusalPrefix: 'CNT_',
-    });
-    expect(mismatches).toEqual([]);
-  }, 300_000);
+    }),
+  });
 });
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { authorizationMismatches, matrixCoverage, staffMenuMismatches } from '@porta/service-kit/testing';
+import { policyTableTests } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
 import { pathFiller, type SignedInPersonas, signInPersonas } from '../testing/personas.js';
@@ -200,29 +200,21 @@ afterAll(async () => {
 const auth = (persona: Persona) => personas.headers(persona);
 
 describe('authorization matrix', () => {
-  it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {
-    expect(staffMenuMismatches(t.app, 'identity')).toEqual([]);
-  });
-
-  it('has a row for every identity route and no row for a route that does not exist', () => {
-    expect(matrixCoverage(t.app, '/api/identity', MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
-  });
-
-  it('answers every route for every caller exactly as the policy table says', async () => {
-    const mismatches = await authorizationMismatches({
+  policyTableTests({
+    service: 'identity',
+    matrix: MATRIX,
+    check: () => ({
       app: t.app,
-      matrix: MATRIX,
       personas: PERSONAS,
       anonymous: 'anonymous',
       headers: auth,
-      fillPath,
+      fillPath: fillPath,
       // Signing out with a bearer token ends that session: sign everyone in again.
       afterRoute: async (route) => {
         if (route === 'POST /api/identity/logout') await personas.signInAgain();
       },
-    });
-    expect(mismatches).toEqual([]);
-  }, 300_000);
+    }),
+  });
 });
 
 describe('objects of another housing company answer 404', () => {

@@ -1,6 +1,6 @@
 import { type SignedInPersonas, signInPersonas } from '@porta/identity/testing';
-import { authorizationMismatches, matrixCoverage } from '@porta/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { policyTableTests } from '@porta/service-kit/testing';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
 
 /**
@@ -57,19 +57,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('notifications authorization matrix', () => {
-  it('has a row for every route and no row for a route that does not exist', () => {
-    expect(matrixCoverage(t.app, '/api/notifications', MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
-  });
-
-  it('answers every route for every caller exactly as the policy table says', async () => {
-    const mismatches = await authorizationMismatches({
+  policyTableTests({
+    service: 'notifications',
+    matrix: MATRIX,
+    check: () => ({
       app: t.app,
-      matrix: MATRIX,
       personas: PERSONAS,
       anonymous: 'anonymous',
       headers: personas.headers,
       fillPath: (url) => url.replace(':id', '00000000-0000-4000-8000-000000000000'),
-    });
-    expect(mismatches).toEqual([]);
-  }, 120_000);
+    }),
+  });
 });

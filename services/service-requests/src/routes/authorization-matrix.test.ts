@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type SignedInPersonas, signInPersonas } from '@porta/identity/testing';
-import {
-  authorizationMismatches,
-  describedRoutes,
-  matrixCoverage,
-  staffMenuMismatches,
-} from '@porta/service-kit/testing';
+import { policyTableTests } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestUser,
@@ -116,23 +111,11 @@ async function uploadAs(persona: Persona, name: string) {
 }
 
 describe('service-requests authorization matrix', () => {
-  it('lets everyone the staff menu shows an entry to through the entry’s list route (one rule table)', () => {
-    expect(staffMenuMismatches(t.app, 'service-requests')).toEqual([]);
-  });
-
-  it('has a row for every route and no row for a route that does not exist', () => {
-    expect(matrixCoverage(t.app, P, MATRIX)).toEqual({ withoutRow: [], withoutRoute: [] });
-  });
-
-  it('describes every route in its OpenAPI document', async () => {
-    const routes = Object.keys(MATRIX).filter((r) => !r.endsWith('/openapi.json'));
-    expect(await describedRoutes(t.app, P)).toEqual(routes.sort());
-  });
-
-  it('answers every route for every caller exactly as the policy table says', async () => {
-    const mismatches = await authorizationMismatches({
+  policyTableTests({
+    service: 'service-requests',
+    matrix: MATRIX,
+    check: () => ({
       app: t.app,
-      matrix: MATRIX,
       personas: PERSONAS,
       anonymous: 'anonymous',
       headers: auth,
@@ -140,11 +123,9 @@ describe('service-requests authorization matrix', () => {
         url
           .replace(/:id|:userId|:responseId|:attachmentId/g, () => randomUUID())
           .replace(':token', `${Date.now() + 1}.${'x'.repeat(43)}`),
-      // A 403 with a service-requests code (e.g. SRQ_NOT_PERMITTED) comes from the handler.
       handlerRefusalPrefix: 'SRQ_',
-    });
-    expect(mismatches).toEqual([]);
-  }, 300_000);
+    }),
+  });
 
   it("answers 404 on every route of a Linden Court request and its attachments to another housing company's people", async () => {
     const file = await uploadAs('tenant', 'leak.pdf');
