@@ -1,6 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import type { Role } from '@porta/contracts';
-import { useTranslate } from 'react-admin';
+import { required, SelectInput, useTranslate } from 'react-admin';
 
 /** The label of a role (03 §6 labels, from translations). */
 export function useRoleLabel() {
@@ -11,6 +11,19 @@ export function useRoleLabel() {
 /** Choices of a role select, labelled. */
 export function roleChoices(roles: readonly string[]) {
   return roles.map((role) => ({ id: role, name: `porta.roles.${role}` }));
+}
+
+/** A required select of the form's `role`, one of `roles`. */
+export function RoleInput({ roles }: { roles: readonly string[] }) {
+  return (
+    <SelectInput
+      source="role"
+      label="porta.fields.role"
+      choices={roleChoices(roles)}
+      validate={required()}
+      fullWidth
+    />
+  );
 }
 
 export function RoleChips({ roles }: { roles: readonly Role[] }) {

@@ -1,16 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EventIcon from '@mui/icons-material/Event';
-import {
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Stack, TableCell, Typography } from '@mui/material';
 import { APARTMENT_ROLES, type ScheduledRoleChange } from '@porta/contracts';
 import { useState } from 'react';
 import {
@@ -23,17 +13,16 @@ import {
   RadioButtonGroupInput,
   ReferenceArrayInput,
   required,
-  SelectInput,
   useGetList,
   useGetMany,
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { useChange, useIdentityGet, usePortaCalls } from '../../common/api';
+import { useIdentityGet, usePortaCalls } from '../../common/api';
 import { formatDay } from '../../common/dates';
 import { FormDialog } from '../../common/FormDialog';
-import { HiddenText } from '../../common/HiddenText';
-import { roleChoices, useRoleLabel } from '../../common/roles';
+import { RelatedTable, RowAction, useRemoval } from '../../common/RelatedRows';
+import { RoleInput, useRoleLabel } from '../../common/roles';
 import { notInPast } from '../../common/validation';
 
 interface UserLike {
@@ -126,13 +115,7 @@ export function ScheduleChangeDialog({
         })
       }
     >
-      <SelectInput
-        source="role"
-        label="porta.fields.role"
-        choices={roleChoices(APARTMENT_ROLES)}
-        validate={required()}
-        fullWidth
-      />
+      <RoleInput roles={APARTMENT_ROLES} />
       <RadioButtonGroupInput
         source="when"
         label="porta.scheduled.when"
@@ -178,11 +161,12 @@ export function ScheduledChangeTable({
   onRemoved: () => void;
   showApartment?: boolean;
 }) {
-  const translate = useTranslate();
   const roleLabel = useRoleLabel();
-  const { call } = usePortaCalls();
-  const { run, busy } = useChange();
-  const [removing, setRemoving] = useState<ScheduledRoleChange | null>(null);
+  const removing = useRemoval<ScheduledRoleChange>({
+    path: (change) => `/admin/scheduled-changes/${change.id}`,
+    success: 'porta.scheduled.removed',
+    onDone: onRemoved,
+  });
   const ids = [...new Set(changes.flatMap((c) => [...c.addUserIds, ...c.removeUserIds]))];
   const { data: users = [] } = useGetMany<UserLike & { id: string }>(
     'users',
@@ -199,73 +183,51 @@ export function ScheduledChangeTable({
       )
       .join(', ') || '-';
 
-  if (changes.length === 0) {
-    return <Typography variant="body2">{translate('porta.scheduled.none')}</Typography>;
-  }
-
-  const remove = async () => {
-    if (!removing) return;
-    const done = await run(() => call('DELETE', `/admin/scheduled-changes/${removing.id}`), {
-      success: 'porta.scheduled.removed',
-    });
-    setRemoving(null);
-    if (done.ok) onRemoved();
-  };
-
   return (
     <>
-      <Table size="small" aria-label={translate('porta.scheduled.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('porta.scheduled.start_date')}</TableCell>
-            {showApartment ? <TableCell>{translate('porta.fields.apartment')}</TableCell> : null}
-            <TableCell>{translate('porta.fields.role')}</TableCell>
-            <TableCell>{translate('porta.scheduled.add_users')}</TableCell>
-            <TableCell>{translate('porta.scheduled.remove_users')}</TableCell>
-            <TableCell>
-              <HiddenText>{translate('porta.common.actions')}</HiddenText>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {changes.map((change) => (
-            <TableRow key={change.id}>
-              <TableCell>{formatDay(change.startDate)}</TableCell>
-              {showApartment ? (
-                <TableCell>
-                  {change.aptext} ({change.housingCompanyName})
-                </TableCell>
-              ) : null}
-              <TableCell>{roleLabel(change.role)}</TableCell>
-              <TableCell>{names(change.addUserIds)}</TableCell>
-              <TableCell>{names(change.removeUserIds)}</TableCell>
-              <TableCell align="right">
-                {change.pending ? (
-                  <Tooltip title={translate('porta.scheduled.remove')}>
-                    <IconButton
-                      aria-label={translate('porta.scheduled.remove_label', {
-                        date: formatDay(change.startDate),
-                      })}
-                      onClick={() => setRemoving(change)}
-                      disabled={busy}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
-                ) : null}
+      <RelatedTable
+        label="porta.scheduled.title"
+        columns={[
+          'porta.scheduled.start_date',
+          showApartment && 'porta.fields.apartment',
+          'porta.fields.role',
+          'porta.scheduled.add_users',
+          'porta.scheduled.remove_users',
+        ]}
+        rows={changes}
+        rowKey={(change) => change.id}
+        empty="porta.scheduled.none"
+        cells={(change) => (
+          <>
+            <TableCell>{formatDay(change.startDate)}</TableCell>
+            {showApartment ? (
+              <TableCell>
+                {change.aptext} ({change.housingCompanyName})
               </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+            ) : null}
+            <TableCell>{roleLabel(change.role)}</TableCell>
+            <TableCell>{names(change.addUserIds)}</TableCell>
+            <TableCell>{names(change.removeUserIds)}</TableCell>
+          </>
+        )}
+        actions={(change) =>
+          change.pending ? (
+            <RowAction
+              tooltip="porta.scheduled.remove"
+              label="porta.scheduled.remove_label"
+              labelArgs={{ date: formatDay(change.startDate) }}
+              icon={<DeleteIcon />}
+              onClick={() => removing.ask(change)}
+              disabled={removing.busy}
+            />
+          ) : null
+        }
+      />
       <Confirm
-        isOpen={!!removing}
-        loading={busy}
+        {...removing.confirmProps}
         title="porta.scheduled.remove"
         content="porta.scheduled.remove_content"
-        contentTranslateOptions={{ date: formatDay(removing?.startDate) }}
-        onConfirm={remove}
-        onClose={() => setRemoving(null)}
+        contentTranslateOptions={{ date: formatDay(removing.pending?.startDate) }}
       />
     </>
   );

@@ -1,17 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import {
-  Alert,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Stack, TableCell } from '@mui/material';
 import {
   HOUSING_COMPANY_PARTNER_TYPES,
   type HousingCompanyPartner,
@@ -30,9 +19,9 @@ import {
   SelectInput,
   useTranslate,
 } from 'react-admin';
-import { useChange, useIdentityGet, usePortaCalls } from '../../common/api';
+import { useIdentityGet, usePortaCalls } from '../../common/api';
 import { FormDialog } from '../../common/FormDialog';
-import { HiddenText } from '../../common/HiddenText';
+import { RelatedSection, RelatedTable, RowAction, useRemoval } from '../../common/RelatedRows';
 
 interface PartnerForm extends Record<string, unknown> {
   partnerCompanyId?: string;
@@ -133,24 +122,13 @@ export function HousingCompanyPartners({
   const { data, error, reload } = useIdentityGet<HousingCompanyPartner[]>(
     `/admin/housing-companies/${housingCompanyId}/partners`,
   );
-  const { call } = usePortaCalls();
-  const { run, busy } = useChange();
   const [editing, setEditing] = useState<HousingCompanyPartnerType | null>(null);
-  const [removing, setRemoving] = useState<HousingCompanyPartner | null>(null);
-
-  const remove = async () => {
-    if (!removing) return;
-    const done = await run(
-      () =>
-        call(
-          'DELETE',
-          `/admin/housing-companies/${housingCompanyId}/partners/${removing.type}/${removing.partnerCompanyId}`,
-        ),
-      { success: 'porta.partners.removed' },
-    );
-    setRemoving(null);
-    if (done.ok) reload();
-  };
+  const removing = useRemoval<HousingCompanyPartner>({
+    path: (partner) =>
+      `/admin/housing-companies/${housingCompanyId}/partners/${partner.type}/${partner.partnerCompanyId}`,
+    success: 'porta.partners.removed',
+    onDone: reload,
+  });
 
   if (error) return <Alert severity="error">{translate('porta.partners.load_failed')}</Alert>;
   if (!data) return null;
@@ -161,12 +139,12 @@ export function HousingCompanyPartners({
         const partners = data.filter((partner) => partner.type === type);
         const typeName = translate(`porta.partners.types.${type}`);
         return (
-          <Stack key={type} spacing={1} component="section" aria-label={typeName}>
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="h6" component="h2">
-                {typeName}
-              </Typography>
-              {canManage ? (
+          <RelatedSection
+            key={type}
+            title={`porta.partners.types.${type}`}
+            region
+            action={
+              canManage ? (
                 <Button
                   label={partners.length > 0 ? 'porta.partners.change' : 'porta.partners.connect'}
                   aria-label={translate(
@@ -179,44 +157,34 @@ export function HousingCompanyPartners({
                 >
                   <SwapHorizIcon />
                 </Button>
-              ) : null}
-            </Stack>
-            {partners.length === 0 ? (
-              <Typography variant="body2">{translate('porta.partners.none')}</Typography>
-            ) : (
-              <Table size="small" aria-label={typeName}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('porta.partners.company')}</TableCell>
-                    <TableCell>{translate('porta.partners.key_contact')}</TableCell>
-                    <TableCell>
-                      <HiddenText>{translate('porta.common.actions')}</HiddenText>
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {partners.map((partner) => (
-                    <TableRow key={partner.partnerCompanyId}>
-                      <TableCell>{partner.name}</TableCell>
-                      <TableCell>{partner.keyContactName ?? '-'}</TableCell>
-                      <TableCell align="right">
-                        {canManage ? (
-                          <Tooltip title={translate('porta.partners.remove')}>
-                            <IconButton
-                              aria-label={translate('porta.partners.remove_label', { name: partner.name })}
-                              onClick={() => setRemoving(partner)}
-                              disabled={busy}
-                            >
-                              <DeleteIcon />
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
+              ) : null
+            }
+          >
+            <RelatedTable
+              label={`porta.partners.types.${type}`}
+              columns={['porta.partners.company', 'porta.partners.key_contact']}
+              rows={partners}
+              rowKey={(partner) => partner.partnerCompanyId}
+              empty="porta.partners.none"
+              cells={(partner) => (
+                <>
+                  <TableCell>{partner.name}</TableCell>
+                  <TableCell>{partner.keyContactName ?? '-'}</TableCell>
+                </>
+              )}
+              actions={(partner) =>
+                canManage ? (
+                  <RowAction
+                    tooltip="porta.partners.remove"
+                    label="porta.partners.remove_label"
+                    labelArgs={{ name: partner.name }}
+                    icon={<DeleteIcon />}
+                    onClick={() => removing.ask(partner)}
+                    disabled={removing.busy}
+                  />
+                ) : null
+              }
+            />
             {canManage && editing === type ? (
               <PartnerDialog
                 housingCompanyId={housingCompanyId}
@@ -227,17 +195,14 @@ export function HousingCompanyPartners({
                 onDone={reload}
               />
             ) : null}
-          </Stack>
+          </RelatedSection>
         );
       })}
       <Confirm
-        isOpen={!!removing}
-        loading={busy}
+        {...removing.confirmProps}
         title="porta.partners.remove"
         content="porta.partners.remove_content"
-        contentTranslateOptions={{ name: removing?.name ?? '' }}
-        onConfirm={remove}
-        onClose={() => setRemoving(null)}
+        contentTranslateOptions={{ name: removing.pending?.name ?? '' }}
       />
     </Stack>
   );

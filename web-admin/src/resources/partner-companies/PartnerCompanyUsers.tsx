@@ -2,25 +2,14 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
-import {
-  Alert,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, TableCell } from '@mui/material';
 import type { PartnerCompany, PartnerCompanyUser } from '@porta/contracts';
 import { useState } from 'react';
 import { Button, Confirm, required, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import { useChange, useIdentityGet, usePortaCalls } from '../../common/api';
+import { useIdentityGet, usePortaCalls } from '../../common/api';
 import { FormDialog } from '../../common/FormDialog';
-import { HiddenText } from '../../common/HiddenText';
 import { UserInput } from '../../common/inputs';
+import { RelatedSection, RelatedTable, RowAction, useRemoval } from '../../common/RelatedRows';
 
 function nameOf(user: PartnerCompanyUser) {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -37,25 +26,17 @@ export function PartnerCompanyUsers({ company, canManage }: { company: PartnerCo
     `/admin/partner-companies/${company.id}/users`,
   );
   const { call } = usePortaCalls();
-  const { run, busy } = useChange();
   const [update] = useUpdate<PartnerCompany>();
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<PartnerCompanyUser | null>(null);
-
-  const remove = async () => {
-    if (!removing) return;
-    const done = await run(
-      () => call('DELETE', `/admin/partner-companies/${company.id}/users/${removing.id}`),
-      {
-        success: 'porta.partner_companies.user_removed',
-      },
-    );
-    setRemoving(null);
-    if (done.ok) {
+  const removing = useRemoval<PartnerCompanyUser>({
+    path: (user) => `/admin/partner-companies/${company.id}/users/${user.id}`,
+    success: 'porta.partner_companies.user_removed',
+    onDone: () => {
       reload();
       refresh();
-    }
-  };
+    },
+  });
+  const { run, busy } = removing;
 
   const makeKeyContact = async (user: PartnerCompanyUser) => {
     const done = await run(
@@ -73,73 +54,57 @@ export function PartnerCompanyUsers({ company, canManage }: { company: PartnerCo
   if (error) return <Alert severity="error">{translate('porta.partner_companies.users_failed')}</Alert>;
 
   return (
-    <Stack spacing={1} sx={{ width: '100%' }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="h2">
-          {translate('porta.partner_companies.users')}
-        </Typography>
-        {canManage ? (
+    <RelatedSection
+      title="porta.partner_companies.users"
+      sx={{ width: '100%' }}
+      action={
+        canManage ? (
           <Button label="porta.partner_companies.add_user" onClick={() => setAdding(true)}>
             <PersonAddIcon />
           </Button>
-        ) : null}
-      </Stack>
-      {data && data.length === 0 ? (
-        <Typography variant="body2">{translate('porta.partner_companies.no_users')}</Typography>
-      ) : null}
-      {data && data.length > 0 ? (
-        <Table size="small" aria-label={translate('porta.partner_companies.users')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.users.fields.email')}</TableCell>
-              <TableCell>{translate('porta.fields.name')}</TableCell>
-              <TableCell>{translate('porta.partners.key_contact')}</TableCell>
+        ) : null
+      }
+    >
+      {data ? (
+        <RelatedTable
+          label="porta.partner_companies.users"
+          columns={['resources.users.fields.email', 'porta.fields.name', 'porta.partners.key_contact']}
+          rows={data}
+          rowKey={(user) => user.id}
+          empty="porta.partner_companies.no_users"
+          cells={(user) => (
+            <>
+              <TableCell>{user.email}</TableCell>
+              <TableCell>{nameOf(user)}</TableCell>
               <TableCell>
-                <HiddenText>{translate('porta.common.actions')}</HiddenText>
+                {user.isKeyContact ? (
+                  <StarIcon titleAccess={translate('porta.partners.key_contact')} color="primary" />
+                ) : canManage ? (
+                  <RowAction
+                    tooltip="porta.partner_companies.make_key_contact"
+                    label="porta.partner_companies.make_key_contact_label"
+                    labelArgs={{ name: nameOf(user) }}
+                    icon={<StarBorderIcon />}
+                    onClick={() => makeKeyContact(user)}
+                    disabled={busy}
+                  />
+                ) : null}
               </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>{nameOf(user)}</TableCell>
-                <TableCell>
-                  {user.isKeyContact ? (
-                    <StarIcon titleAccess={translate('porta.partners.key_contact')} color="primary" />
-                  ) : canManage ? (
-                    <Tooltip title={translate('porta.partner_companies.make_key_contact')}>
-                      <IconButton
-                        aria-label={translate('porta.partner_companies.make_key_contact_label', {
-                          name: nameOf(user),
-                        })}
-                        onClick={() => makeKeyContact(user)}
-                        disabled={busy}
-                      >
-                        <StarBorderIcon />
-                      </IconButton>
-                    </Tooltip>
-                  ) : null}
-                </TableCell>
-                <TableCell align="right">
-                  {canManage ? (
-                    <Tooltip title={translate('porta.partner_companies.remove_user')}>
-                      <IconButton
-                        aria-label={translate('porta.partner_companies.remove_user_label', {
-                          name: nameOf(user),
-                        })}
-                        onClick={() => setRemoving(user)}
-                        disabled={busy}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </Tooltip>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </>
+          )}
+          actions={(user) =>
+            canManage ? (
+              <RowAction
+                tooltip="porta.partner_companies.remove_user"
+                label="porta.partner_companies.remove_user_label"
+                labelArgs={{ name: nameOf(user) }}
+                icon={<DeleteIcon />}
+                onClick={() => removing.ask(user)}
+                disabled={busy}
+              />
+            ) : null
+          }
+        />
       ) : null}
       {canManage ? (
         <FormDialog<{ userId?: string }>
@@ -160,14 +125,11 @@ export function PartnerCompanyUsers({ company, canManage }: { company: PartnerCo
         </FormDialog>
       ) : null}
       <Confirm
-        isOpen={!!removing}
-        loading={busy}
+        {...removing.confirmProps}
         title="porta.partner_companies.remove_user"
         content="porta.partner_companies.remove_user_content"
-        contentTranslateOptions={{ name: removing ? nameOf(removing) : '' }}
-        onConfirm={remove}
-        onClose={() => setRemoving(null)}
+        contentTranslateOptions={{ name: removing.pending ? nameOf(removing.pending) : '' }}
       />
-    </Stack>
+    </RelatedSection>
   );
 }

@@ -1,17 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
-import {
-  Alert,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, TableCell, Typography } from '@mui/material';
 import type { Ban } from '@porta/contracts';
 import { useState } from 'react';
 import {
@@ -24,11 +13,11 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import { useChange, useIdentityGet, usePortaCalls } from '../../common/api';
+import { useIdentityGet, usePortaCalls } from '../../common/api';
 import { formatDay, todayIso } from '../../common/dates';
 import { FormDialog } from '../../common/FormDialog';
-import { HiddenText } from '../../common/HiddenText';
 import { HousingCompanyInput } from '../../common/inputs';
+import { RelatedSection, RelatedTable, RowAction, useRemoval } from '../../common/RelatedRows';
 import { notInPast } from '../../common/validation';
 
 interface BanForm extends Record<string, unknown> {
@@ -123,84 +112,62 @@ export function BanDialog({
 export function UserBans({ userId }: { userId: string }) {
   const translate = useTranslate();
   const { data, error, reload } = useIdentityGet<Ban[]>(`/admin/users/${userId}/bans`);
-  const { call } = usePortaCalls();
-  const { run, busy } = useChange();
   const [open, setOpen] = useState(false);
-  const [lifting, setLifting] = useState<Ban | null>(null);
-
-  const lift = async () => {
-    if (!lifting) return;
-    const done = await run(() => call('DELETE', `/admin/users/${userId}/bans/${lifting.id}`), {
-      success: 'porta.bans.lifted',
-    });
-    setLifting(null);
-    if (done.ok) reload();
-  };
+  const lifting = useRemoval<Ban>({
+    path: (ban) => `/admin/users/${userId}/bans/${ban.id}`,
+    success: 'porta.bans.lifted',
+    onDone: reload,
+  });
 
   const scopeOf = (ban: Ban) => ban.housingCompanyName ?? translate('porta.bans.scope_global');
 
   return (
-    <Stack spacing={1} sx={{ width: '100%' }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="h2">
-          {translate('porta.bans.title')}
-        </Typography>
+    <RelatedSection
+      title="porta.bans.title"
+      sx={{ width: '100%' }}
+      action={
         <Button label="porta.bans.add" onClick={() => setOpen(true)}>
           <AddIcon />
         </Button>
-      </Stack>
+      }
+    >
       {error ? <Alert severity="error">{translate('porta.common.load_failed')}</Alert> : null}
-      {data && data.length === 0 ? (
-        <Typography variant="body2">{translate('porta.bans.none')}</Typography>
-      ) : null}
-      {data && data.length > 0 ? (
-        <Table size="small" aria-label={translate('porta.bans.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('porta.bans.scope')}</TableCell>
-              <TableCell>{translate('porta.bans.expiry_date')}</TableCell>
-              <TableCell>{translate('porta.bans.reason')}</TableCell>
-              <TableCell>{translate('porta.bans.state')}</TableCell>
-              <TableCell>
-                <HiddenText>{translate('porta.common.actions')}</HiddenText>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((ban) => (
-              <TableRow key={ban.id}>
-                <TableCell>{scopeOf(ban)}</TableCell>
-                <TableCell>{formatDay(ban.expiryDate)}</TableCell>
-                <TableCell>{ban.reason ?? '-'}</TableCell>
-                <TableCell>{translate(ban.active ? 'porta.bans.active' : 'porta.bans.ended')}</TableCell>
-                <TableCell align="right">
-                  {ban.active ? (
-                    <Tooltip title={translate('porta.bans.lift')}>
-                      <IconButton
-                        aria-label={translate('porta.bans.lift_label', { scope: scopeOf(ban) })}
-                        onClick={() => setLifting(ban)}
-                        disabled={busy}
-                      >
-                        <LockOpenIcon />
-                      </IconButton>
-                    </Tooltip>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      {data ? (
+        <RelatedTable
+          label="porta.bans.title"
+          columns={['porta.bans.scope', 'porta.bans.expiry_date', 'porta.bans.reason', 'porta.bans.state']}
+          rows={data}
+          rowKey={(ban) => ban.id}
+          empty="porta.bans.none"
+          cells={(ban) => (
+            <>
+              <TableCell>{scopeOf(ban)}</TableCell>
+              <TableCell>{formatDay(ban.expiryDate)}</TableCell>
+              <TableCell>{ban.reason ?? '-'}</TableCell>
+              <TableCell>{translate(ban.active ? 'porta.bans.active' : 'porta.bans.ended')}</TableCell>
+            </>
+          )}
+          actions={(ban) =>
+            ban.active ? (
+              <RowAction
+                tooltip="porta.bans.lift"
+                label="porta.bans.lift_label"
+                labelArgs={{ scope: scopeOf(ban) }}
+                icon={<LockOpenIcon />}
+                onClick={() => lifting.ask(ban)}
+                disabled={lifting.busy}
+              />
+            ) : null
+          }
+        />
       ) : null}
       <BanDialog userId={userId} open={open} onClose={() => setOpen(false)} onDone={reload} />
       <Confirm
-        isOpen={!!lifting}
-        loading={busy}
+        {...lifting.confirmProps}
         title="porta.bans.lift"
         content="porta.bans.lift_content"
-        contentTranslateOptions={{ scope: lifting ? scopeOf(lifting) : '' }}
-        onConfirm={lift}
-        onClose={() => setLifting(null)}
+        contentTranslateOptions={{ scope: lifting.pending ? scopeOf(lifting.pending) : '' }}
       />
-    </Stack>
+    </RelatedSection>
   );
 }

@@ -2,18 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EventIcon from '@mui/icons-material/Event';
-import {
-  Alert,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Stack, TableCell, Typography } from '@mui/material';
 import {
   type AdminApartmentRole,
   type AdminHousingCompanyRole,
@@ -33,7 +22,6 @@ import {
   DateInput,
   FormDataConsumer,
   required,
-  SelectInput,
   usePermissions,
   useRefresh,
   useTranslate,
@@ -42,9 +30,9 @@ import type { StaffPermissions } from '../../auth/access';
 import { useChange, useIdentityGet, usePortaCalls } from '../../common/api';
 import { formatDay } from '../../common/dates';
 import { FormDialog } from '../../common/FormDialog';
-import { HiddenText } from '../../common/HiddenText';
 import { ApartmentInput, HousingCompanyInput } from '../../common/inputs';
-import { RoleChips, roleChoices, useRoleLabel } from '../../common/roles';
+import { RelatedSection, RelatedTable, RowAction } from '../../common/RelatedRows';
+import { RoleChips, RoleInput, roleChoices, useRoleLabel } from '../../common/roles';
 import { notBefore } from '../../common/validation';
 import { problemCode } from '../../data/http-client';
 import { ScheduleChangeDialog, ScheduledChangeTable } from '../apartments/ScheduledChanges';
@@ -75,42 +63,23 @@ function Validity({ from, until }: { from: string | null; until: string | null }
   );
 }
 
-function Section({
-  title,
-  children,
-  action,
-}: {
-  title: string;
-  children: React.ReactNode;
-  action?: React.ReactNode;
-}) {
-  const translate = useTranslate();
-  return (
-    <Stack spacing={1} sx={{ mb: 3 }} component="section" aria-label={translate(title)}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="h2">
-          {translate(title)}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Stack>
-  );
-}
-
-interface ApartmentRoleForm extends Record<string, unknown> {
-  housingCompanyId?: string;
-  apartmentId?: string;
-  role?: string;
-  validFrom?: string | null;
-  validUntil?: string | null;
-}
-
 interface HousingCompanyRoleForm extends Record<string, unknown> {
   housingCompanyId?: string;
   role?: string;
   validFrom?: string | null;
   validUntil?: string | null;
+}
+
+interface ApartmentRoleForm extends HousingCompanyRoleForm {
+  apartmentId?: string;
+}
+
+/** What the dialogs of the roles tab take. */
+interface RoleDialogProps {
+  userId: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
 }
 
 /** Only the fields the API takes, without empty values. */
@@ -121,17 +90,18 @@ function validity(values: { validFrom?: string | null; validUntil?: string | nul
   };
 }
 
-function AddApartmentRoleDialog({
-  userId,
-  open,
-  onClose,
-  onDone,
-}: {
-  userId: string;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+/** The role (one of `roles`) and the days it is valid from and until, of a role dialog. */
+function RoleValidityInputs({ roles }: { roles: readonly string[] }) {
+  return (
+    <>
+      <RoleInput roles={roles} />
+      <DateInput source="validFrom" label="porta.fields.validFrom" />
+      <DateInput source="validUntil" label="porta.fields.validUntil" validate={notBefore('validFrom')} />
+    </>
+  );
+}
+
+function AddApartmentRoleDialog({ userId, open, onClose, onDone }: RoleDialogProps) {
   const { call } = usePortaCalls();
   return (
     <FormDialog<ApartmentRoleForm>
@@ -157,30 +127,12 @@ function AddApartmentRoleDialog({
           />
         )}
       </FormDataConsumer>
-      <SelectInput
-        source="role"
-        label="porta.fields.role"
-        choices={roleChoices(APARTMENT_ROLES)}
-        validate={required()}
-        fullWidth
-      />
-      <DateInput source="validFrom" label="porta.fields.validFrom" />
-      <DateInput source="validUntil" label="porta.fields.validUntil" validate={notBefore('validFrom')} />
+      <RoleValidityInputs roles={APARTMENT_ROLES} />
     </FormDialog>
   );
 }
 
-function AddHousingCompanyRoleDialog({
-  userId,
-  open,
-  onClose,
-  onDone,
-}: {
-  userId: string;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function AddHousingCompanyRoleDialog({ userId, open, onClose, onDone }: RoleDialogProps) {
   const { call } = usePortaCalls();
   return (
     <FormDialog<HousingCompanyRoleForm>
@@ -197,15 +149,7 @@ function AddHousingCompanyRoleDialog({
       }
     >
       <HousingCompanyInput source="housingCompanyId" validate={required()} />
-      <SelectInput
-        source="role"
-        label="porta.fields.role"
-        choices={roleChoices(HOUSING_COMPANY_ROLES)}
-        validate={required()}
-        fullWidth
-      />
-      <DateInput source="validFrom" label="porta.fields.validFrom" />
-      <DateInput source="validUntil" label="porta.fields.validUntil" validate={notBefore('validFrom')} />
+      <RoleValidityInputs roles={HOUSING_COMPANY_ROLES} />
     </FormDialog>
   );
 }
@@ -216,13 +160,7 @@ function GlobalRolesDialog({
   open,
   onClose,
   onDone,
-}: {
-  userId: string;
-  roles: readonly Role[];
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+}: RoleDialogProps & { roles: readonly Role[] }) {
   const { call } = usePortaCalls();
   const current = roles.filter((role) => (GLOBAL_ROLES as readonly Role[]).includes(role));
   return (
@@ -295,25 +233,23 @@ export function UserRoles({ user }: { user: AdminUser }) {
     }
   };
 
-  const removeButton = (target: Removal) => {
-    const label = translate('porta.user_roles.remove_label', {
-      role: roleLabel(target.role.role),
-      target: removalTarget(target),
-    });
-    return (
-      <Tooltip title={label}>
-        <IconButton aria-label={label} onClick={() => setRemoval(target)} disabled={busy}>
-          <DeleteIcon />
-        </IconButton>
-      </Tooltip>
-    );
-  };
+  const removeButton = (target: Removal) => (
+    <RowAction
+      label="porta.user_roles.remove_label"
+      labelArgs={{ role: roleLabel(target.role.role), target: removalTarget(target) }}
+      icon={<DeleteIcon />}
+      onClick={() => setRemoval(target)}
+      disabled={busy}
+    />
+  );
 
   const pendingChanges = data.scheduledChanges.filter((change) => change.pending);
 
   return (
     <Stack sx={{ width: '100%' }}>
-      <Section
+      <RelatedSection
+        region
+        sx={{ mb: 3 }}
         title="porta.user_roles.global"
         action={
           permissions?.can.globalRoles ? (
@@ -328,9 +264,11 @@ export function UserRoles({ user }: { user: AdminUser }) {
         ) : (
           <Typography variant="body2">{translate('porta.user_roles.none')}</Typography>
         )}
-      </Section>
+      </RelatedSection>
 
-      <Section
+      <RelatedSection
+        region
+        sx={{ mb: 3 }}
         title="porta.user_roles.apartments"
         action={
           canManage ? (
@@ -340,54 +278,45 @@ export function UserRoles({ user }: { user: AdminUser }) {
           ) : null
         }
       >
-        {data.apartments.length === 0 ? (
-          <Typography variant="body2">{translate('porta.user_roles.none')}</Typography>
-        ) : (
-          <Table size="small" aria-label={translate('porta.user_roles.apartments')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('porta.fields.housingCompany')}</TableCell>
-                <TableCell>{translate('porta.fields.apartment')}</TableCell>
-                <TableCell>{translate('porta.fields.role')}</TableCell>
-                <TableCell>{translate('porta.fields.validFrom')}</TableCell>
-                <TableCell>{translate('porta.fields.validUntil')}</TableCell>
-                <TableCell>
-                  <HiddenText>{translate('porta.common.actions')}</HiddenText>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.apartments.map((role) => (
-                <TableRow key={`${role.apartmentId}-${role.role}`}>
-                  <TableCell>{role.housingCompanyName}</TableCell>
-                  <TableCell>{role.aptext}</TableCell>
-                  <TableCell>{roleLabel(role.role)}</TableCell>
-                  <Validity from={role.validFrom} until={role.validUntil} />
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {canManage ? (
-                      <>
-                        <Tooltip
-                          title={translate('porta.scheduled.schedule_for', { apartment: role.aptext })}
-                        >
-                          <IconButton
-                            aria-label={translate('porta.scheduled.schedule_for', { apartment: role.aptext })}
-                            onClick={() => setScheduleFor(role)}
-                          >
-                            <EventIcon />
-                          </IconButton>
-                        </Tooltip>
-                        {removeButton({ kind: 'apartment', role, own: isSelf })}
-                      </>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Section>
+        <RelatedTable
+          label="porta.user_roles.apartments"
+          columns={[
+            'porta.fields.housingCompany',
+            'porta.fields.apartment',
+            'porta.fields.role',
+            'porta.fields.validFrom',
+            'porta.fields.validUntil',
+          ]}
+          rows={data.apartments}
+          rowKey={(role) => `${role.apartmentId}-${role.role}`}
+          empty="porta.user_roles.none"
+          cells={(role) => (
+            <>
+              <TableCell>{role.housingCompanyName}</TableCell>
+              <TableCell>{role.aptext}</TableCell>
+              <TableCell>{roleLabel(role.role)}</TableCell>
+              <Validity from={role.validFrom} until={role.validUntil} />
+            </>
+          )}
+          actions={(role) =>
+            canManage ? (
+              <>
+                <RowAction
+                  label="porta.scheduled.schedule_for"
+                  labelArgs={{ apartment: role.aptext }}
+                  icon={<EventIcon />}
+                  onClick={() => setScheduleFor(role)}
+                />
+                {removeButton({ kind: 'apartment', role, own: isSelf })}
+              </>
+            ) : null
+          }
+        />
+      </RelatedSection>
 
-      <Section
+      <RelatedSection
+        region
+        sx={{ mb: 3 }}
         title="porta.user_roles.housing_companies"
         action={
           canManage ? (
@@ -400,42 +329,35 @@ export function UserRoles({ user }: { user: AdminUser }) {
           ) : null
         }
       >
-        {data.housingCompanies.length === 0 ? (
-          <Typography variant="body2">{translate('porta.user_roles.none')}</Typography>
-        ) : (
-          <Table size="small" aria-label={translate('porta.user_roles.housing_companies')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('porta.fields.housingCompany')}</TableCell>
-                <TableCell>{translate('porta.fields.role')}</TableCell>
-                <TableCell>{translate('porta.fields.validFrom')}</TableCell>
-                <TableCell>{translate('porta.fields.validUntil')}</TableCell>
-                <TableCell>
-                  <HiddenText>{translate('porta.common.actions')}</HiddenText>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.housingCompanies.map((role) => (
-                <TableRow key={`${role.housingCompanyId}-${role.role}`}>
-                  <TableCell>{role.housingCompanyName}</TableCell>
-                  <TableCell>{roleLabel(role.role)}</TableCell>
-                  <Validity from={role.validFrom} until={role.validUntil} />
-                  <TableCell align="right">
-                    {canManage && !NON_REMOVABLE_ROLES.includes(role.role)
-                      ? removeButton({ kind: 'housingCompany', role, own: isSelf })
-                      : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Section>
+        <RelatedTable
+          label="porta.user_roles.housing_companies"
+          columns={[
+            'porta.fields.housingCompany',
+            'porta.fields.role',
+            'porta.fields.validFrom',
+            'porta.fields.validUntil',
+          ]}
+          rows={data.housingCompanies}
+          rowKey={(role) => `${role.housingCompanyId}-${role.role}`}
+          empty="porta.user_roles.none"
+          cells={(role) => (
+            <>
+              <TableCell>{role.housingCompanyName}</TableCell>
+              <TableCell>{roleLabel(role.role)}</TableCell>
+              <Validity from={role.validFrom} until={role.validUntil} />
+            </>
+          )}
+          actions={(role) =>
+            canManage && !NON_REMOVABLE_ROLES.includes(role.role)
+              ? removeButton({ kind: 'housingCompany', role, own: isSelf })
+              : null
+          }
+        />
+      </RelatedSection>
 
-      <Section title="porta.scheduled.title">
+      <RelatedSection region sx={{ mb: 3 }} title="porta.scheduled.title">
         <ScheduledChangeTable changes={pendingChanges} onRemoved={reload} showApartment />
-      </Section>
+      </RelatedSection>
 
       <Confirm
         isOpen={!!removal}
