@@ -8,8 +8,9 @@ import {
   type Logger,
   migrateService,
   OutboxRelay,
+  Running,
+  repeatEvery,
   type Storage,
-  type Subscription,
   servicePlugin,
 } from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -58,7 +59,7 @@ export function createCommunity(options: {
 }): Community {
   const { database, config, storage, logger, bus, jobs } = options;
   const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
-  let consumer: Subscription | null = null;
+  const running = new Running();
   const context: CommunityContext = {
     config,
     database,
@@ -87,18 +88,10 @@ export function createCommunity(options: {
     migrate: () => migrateService(database, 'community', COMMUNITY_MIGRATIONS),
     seedDemo: () => seedCommunityDemo(context),
     async start() {
-      relay.start();
-      consumer = await consumeIdentityEvents(context);
-      if (jobs) {
-        const purge = purgeImagesJob(context);
-        jobs.register(purge);
-        await jobs.repeat(purge, {}, { key: purge.name, everyMs: PURGE_IMAGES_EVERY_MS });
-      }
+      running.add(relay).start();
+      running.add(await consumeIdentityEvents(context));
+      await repeatEvery(jobs, purgeImagesJob(context), PURGE_IMAGES_EVERY_MS);
     },
-    async stop() {
-      await consumer?.stop();
-      consumer = null;
-      await relay.stop();
-    },
+    stop: () => running.stop(),
   };
 }

@@ -8,8 +8,8 @@ import {
   migrateService,
   OutboxRelay,
   outboundFor,
+  Running,
   type Storage,
-  type Subscription,
   servicePlugin,
 } from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -69,8 +69,7 @@ export function createContent(options: {
   const { database, config, storage, logger, jobs, bus } = options;
   const db = database.drizzle(schema);
   const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
-  let consumer: Subscription | null = null;
-  let responder: Subscription | null = null;
+  const running = new Running();
   const context: ContentContext = {
     config,
     database,
@@ -109,19 +108,14 @@ export function createContent(options: {
     migrate: () => migrateService(database, 'content', CONTENT_MIGRATIONS),
     seedDemo: () => seedContentDemo(context),
     async start() {
-      relay?.start();
+      if (relay) running.add(relay).start();
       if (bus) {
-        consumer = await consumeIdentityEvents(context);
-        responder = await answerArticleReaders(context, bus);
+        running.add(await consumeIdentityEvents(context));
+        running.add(await answerArticleReaders(context, bus));
         await syncDirectoryOnce(context);
       }
       if (jobs) await scheduleContentJobs(context, jobs);
     },
-    async stop() {
-      await responder?.stop();
-      responder = null;
-      await consumer?.stop();
-      await relay?.stop();
-    },
+    stop: () => running.stop(),
   };
 }

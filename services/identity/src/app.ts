@@ -8,7 +8,8 @@ import {
   type Mailer,
   migrateService,
   OutboxRelay,
-  type Subscription,
+  Running,
+  repeatEvery,
   servicePlugin,
 } from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -88,7 +89,7 @@ export function createIdentity(options: {
         })
       : null;
   const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
-  const responders: Subscription[] = [];
+  const running = new Running();
   const context: IdentityContext = {
     config,
     database,
@@ -127,9 +128,9 @@ export function createIdentity(options: {
     migrate: () => migrateService(database, 'identity', IDENTITY_MIGRATIONS),
     seedDemo: (options) => seedDemo(db, options),
     async scheduleJobs() {
-      relay?.start();
+      if (relay) running.add(relay).start();
       if (bus)
-        responders.push(
+        for (const responder of [
           await serveDirectory(db, bus),
           await serveHousingCompanyFeatures(db, bus),
           await serveAudience(db, bus),
@@ -140,15 +141,10 @@ export function createIdentity(options: {
             tokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
             ...(logger ? { logger } : {}),
           }),
-        );
-      if (!jobs) return;
-      const purge = purgeSessionsJob(sessions);
-      jobs.register(purge);
-      await jobs.repeat(purge, {}, { key: purge.name, everyMs: PURGE_SESSIONS_EVERY_MS });
+        ])
+          running.add(responder);
+      await repeatEvery(jobs, purgeSessionsJob(sessions), PURGE_SESSIONS_EVERY_MS);
     },
-    async stop() {
-      for (const responder of responders.splice(0)) await responder.stop();
-      await relay?.stop();
-    },
+    stop: () => running.stop(),
   };
 }

@@ -6,7 +6,8 @@ import {
   type Logger,
   type Mailer,
   migrateService,
-  type Subscription,
+  Running,
+  repeatEvery,
   servicePlugin,
 } from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -59,7 +60,7 @@ export function createNotifications(options: {
     mailer: options.mailer ?? null,
     live: new LiveHub(bus, logger),
   };
-  const consumers: Subscription[] = [];
+  const running = new Running();
   return {
     context,
     plugin: servicePlugin({
@@ -74,26 +75,13 @@ export function createNotifications(options: {
     migrate: () => migrateService(database, 'notifications', NOTIFICATIONS_MIGRATIONS),
     seedDemo: () => seedNotificationsDemo(context),
     async start() {
-      await context.live.start();
-      if (options.jobs) {
-        options.jobs.register(sendMailsJob(context));
-        const sweep = sweepMailsJob(context);
-        options.jobs.register(sweep);
-        await options.jobs.repeat(
-          sweep,
-          {},
-          { key: 'notifications.sweep-mails', everyMs: config.MAIL_SWEEP_SECONDS * 1000 },
-        );
-      }
-      consumers.push(
-        await consumeContentEvents(context),
-        await consumeCommunityEvents(context),
-        await consumeServiceRequestEvents(context),
-      );
+      await running.add(context.live).start();
+      options.jobs?.register(sendMailsJob(context));
+      await repeatEvery(options.jobs, sweepMailsJob(context), config.MAIL_SWEEP_SECONDS * 1000);
+      running.add(await consumeContentEvents(context));
+      running.add(await consumeCommunityEvents(context));
+      running.add(await consumeServiceRequestEvents(context));
     },
-    async stop() {
-      for (const consumer of consumers.splice(0)) await consumer.stop();
-      await context.live.stop();
-    },
+    stop: () => running.stop(),
   };
 }

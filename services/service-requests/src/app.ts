@@ -9,8 +9,9 @@ import {
   type Logger,
   migrateService,
   OutboxRelay,
+  Running,
+  repeatEvery,
   type Storage,
-  type Subscription,
   servicePlugin,
 } from '@porta/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
@@ -55,7 +56,7 @@ export function createServiceRequests(options: {
   const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
   const manageLinks = new ManageLinks(config);
   const identity = new IdentityClient(bus);
-  let consumer: Subscription | null = null;
+  const running = new Running();
   const context: ServiceRequestsContext = {
     config,
     database,
@@ -85,9 +86,9 @@ export function createServiceRequests(options: {
     migrate: () => migrateService(database, 'service-requests', SERVICE_REQUESTS_MIGRATIONS),
     seedDemo: () => seedServiceRequestsDemo(context),
     async start() {
-      relay.start();
+      running.add(relay).start();
       // identity's changes reach the kept feature decisions and directory entries of every instance at once.
-      consumer = await forgetOnIdentityEvents(bus, {
+      const consumer = await forgetOnIdentityEvents(bus, {
         service: 'service-requests',
         durable: 'service-requests-identity',
         forget: (what) => {
@@ -95,16 +96,9 @@ export function createServiceRequests(options: {
           if (what.includes('directory')) context.directory.clear();
         },
       });
-      if (jobs) {
-        const purge = purgeAttachmentsJob(context);
-        jobs.register(purge);
-        await jobs.repeat(purge, {}, { key: purge.name, everyMs: PURGE_ATTACHMENTS_EVERY_MS });
-      }
+      running.add(consumer);
+      await repeatEvery(jobs, purgeAttachmentsJob(context), PURGE_ATTACHMENTS_EVERY_MS);
     },
-    async stop() {
-      await consumer?.stop();
-      consumer = null;
-      await relay.stop();
-    },
+    stop: () => running.stop(),
   };
 }

@@ -1,2 +1,3 @@
 export * from './definition.js';
 export * from './host.js';
+export * from './running.js';

@@ -7,7 +7,6 @@ import {
   zCommunityHousingCompanyQuery,
   zCommunityIdParam,
   zCommunityLangQuery,
-  zLikesSummary,
   zReferenceCommentListQuery,
   zReferenceParams,
 } from '@porta/contracts';
@@ -22,8 +21,8 @@ import {
   loadComment,
   updateComment,
 } from '../domain/comments.js';
-import { likeSummary, toggleLike } from '../domain/likes.js';
 import { COMMUNITY_POLICIES } from '../policies.js';
+import { likeRoutes } from './likes.routes.js';
 
 /**
  * Comments on a discussion and replies (one level), with their likes (01 §3, §4; 02 §7 getComments,
@@ -142,48 +141,16 @@ export async function commentRoutes(app: App, ctx: CommunityContext) {
     async (request) => deleteComment(ctx, principalOf(request), request.params.id, request.query.lang),
   );
 
-  app.get(
-    '/comments/:id/likes',
-    {
-      schema: {
-        summary: "A comment's likes: the count, up to 10 names and the remainder, and the caller's",
-        params: zCommunityIdParam,
-        querystring: zCommunityLangQuery,
-        response: { 200: zLikesSummary },
-      },
-      config: { policy: COMMUNITY_POLICIES.resident },
+  likeRoutes(app, ctx, {
+    path: 'comments',
+    type: 'comment',
+    summaries: {
+      read: "A comment's likes: the count, up to 10 names and the remainder, and the caller's",
+      toggle: 'Like or unlike a comment (a toggle; refused for banned users and deleted comments)',
     },
-    async (request) => {
-      const { row, viewer } = await loadComment(
-        ctx,
-        principalOf(request),
-        request.params.id,
-        request.query.lang,
-      );
-      return likeSummary(ctx.db, row.id, viewer.userId);
-    },
-  );
-
-  app.post(
-    '/comments/:id/likes',
-    {
-      schema: {
-        summary: 'Like or unlike a comment (a toggle; refused for banned users and deleted comments)',
-        params: zCommunityIdParam,
-        querystring: zCommunityLangQuery,
-        response: { 200: zLikesSummary },
-      },
-      config: { policy: COMMUNITY_POLICIES.resident },
-    },
-    async (request) => {
-      const { row, viewer } = await loadComment(
-        ctx,
-        principalOf(request),
-        request.params.id,
-        request.query.lang,
-      );
+    load: loadComment,
+    refuseLike: (row) => {
       if (row.isDeleted) throw new AppError('COM_COMMENT_DELETED');
-      return toggleLike(ctx, viewer, { type: 'comment', id: row.id });
     },
-  );
+  });
 }

@@ -6,7 +6,6 @@ import {
   zDiscussionList,
   zDiscussionListQuery,
   zDiscussionUpdate,
-  zLikesSummary,
   zSubscriptionState,
 } from '@porta/contracts';
 import { type App, principalOf } from '@porta/service-kit';
@@ -20,8 +19,8 @@ import {
   toggleSubscription,
   updateDiscussion,
 } from '../domain/discussions.js';
-import { likeSummary, toggleLike } from '../domain/likes.js';
 import { COMMUNITY_POLICIES } from '../policies.js';
+import { likeRoutes } from './likes.routes.js';
 
 /**
  * Public discussions of a housing company (02 §2 /community/public-discussions, §7): list, read,
@@ -106,49 +105,15 @@ export async function discussionRoutes(app: App, ctx: CommunityContext) {
     },
   );
 
-  app.get(
-    '/discussions/:id/likes',
-    {
-      schema: {
-        summary: "A discussion's likes: the count, up to 10 names and the remainder, and the caller's",
-        params: zCommunityIdParam,
-        querystring: zCommunityLangQuery,
-        response: { 200: zLikesSummary },
-      },
-      config: { policy: COMMUNITY_POLICIES.resident },
+  likeRoutes(app, ctx, {
+    path: 'discussions',
+    type: 'discussion',
+    summaries: {
+      read: "A discussion's likes: the count, up to 10 names and the remainder, and the caller's",
+      toggle: 'Like or unlike a discussion (a toggle; refused for banned users)',
     },
-    async (request) => {
-      const { row, viewer } = await loadDiscussion(
-        ctx,
-        principalOf(request),
-        request.params.id,
-        request.query.lang,
-      );
-      return likeSummary(ctx.db, row.id, viewer.userId);
-    },
-  );
-
-  app.post(
-    '/discussions/:id/likes',
-    {
-      schema: {
-        summary: 'Like or unlike a discussion (a toggle; refused for banned users)',
-        params: zCommunityIdParam,
-        querystring: zCommunityLangQuery,
-        response: { 200: zLikesSummary },
-      },
-      config: { policy: COMMUNITY_POLICIES.resident },
-    },
-    async (request) => {
-      const { row, viewer } = await loadDiscussion(
-        ctx,
-        principalOf(request),
-        request.params.id,
-        request.query.lang,
-      );
-      return toggleLike(ctx, viewer, { type: 'discussion', id: row.id });
-    },
-  );
+    load: (ctx, p, id, lang) => loadDiscussion(ctx, p, id, lang),
+  });
 
   app.post(
     '/discussions/:id/subscription',

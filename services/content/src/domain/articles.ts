@@ -27,6 +27,7 @@ import {
   eq,
   gt,
   gte,
+  ilike,
   inArray,
   isNull,
   lte,
@@ -40,7 +41,7 @@ import { type ArticleTexts, articles, directoryHousingCompanies, type Variants }
 import { contentScope, type EditorActor } from '../policies.js';
 import { assetRefs, requireAssets } from './assets.js';
 import { addDays, isoDay } from './clock.js';
-import { housingCompaniesReached } from './directory.js';
+import { housingCompaniesReached, reachingHousingCompany } from './directory.js';
 import { emitEvent } from './events.js';
 import { sanitizePlainText, sanitizeRichText } from './html.js';
 import { resolvePublication } from './publication.js';
@@ -128,18 +129,37 @@ export function editorialScope(
     : own;
 }
 
-/** Items reaching a housing company (its own targeting, its taxonomy terms, global ones). */
-export async function reachingHousingCompany(
-  db: ContentDb,
-  audience: PgColumn,
-  housingCompanyId: string,
-): Promise<SQL> {
-  const [hc] = await db
-    .select({ taxonomyPath: directoryHousingCompanies.taxonomyPath })
-    .from(directoryHousingCompanies)
-    .where(eq(directoryHousingCompanies.id, housingCompanyId));
-  const keys = ['all', `hc:${housingCompanyId}`, ...(hc?.taxonomyPath ?? []).map((t) => `term:${t}`)];
-  return arrayOverlaps(audience, keys);
+/**
+ * The filters the staff lists of articles and calendar entries share: the caller's editorial scope,
+ * the search in title and codename, status, the housing company reached, scheduled or not, and ids.
+ */
+export async function editorialListWhere(
+  ctx: ContentContext,
+  table: {
+    id: PgColumn;
+    title: PgColumn;
+    codename: PgColumn;
+    status: PgColumn;
+    audience: PgColumn;
+    publishAt: PgColumn;
+    authorId: PgColumn;
+    housingCompanyIds: PgColumn;
+  },
+  p: Principal,
+  filter: { q?: string; status?: string; housingCompanyId?: string; scheduled?: boolean; id?: string[] } = {},
+  now: Date,
+): Promise<(SQL | undefined)[]> {
+  const where: (SQL | undefined)[] = [editorialScope(table, p)];
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    where.push(or(ilike(table.title, pattern), ilike(table.codename, pattern)));
+  }
+  if (filter.status) where.push(eq(table.status, filter.status));
+  if (filter.housingCompanyId)
+    where.push(await reachingHousingCompany(ctx, table.audience, filter.housingCompanyId));
+  if (filter.scheduled !== undefined) where.push(scheduledFilter(table, filter.scheduled, now));
+  if (filter.id) where.push(filter.id.length ? inArray(table.id, filter.id) : sql`false`);
+  return where;
 }
 
 /** Escape LIKE wildcards in user input. */

@@ -21,6 +21,7 @@ import { and, arrayContains, asc, eq, ilike, inArray, or, type SQL, sql } from '
 import type { ContentContext } from '../context.js';
 import { contacts } from '../db/schema.js';
 import { CONTACT_HC_EDITORS, CONTENT_PROJECT_EDITORS, canEditItem, editorActor } from '../policies.js';
+import { reachingHousingCompany } from './directory.js';
 import { sanitizeRichText } from './html.js';
 import { checkTargeting, resolvePublication } from './publication.js';
 import { audienceOf, type Reader, visibleTo } from './reader.js';
@@ -29,7 +30,6 @@ import {
   insertWithCodename,
   likePattern,
   publicationOf,
-  reachingHousingCompany,
   scopeWhere,
   targetingOf,
 } from './steps.js';

@@ -13,7 +13,8 @@ import {
   type Subscription,
   withTransaction,
 } from '@porta/service-kit';
-import { arrayOverlaps, eq, inArray, or, sql } from 'drizzle-orm';
+import { arrayOverlaps, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ContentContext, ContentDb } from '../context.js';
 import { directoryApartments, directoryHousingCompanies, directorySyncs } from '../db/schema.js';
 
@@ -251,4 +252,15 @@ export function consumeIdentityEvents(ctx: ContentContext): Promise<Subscription
       await refreshHousingCompanies(ctx, ids);
     },
   });
+}
+
+/** Items whose audience reaches the housing company (targeted to it, one of its terms, or all). */
+export async function reachingHousingCompany(
+  ctx: ContentContext,
+  audience: PgColumn,
+  housingCompanyId: string,
+): Promise<SQL> {
+  const hc = await directoryHousingCompany(ctx, housingCompanyId);
+  const keys = ['all', `hc:${housingCompanyId}`, ...(hc?.taxonomyPath ?? []).map((t) => `term:${t}`)];
+  return arrayOverlaps(audience, keys);
 }

@@ -15,6 +15,7 @@ import { and, asc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from
 import type { ContentContext } from '../context.js';
 import { faqs } from '../db/schema.js';
 import { editorActor, SITE_CONTENT_EDITORS } from '../policies.js';
+import { reachingHousingCompany } from './directory.js';
 import { sanitizeRichText } from './html.js';
 import { checkTargeting, resolvePublication } from './publication.js';
 import { audienceOf, type Reader, visibleTo } from './reader.js';
@@ -24,7 +25,6 @@ import {
   insertWithCodename,
   likePattern,
   publicationOf,
-  reachingHousingCompany,
   scopeWhere,
   targetingOf,
 } from './steps.js';

@@ -32,7 +32,7 @@ import { articles, calendarEntries, steps } from '../db/schema.js';
 import { editorActor, STEP_EDITORS } from '../policies.js';
 import { assetRefs, requireAssets } from './assets.js';
 import { isoDay } from './clock.js';
-import { directoryHousingCompany } from './directory.js';
+import { reachingHousingCompany } from './directory.js';
 import { sanitizeRichText } from './html.js';
 import { checkTargeting, resolvePublication } from './publication.js';
 import { audienceOf, type Reader, visibleTo } from './reader.js';
@@ -434,17 +434,6 @@ export function scopeWhere(housingCompanyIds: PgColumn, scope: Scope): SQL | und
   return scope.housingCompanyIds.length
     ? arrayOverlaps(housingCompanyIds, scope.housingCompanyIds)
     : sql`false`;
-}
-
-/** Items whose audience reaches the housing company (targeted to it, one of its terms, or all). */
-export async function reachingHousingCompany(
-  ctx: ContentContext,
-  audience: PgColumn,
-  housingCompanyId: string,
-): Promise<SQL> {
-  const hc = await directoryHousingCompany(ctx, housingCompanyId);
-  const keys = ['all', `hc:${housingCompanyId}`, ...(hc?.taxonomyPath ?? []).map((t) => `term:${t}`)];
-  return arrayOverlaps(audience, keys);
 }
 
 interface StaffItemRow {

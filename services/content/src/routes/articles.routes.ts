@@ -13,7 +13,7 @@ import {
   zResidentContentQuery,
 } from '@porta/contracts';
 import { type App, AppError, listPage, principalOf, sortBy } from '@porta/service-kit';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { articles } from '../db/schema.js';
 import {
@@ -26,14 +26,11 @@ import {
   checkArticleAssets,
   cleanArticleVariants,
   codenameSuffix,
-  editorialScope,
-  likePattern,
+  editorialListWhere,
   newsDetail,
   newsList,
   plainText,
-  reachingHousingCompany,
   resolveArticleFields,
-  scheduledFilter,
   staffArticle,
   toAdminArticle,
 } from '../domain/articles.js';
@@ -184,17 +181,8 @@ export async function articleRoutes(app: App, ctx: ContentContext) {
       const p = principalOf(request);
       const now = ctx.clock.now();
       const { sort, range, filter } = request.query;
-      const where: (SQL | undefined)[] = [editorialScope(articles, p)];
-      if (filter?.q) {
-        const pattern = likePattern(filter.q);
-        where.push(or(ilike(articles.title, pattern), ilike(articles.codename, pattern)));
-      }
-      if (filter?.status) where.push(eq(articles.status, filter.status));
+      const where = await editorialListWhere(ctx, articles, p, filter, now);
       if (filter?.articleType) where.push(eq(articles.articleType, filter.articleType));
-      if (filter?.housingCompanyId)
-        where.push(await reachingHousingCompany(ctx.db, articles.audience, filter.housingCompanyId));
-      if (filter?.scheduled !== undefined) where.push(scheduledFilter(articles, filter.scheduled, now));
-      if (filter?.id) where.push(filter.id.length ? inArray(articles.id, filter.id) : sql`false`);
       const [field, order] = sort ?? ['publishAt', 'DESC'];
       const page = await listPage(ctx.db, articles, 'articles', {
         where: and(...where),

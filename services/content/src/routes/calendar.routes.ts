@@ -14,19 +14,10 @@ import {
   zResidentContentQuery,
 } from '@porta/contracts';
 import { type App, AppError, listPage, principalOf, sortBy } from '@porta/service-kit';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { calendarEntries } from '../db/schema.js';
-import {
-  assetsById,
-  authorOf,
-  codenameSuffix,
-  editorialScope,
-  likePattern,
-  plainText,
-  reachingHousingCompany,
-  scheduledFilter,
-} from '../domain/articles.js';
+import { assetsById, authorOf, codenameSuffix, editorialListWhere, plainText } from '../domain/articles.js';
 import {
   announceCalendarEntries,
   type CalendarRow,
@@ -215,18 +206,8 @@ export async function calendarRoutes(app: App, ctx: ContentContext) {
       const p = principalOf(request);
       const now = ctx.clock.now();
       const { sort, range, filter } = request.query;
-      const where: (SQL | undefined)[] = [editorialScope(calendarEntries, p)];
-      if (filter?.q) {
-        const pattern = likePattern(filter.q);
-        where.push(or(ilike(calendarEntries.title, pattern), ilike(calendarEntries.codename, pattern)));
-      }
-      if (filter?.status) where.push(eq(calendarEntries.status, filter.status));
+      const where = await editorialListWhere(ctx, calendarEntries, p, filter, now);
       where.push(calendarTypeFilter(filter ?? {}));
-      if (filter?.housingCompanyId)
-        where.push(await reachingHousingCompany(ctx.db, calendarEntries.audience, filter.housingCompanyId));
-      if (filter?.scheduled !== undefined)
-        where.push(scheduledFilter(calendarEntries, filter.scheduled, now));
-      if (filter?.id) where.push(filter.id.length ? inArray(calendarEntries.id, filter.id) : sql`false`);
       const [field, order] = sort ?? ['startAt', 'DESC'];
       const page = await listPage(ctx.db, calendarEntries, 'calendar-entries', {
         where: and(...where),

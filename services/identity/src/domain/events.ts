@@ -1,6 +1,9 @@
-import { type Db, enqueueEvent } from '@porta/service-kit';
+import { type Db, enqueueEvent, withTransaction } from '@porta/service-kit';
 import type * as schema from '../db/schema.js';
 import { outbox } from '../db/schema.js';
+
+/** identity's database handle (the context's db, or a transaction). */
+type IdentityContextDb = Db<typeof schema>;
 
 /**
  * The events identity publishes for other services, through its outbox (written in the same
@@ -39,4 +42,14 @@ type IdentityDb = Db<typeof schema>;
 /** Record an identity event inside the caller's transaction (use withTransaction). */
 export function emitEvent(tx: IdentityDb, subject: IdentityEventSubject, payload: Record<string, unknown>) {
   return enqueueEvent(tx, outbox, subject, payload);
+}
+
+/** Run a change and its events in one transaction; the relay publishes the events after commit. */
+export async function changeAndPublish<T>(
+  ctx: { db: IdentityContextDb; kickEvents(): void },
+  fn: (tx: IdentityContextDb) => Promise<T>,
+): Promise<T> {
+  const result = await withTransaction(ctx.db, fn);
+  ctx.kickEvents();
+  return result;
 }

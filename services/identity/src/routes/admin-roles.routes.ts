@@ -18,8 +18,9 @@ import {
   zScheduledRoleChangeList,
   zScheduledRoleChangeParams,
 } from '@porta/contracts';
-import { type App, principalOf, withTransaction } from '@porta/service-kit';
+import { type App, principalOf } from '@porta/service-kit';
 import type { IdentityContext } from '../context.js';
+import { changeAndPublish } from '../domain/events.js';
 import {
   addApartmentRole,
   addHousingCompanyRole,
@@ -49,11 +50,7 @@ import { IDENTITY_POLICIES, userAdminActor, userReadScope } from '../policies.js
  * own role is permanent and needs `?confirm=true`. Every change emits identity.membership.changed.
  */
 export async function adminRoleRoutes(app: App, ctx: IdentityContext) {
-  async function change<T>(fn: (tx: IdentityContext['db']) => Promise<T>): Promise<T> {
-    const result = await withTransaction(ctx.db, fn);
-    ctx.kickEvents();
-    return result;
-  }
+  const change = <T>(fn: (tx: IdentityContext['db']) => Promise<T>) => changeAndPublish(ctx, fn);
 
   app.get(
     '/admin/users/:id/roles',

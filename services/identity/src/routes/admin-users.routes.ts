@@ -15,6 +15,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { apartmentRoles, apartments, housingCompanyRoles, users } from '../db/schema.js';
+import { changeAndPublish } from '../domain/events.js';
 import { todayIso } from '../domain/membership.js';
 import { hashPassword } from '../domain/password.js';
 import { assertUserInScope, usersInScope } from '../domain/scope.js';
@@ -97,12 +98,7 @@ function membershipFilter(filter: NonNullable<AdminUserListQuery['filter']>, tod
  * userForPasswordChange and deleteUser for the rules; deletion is for global user managers only.
  */
 export async function adminUserRoutes(app: App, ctx: IdentityContext) {
-  /** Run a change and its events in one transaction; publish the events after commit. */
-  async function change<T>(fn: (tx: IdentityContext['db']) => Promise<T>): Promise<T> {
-    const result = await withTransaction(ctx.db, fn);
-    ctx.kickEvents();
-    return result;
-  }
+  const change = <T>(fn: (tx: IdentityContext['db']) => Promise<T>) => changeAndPublish(ctx, fn);
 
   app.get(
     '/admin/users',

@@ -8,9 +8,10 @@ import {
   zHousingCompanyBanList,
   zMyBansResponse,
 } from '@porta/contracts';
-import { type App, principalOf, withTransaction } from '@porta/service-kit';
+import { type App, principalOf } from '@porta/service-kit';
 import type { IdentityContext } from '../context.js';
 import { activeBans, banUser, housingCompanyBans, listBans, unbanUser } from '../domain/bans.js';
+import { changeAndPublish } from '../domain/events.js';
 import { IDENTITY_POLICIES, userAdminActor, userReadScope } from '../policies.js';
 
 /**
@@ -21,11 +22,7 @@ import { IDENTITY_POLICIES, userAdminActor, userReadScope } from '../policies.js
  * it, or keeps the identity.user.banned/unbanned events).
  */
 export async function banRoutes(app: App, ctx: IdentityContext) {
-  async function change<T>(fn: (tx: IdentityContext['db']) => Promise<T>): Promise<T> {
-    const result = await withTransaction(ctx.db, fn);
-    ctx.kickEvents();
-    return result;
-  }
+  const change = <T>(fn: (tx: IdentityContext['db']) => Promise<T>) => changeAndPublish(ctx, fn);
 
   app.get(
     '/admin/users/:id/bans',
