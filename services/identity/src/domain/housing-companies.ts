@@ -19,6 +19,7 @@ import {
 } from '@porta/contracts';
 import { AppError, type Db, type Principal, sortBy, withTransaction } from '@porta/service-kit';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type * as schema from '../db/schema.js';
 import {
   apartments,
@@ -141,20 +142,38 @@ export async function getHousingCompanyOr404(
   return row;
 }
 
-function hcExtInUse(cause?: unknown) {
-  return new AppError('IDN_HC_EXT_IN_USE', {
-    errors: [{ path: 'body.hcExt', message: 'A housing company with this external id already exists.' }],
-    cause,
-  });
+/** An external id (a housing company's hcExt, an apartment's aptext) someone else already has. */
+interface ExternalId {
+  code: 'IDN_HC_EXT_IN_USE' | 'IDN_APTEXT_IN_USE';
+  field: 'hcExt' | 'aptext';
+  message: string;
+  table: typeof housingCompanies | typeof apartments;
+  column: PgColumn;
 }
 
-async function assertHcExtFree(db: IdentityDb, hcExt: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: housingCompanies.id })
-    .from(housingCompanies)
-    .where(eq(housingCompanies.hcExt, hcExt))
-    .limit(1);
-  if (row && row.id !== exceptId) throw hcExtInUse();
+const HC_EXT: ExternalId = {
+  code: 'IDN_HC_EXT_IN_USE',
+  field: 'hcExt',
+  message: 'A housing company with this external id already exists.',
+  table: housingCompanies,
+  column: housingCompanies.hcExt,
+};
+const APTEXT: ExternalId = {
+  code: 'IDN_APTEXT_IN_USE',
+  field: 'aptext',
+  message: 'An apartment with this external id already exists.',
+  table: apartments,
+  column: apartments.aptext,
+};
+
+function externalIdInUse(of: ExternalId, cause?: unknown) {
+  return new AppError(of.code, { errors: [{ path: `body.${of.field}`, message: of.message }], cause });
+}
+
+/** Refuses an external id another row has (the unique index stays the last word under races). */
+async function assertExternalIdFree(db: IdentityDb, of: ExternalId, value: string, exceptId?: string) {
+  const [row] = await db.select({ id: of.table.id }).from(of.table).where(eq(of.column, value)).limit(1);
+  if (row && row.id !== exceptId) throw externalIdInUse(of);
 }
 
 type HousingCompanyColumns = Partial<typeof housingCompanies.$inferInsert>;
@@ -208,7 +227,7 @@ export async function createHousingCompany(
   db: IdentityDb,
   input: AdminHousingCompanyCreate,
 ): Promise<HousingCompanyRow> {
-  await assertHcExtFree(db, input.hcExt);
+  await assertExternalIdFree(db, HC_EXT, input.hcExt);
   if (input.buildingTaxonomyTermId) {
     await assertTermsOfGroup(
       db,
@@ -229,7 +248,7 @@ export async function createHousingCompany(
       return row!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw hcExtInUse(error);
+    if (isUniqueViolation(error)) throw externalIdInUse(HC_EXT, error);
     throw error;
   }
 }
@@ -240,7 +259,7 @@ export async function updateHousingCompany(
   input: AdminHousingCompanyUpdate,
 ): Promise<HousingCompanyRow> {
   const current = await getHousingCompanyOr404(db, id);
-  if (input.hcExt !== undefined) await assertHcExtFree(db, input.hcExt, id);
+  if (input.hcExt !== undefined) await assertExternalIdFree(db, HC_EXT, input.hcExt, id);
   if (input.buildingTaxonomyTermId) {
     await assertTermsOfGroup(
       db,
@@ -267,7 +286,7 @@ export async function updateHousingCompany(
       return row!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw hcExtInUse(error);
+    if (isUniqueViolation(error)) throw externalIdInUse(HC_EXT, error);
     throw error;
   }
 }
@@ -376,22 +395,6 @@ export async function getApartmentOr404(
   return row;
 }
 
-function aptextInUse(cause?: unknown) {
-  return new AppError('IDN_APTEXT_IN_USE', {
-    errors: [{ path: 'body.aptext', message: 'An apartment with this external id already exists.' }],
-    cause,
-  });
-}
-
-async function assertAptextFree(db: IdentityDb, aptext: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: apartments.id })
-    .from(apartments)
-    .where(eq(apartments.aptext, aptext))
-    .limit(1);
-  if (row && row.id !== exceptId) throw aptextInUse();
-}
-
 function apartmentColumns(input: AdminApartmentUpdate): Partial<typeof apartments.$inferInsert> {
   const set: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -415,7 +418,7 @@ function apartmentEvent(row: ApartmentRow, action: 'created' | 'updated', change
 
 export async function createApartment(db: IdentityDb, input: AdminApartmentCreate): Promise<ApartmentRow> {
   await getHousingCompanyOr404(db, input.housingCompanyId);
-  await assertAptextFree(db, input.aptext);
+  await assertExternalIdFree(db, APTEXT, input.aptext);
   const { housingCompanyId, no, aptext, ...rest } = input;
   try {
     return await withTransaction(db, async (tx) => {
@@ -427,7 +430,7 @@ export async function createApartment(db: IdentityDb, input: AdminApartmentCreat
       return row!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw aptextInUse(error);
+    if (isUniqueViolation(error)) throw externalIdInUse(APTEXT, error);
     throw error;
   }
 }
@@ -438,7 +441,7 @@ export async function updateApartment(
   input: AdminApartmentUpdate,
 ): Promise<ApartmentRow> {
   const current = await getApartmentOr404(db, id);
-  if (input.aptext !== undefined) await assertAptextFree(db, input.aptext, id);
+  if (input.aptext !== undefined) await assertExternalIdFree(db, APTEXT, input.aptext, id);
   const set = apartmentColumns(input);
   if (!Object.keys(set).length) return current;
   try {
@@ -456,7 +459,7 @@ export async function updateApartment(
       return row!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw aptextInUse(error);
+    if (isUniqueViolation(error)) throw externalIdInUse(APTEXT, error);
     throw error;
   }
 }
