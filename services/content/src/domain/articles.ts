@@ -35,7 +35,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type PgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { type PgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import type { ContentContext, ContentDb } from '../context.js';
 import { type ArticleTexts, articles, directoryHousingCompanies, type Variants } from '../db/schema.js';
 import { contentScope, type EditorActor } from '../policies.js';
@@ -52,7 +52,7 @@ import { articleAudience, articleCategory } from './timeline.js';
 /*
  * News articles (01 §2, §9; 02 §2–§4; 03 §3–§6): resident lists and detail, staff writes and
  * the 'article published' announcement. The first section holds helpers shared with calendar
- * entries (domain/calendar.ts).
+ * entries (domain/calendar.ts) and, for the staff lists and addresses, the other content areas.
  */
 
 // --- Shared by articles and calendar entries --------------------------------------------------
@@ -92,8 +92,9 @@ export function requiredTitle(title: string, lang: string): string {
 
 /** A PostgreSQL unique violation (23505), however the driver wraps it. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
@@ -130,6 +131,28 @@ export function editorialScope(
 }
 
 /**
+ * The filters every staff list of targeted items shares (articles, calendar entries, steps, contacts,
+ * FAQ entries): the search (contains, in any of `searched`), status, the housing company reached and ids.
+ */
+export async function staffListWhere(
+  ctx: ContentContext,
+  table: { id: PgColumn; status: PgColumn; audience: PgColumn },
+  searched: PgColumn[],
+  filter: { q?: string; status?: string; housingCompanyId?: string; id?: string[] } = {},
+): Promise<(SQL | undefined)[]> {
+  const where: (SQL | undefined)[] = [];
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    where.push(or(...searched.map((col) => ilike(col, pattern))));
+  }
+  if (filter.status) where.push(eq(table.status, filter.status));
+  if (filter.housingCompanyId)
+    where.push(await reachingHousingCompany(ctx, table.audience, filter.housingCompanyId));
+  if (filter.id) where.push(filter.id.length ? inArray(table.id, filter.id) : sql`false`);
+  return where;
+}
+
+/**
  * The filters the staff lists of articles and calendar entries share: the caller's editorial scope,
  * the search in title and codename, status, the housing company reached, scheduled or not, and ids.
  */
@@ -149,17 +172,49 @@ export async function editorialListWhere(
   filter: { q?: string; status?: string; housingCompanyId?: string; scheduled?: boolean; id?: string[] } = {},
   now: Date,
 ): Promise<(SQL | undefined)[]> {
-  const where: (SQL | undefined)[] = [editorialScope(table, p)];
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
-    where.push(or(ilike(table.title, pattern), ilike(table.codename, pattern)));
-  }
-  if (filter.status) where.push(eq(table.status, filter.status));
-  if (filter.housingCompanyId)
-    where.push(await reachingHousingCompany(ctx, table.audience, filter.housingCompanyId));
+  const where = [
+    editorialScope(table, p),
+    ...(await staffListWhere(ctx, table, [table.title, table.codename], filter)),
+  ];
   if (filter.scheduled !== undefined) where.push(scheduledFilter(table, filter.scheduled, now));
-  if (filter.id) where.push(filter.id.length ? inArray(table.id, filter.id) : sql`false`);
   return where;
+}
+
+/** The row with this id that `where` admits (undefined: any), or 404. */
+export async function itemWhere<T extends PgTable & { id: PgColumn }>(
+  db: ContentDb,
+  table: T,
+  id: string,
+  where: SQL | undefined,
+): Promise<T['$inferSelect']> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), where));
+  if (!row) throw new AppError('CNT_NOT_FOUND');
+  return row as T['$inferSelect'];
+}
+
+/** Is the codename taken by another row of the table? */
+export async function codenameTaken(
+  db: ContentDb,
+  table: PgTable & { id: PgColumn; codename: PgColumn },
+  codename: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.codename, codename));
+  return !!row && row.id !== exceptId;
+}
+
+/** The images and attachments of a row, in its order. */
+export async function imagesAndAttachments(
+  db: ContentDb,
+  row: { imageIds: readonly string[]; attachmentIds: readonly string[] },
+): Promise<[AssetRef[], AssetRef[]]> {
+  return Promise.all([assetRefs(db, row.imageIds), assetRefs(db, row.attachmentIds)]);
 }
 
 /** Escape LIKE wildcards in user input. */
@@ -589,21 +644,13 @@ export async function newsDetail(ctx: ContentContext, reader: Reader, idOrCodena
 }
 
 export async function articleDetail(db: ContentDb, row: ArticleRow, view: { language: Language; now: Date }) {
-  const [images, attachments] = await Promise.all([
-    assetRefs(db, row.imageIds),
-    assetRefs(db, row.attachmentIds),
-  ]);
+  const [images, attachments] = await imagesAndAttachments(db, row);
   return toNewsDetail(row, view, images, attachments);
 }
 
 /** An article in the caller's staff scope, or 404. */
-export async function staffArticle(db: ContentDb, p: Principal, id: string): Promise<ArticleRow> {
-  const [row] = await db
-    .select()
-    .from(articles)
-    .where(and(eq(articles.id, id), editorialScope(articles, p)));
-  if (!row) throw new AppError('CNT_NOT_FOUND');
-  return row;
+export function staffArticle(db: ContentDb, p: Principal, id: string): Promise<ArticleRow> {
+  return itemWhere(db, articles, id, editorialScope(articles, p));
 }
 
 /** Check the images and attachments of a write (article images must be article-image uploads). */
@@ -613,16 +660,6 @@ export async function checkArticleAssets(
 ) {
   await requireAssets(db, input.imageIds, ['article-image']);
   await requireAssets(db, input.attachmentIds, ['attachment']);
-}
-
-/** Is the codename taken by another article? */
-export async function articleCodenameTaken(
-  db: ContentDb,
-  codename: string,
-  exceptId?: string,
-): Promise<boolean> {
-  const [row] = await db.select({ id: articles.id }).from(articles).where(eq(articles.codename, codename));
-  return !!row && row.id !== exceptId;
 }
 
 /** The housing companies an article's announcement reaches. */

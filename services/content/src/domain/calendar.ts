@@ -24,14 +24,16 @@ import {
   assetsById,
   byIdOrCodename,
   editorialScope,
+  imagesAndAttachments,
   isScheduled,
+  itemWhere,
   mayWriteEditorial,
   plainText,
   refsOf,
   requiredTitle,
   titlesOf,
 } from './articles.js';
-import { assetRefs, requireAssets } from './assets.js';
+import { requireAssets } from './assets.js';
 import { housingCompaniesReached } from './directory.js';
 import { emitEvent } from './events.js';
 import { sanitizeRichText } from './html.js';
@@ -232,21 +234,13 @@ export async function calendarDetail(ctx: ContentContext, reader: Reader, idOrCo
 }
 
 export async function calendarEntryDetail(db: ContentDb, row: CalendarRow, view: { language: Language }) {
-  const [images, attachments] = await Promise.all([
-    assetRefs(db, row.imageIds),
-    assetRefs(db, row.attachmentIds),
-  ]);
+  const [images, attachments] = await imagesAndAttachments(db, row);
   return toCalendarDetail(row, view, images, attachments);
 }
 
 /** An entry in the caller's staff scope, or 404. */
-export async function staffCalendarEntry(db: ContentDb, p: Principal, id: string): Promise<CalendarRow> {
-  const [row] = await db
-    .select()
-    .from(calendarEntries)
-    .where(and(eq(calendarEntries.id, id), editorialScope(calendarEntries, p)));
-  if (!row) throw new AppError('CNT_NOT_FOUND');
-  return row;
+export function staffCalendarEntry(db: ContentDb, p: Principal, id: string): Promise<CalendarRow> {
+  return itemWhere(db, calendarEntries, id, editorialScope(calendarEntries, p));
 }
 
 export async function checkCalendarAssets(
@@ -255,18 +249,6 @@ export async function checkCalendarAssets(
 ) {
   await requireAssets(db, input.imageIds, ['image', 'article-image']);
   await requireAssets(db, input.attachmentIds, ['attachment']);
-}
-
-export async function calendarCodenameTaken(
-  db: ContentDb,
-  codename: string,
-  exceptId?: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: calendarEntries.id })
-    .from(calendarEntries)
-    .where(eq(calendarEntries.codename, codename));
-  return !!row && row.id !== exceptId;
 }
 
 const visibleNow = (now: Date): SQL =>

@@ -17,21 +17,21 @@ import {
   STAFF_ACCESS,
 } from '@porta/contracts';
 import { AppError, housingCompaniesWhere, type Principal, type Scope, sortBy } from '@porta/service-kit';
-import { and, arrayContains, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { contacts } from '../db/schema.js';
 import { CONTACT_HC_EDITORS, CONTENT_PROJECT_EDITORS, canEditItem, editorActor } from '../policies.js';
-import { reachingHousingCompany } from './directory.js';
+import { itemWhere, staffListWhere } from './articles.js';
 import { sanitizeRichText } from './html.js';
-import { checkTargeting, resolvePublication } from './publication.js';
+import { checkTargeting, distinctTargeting, resolvePublication } from './publication.js';
 import { audienceOf, type Reader, visibleTo } from './reader.js';
 import {
   adminMetaOf,
-  insertWithCodename,
-  likePattern,
+  createStaffItem,
   publicationOf,
   scopeWhere,
   targetingOf,
+  updateStaffItem,
 } from './steps.js';
 import { pickVariant } from './text.js';
 
@@ -239,19 +239,14 @@ export async function adminContactWhere(
   scope: Scope,
   filter: AdminContactListQuery['filter'],
 ): Promise<SQL | undefined> {
-  const where: (SQL | undefined)[] = [scopeWhere(contacts.housingCompanyIds, scope)];
-  if (filter?.housingCompanyId)
-    where.push(await reachingHousingCompany(ctx, contacts.audience, filter.housingCompanyId));
-  if (filter?.q) {
-    const p = likePattern(filter.q);
-    where.push(or(ilike(contacts.name, p), ilike(contacts.email, p)));
-  }
+  const where = [
+    scopeWhere(contacts.housingCompanyIds, scope),
+    ...(await staffListWhere(ctx, contacts, [contacts.name, contacts.email], filter)),
+  ];
   if (filter?.contactTaxonomy)
     where.push(arrayContains(contacts.contactTaxonomies, [filter.contactTaxonomy]));
   if (filter?.isPrimary !== undefined) where.push(eq(contacts.isPrimary, filter.isPrimary));
   if (filter?.isDefault !== undefined) where.push(eq(contacts.isDefault, filter.isDefault));
-  if (filter?.status) where.push(eq(contacts.status, filter.status));
-  if (filter?.id) where.push(filter.id.length ? inArray(contacts.id, filter.id) : sql`false`);
   return and(...where);
 }
 
@@ -261,13 +256,8 @@ export function contactOrder(sort: AdminContactListQuery['sort']): SQL[] {
 }
 
 /** A contact in the caller's scope, or 404. */
-export async function contactInScope(ctx: ContentContext, scope: Scope, id: string): Promise<ContactRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.id, id), scopeWhere(contacts.housingCompanyIds, scope)));
-  if (!row) throw new AppError('CNT_NOT_FOUND');
-  return row;
+export function contactInScope(ctx: ContentContext, scope: Scope, id: string): Promise<ContactRow> {
+  return itemWhere(ctx.db, contacts, id, scopeWhere(contacts.housingCompanyIds, scope));
 }
 
 function cleanContactVariants(variants: AdminContactWrite['variants']): Record<string, ContactTexts> {
@@ -298,8 +288,7 @@ async function contactValues(ctx: ContentContext, p: Principal, input: AdminCont
     isDefault: input.isDefault,
     contactTaxonomies: [...new Set<ContactTaxonomyGroup>(input.contactTaxonomies)],
     priority: input.priority ?? CONTACT_PRIORITY_DEFAULT,
-    housingCompanyIds: [...new Set(input.targeting.housingCompanyIds)],
-    buildingTaxonomies: [...new Set(input.targeting.buildingTaxonomies)],
+    ...distinctTargeting(input.targeting),
     audience: audienceOf(input.targeting),
     status: publication.status,
     publishAt: publication.publishAt,
@@ -313,20 +302,7 @@ export async function createContact(
   input: AdminContactWrite,
 ): Promise<ContactRow> {
   const values = await contactValues(ctx, p, input);
-  const actor = editorActor(p, 'contacts');
-  return insertWithCodename(input.codename, values.name, async (codename) => {
-    const [row] = await ctx.db
-      .insert(contacts)
-      .values({
-        ...values,
-        codename,
-        authorId: actor.userId,
-        authorName: actor.name,
-        authorRoles: actor.roles,
-      })
-      .returning();
-    return row!;
-  });
+  return createStaffItem(ctx, contacts, input.codename, values.name, values, editorActor(p, 'contacts'));
 }
 
 /** Replace a contact the caller may edit (403 CNT_NOT_EDITABLE otherwise). */
@@ -338,14 +314,7 @@ export async function updateContact(
 ): Promise<ContactRow> {
   if (!mayEditContact(p, row)) throw new AppError('CNT_NOT_EDITABLE');
   const values = await contactValues(ctx, p, input);
-  return insertWithCodename(input.codename ?? row.codename, values.name, async (codename) => {
-    const [updated] = await ctx.db
-      .update(contacts)
-      .set({ ...values, codename, updatedAt: ctx.clock.now() })
-      .where(eq(contacts.id, row.id))
-      .returning();
-    return updated!;
-  });
+  return updateStaffItem(ctx, contacts, row, input.codename, values.name, values);
 }
 
 export async function deleteContact(ctx: ContentContext, p: Principal, row: ContactRow): Promise<void> {

@@ -11,22 +11,21 @@ import {
   type Language,
 } from '@porta/contracts';
 import { AppError, type Principal, type Scope, sortBy } from '@porta/service-kit';
-import { and, asc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { faqs } from '../db/schema.js';
 import { editorActor, SITE_CONTENT_EDITORS } from '../policies.js';
-import { reachingHousingCompany } from './directory.js';
+import { byIdOrCodename, itemWhere, staffListWhere } from './articles.js';
 import { sanitizeRichText } from './html.js';
-import { checkTargeting, resolvePublication } from './publication.js';
+import { checkTargeting, distinctTargeting, resolvePublication } from './publication.js';
 import { audienceOf, type Reader, visibleTo } from './reader.js';
 import {
   adminMetaOf,
-  byIdOrCodename,
-  insertWithCodename,
-  likePattern,
+  createStaffItem,
   publicationOf,
   scopeWhere,
   targetingOf,
+  updateStaffItem,
 } from './steps.js';
 import { pickVariant } from './text.js';
 
@@ -165,18 +164,12 @@ export async function adminFaqWhere(
   scope: Scope,
   filter: AdminFaqListQuery['filter'],
 ): Promise<SQL | undefined> {
-  const where: (SQL | undefined)[] = [faqScopeWhere(scope, ctx.clock.now())];
-  if (filter?.kind) where.push(eq(faqs.kind, filter.kind));
-  if (filter?.faqTaxonomy) where.push(eq(faqs.faqTaxonomy, filter.faqTaxonomy));
-  if (filter?.q) {
-    const p = likePattern(filter.q);
-    where.push(or(ilike(faqs.title, p), ilike(faqs.codename, p)));
-  }
-  if (filter?.housingCompanyId)
-    where.push(await reachingHousingCompany(ctx, faqs.audience, filter.housingCompanyId));
-  if (filter?.status) where.push(eq(faqs.status, filter.status));
-  if (filter?.id) where.push(filter.id.length ? inArray(faqs.id, filter.id) : sql`false`);
-  return and(...where);
+  return and(
+    faqScopeWhere(scope, ctx.clock.now()),
+    filter?.kind ? eq(faqs.kind, filter.kind) : undefined,
+    filter?.faqTaxonomy ? eq(faqs.faqTaxonomy, filter.faqTaxonomy) : undefined,
+    ...(await staffListWhere(ctx, faqs, [faqs.title, faqs.codename], filter)),
+  );
 }
 
 export function faqOrder(sort: AdminFaqListQuery['sort']): SQL[] {
@@ -185,13 +178,8 @@ export function faqOrder(sort: AdminFaqListQuery['sort']): SQL[] {
 }
 
 /** An entry in the caller's staff scope (faqScopeWhere), or 404. */
-export async function faqInScope(ctx: ContentContext, scope: Scope, id: string): Promise<FaqRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(faqs)
-    .where(and(eq(faqs.id, id), faqScopeWhere(scope, ctx.clock.now())));
-  if (!row) throw new AppError('CNT_NOT_FOUND');
-  return row;
+export function faqInScope(ctx: ContentContext, scope: Scope, id: string): Promise<FaqRow> {
+  return itemWhere(ctx.db, faqs, id, faqScopeWhere(scope, ctx.clock.now()));
 }
 
 async function faqValues(ctx: ContentContext, p: Principal, input: AdminFaqWrite) {
@@ -211,8 +199,7 @@ async function faqValues(ctx: ContentContext, p: Principal, input: AdminFaqWrite
     defaultLanguage: input.defaultLanguage,
     faqTaxonomy: input.faqTaxonomy || null,
     priority: input.priority,
-    housingCompanyIds: [...new Set(targeting.housingCompanyIds)],
-    buildingTaxonomies: [...new Set(targeting.buildingTaxonomies)],
+    ...distinctTargeting(targeting),
     audience: audienceOf(targeting),
     status: publication.status,
     publishAt: publication.publishAt,
@@ -222,20 +209,7 @@ async function faqValues(ctx: ContentContext, p: Principal, input: AdminFaqWrite
 
 export async function createFaq(ctx: ContentContext, p: Principal, input: AdminFaqWrite): Promise<FaqRow> {
   const values = await faqValues(ctx, p, input);
-  const actor = editorActor(p, 'editorial');
-  return insertWithCodename(input.codename, values.title, async (codename) => {
-    const [row] = await ctx.db
-      .insert(faqs)
-      .values({
-        ...values,
-        codename,
-        authorId: actor.userId,
-        authorName: actor.name,
-        authorRoles: actor.roles,
-      })
-      .returning();
-    return row!;
-  });
+  return createStaffItem(ctx, faqs, input.codename, values.title, values, editorActor(p, 'editorial'));
 }
 
 export async function updateFaq(
@@ -245,14 +219,7 @@ export async function updateFaq(
   input: AdminFaqWrite,
 ): Promise<FaqRow> {
   const values = await faqValues(ctx, p, input);
-  return insertWithCodename(input.codename ?? row.codename, values.title, async (codename) => {
-    const [updated] = await ctx.db
-      .update(faqs)
-      .set({ ...values, codename, updatedAt: ctx.clock.now() })
-      .where(eq(faqs.id, row.id))
-      .returning();
-    return updated!;
-  });
+  return updateStaffItem(ctx, faqs, row, input.codename, values.title, values);
 }
 
 export async function deleteFaq(ctx: ContentContext, id: string): Promise<void> {

@@ -12,9 +12,9 @@ import { AppError, sortBy } from '@porta/service-kit';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { pages } from '../db/schema.js';
+import { isUniqueViolation, likePattern } from './articles.js';
 import { assetRefs, requireAssets } from './assets.js';
 import { sanitizeRichText } from './html.js';
-import { isUniqueViolation, likePattern } from './steps.js';
 import { languageOf, pickVariant } from './text.js';
 
 /**

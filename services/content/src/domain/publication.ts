@@ -82,6 +82,17 @@ export interface Targeting {
   buildingTaxonomies: readonly string[];
 }
 
+/** A targeting as stored: each housing company and term once, in the order given. */
+export function distinctTargeting(targeting: Targeting): {
+  housingCompanyIds: string[];
+  buildingTaxonomies: string[];
+} {
+  return {
+    housingCompanyIds: [...new Set(targeting.housingCompanyIds)],
+    buildingTaxonomies: [...new Set(targeting.buildingTaxonomies)],
+  };
+}
+
 /** Do two targetings name the same housing companies and terms (in any order)? */
 export function sameTargeting(a: Targeting, b: Targeting): boolean {
   const same = (x: readonly string[], y: readonly string[]) => {

@@ -14,6 +14,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 
 import type { ContentContext, ContentDb } from '../context.js';
 import { type CampaignTexts, campaigns, directoryApartments, shopPartners } from '../db/schema.js';
 import { type EditorActor, isPartner } from '../policies.js';
+import { isUuid } from './articles.js';
 import { assetRefs } from './assets.js';
 import {
   type CampaignAudience,
@@ -37,9 +38,6 @@ export type ShopPartnerRow = typeof shopPartners.$inferSelect;
 
 /** How many candidate rows one resident query looks at (the rules then narrow them). */
 const CANDIDATES_MAX = 2000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 export const assetUrl = (id: string | null) => (id ? `/api/content/assets/${id}` : null);
 

@@ -12,29 +12,16 @@ import {
   type StepTexts,
 } from '@porta/contracts';
 import { AppError, type Principal, type Scope, sortBy, withTransaction } from '@porta/service-kit';
-import {
-  and,
-  arrayOverlaps,
-  asc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, arrayOverlaps, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ContentContext, ContentDb } from '../context.js';
-import { articles, calendarEntries, steps } from '../db/schema.js';
-import { editorActor, STEP_EDITORS } from '../policies.js';
+import { articles, calendarEntries, type contacts, type faqs, steps } from '../db/schema.js';
+import { type EditorActor, editorActor, STEP_EDITORS } from '../policies.js';
+import { authorOf, byIdOrCodename, isUniqueViolation, itemWhere, staffListWhere } from './articles.js';
 import { assetRefs, requireAssets } from './assets.js';
 import { isoDay } from './clock.js';
-import { reachingHousingCompany } from './directory.js';
 import { sanitizeRichText } from './html.js';
-import { checkTargeting, resolvePublication } from './publication.js';
+import { checkTargeting, distinctTargeting, resolvePublication } from './publication.js';
 import { audienceOf, type Reader, visibleTo } from './reader.js';
 import { codenameFrom, cutText, htmlToText, pickVariant } from './text.js';
 
@@ -90,18 +77,6 @@ export async function residentSteps(ctx: ContentContext, reader: Reader): Promis
   );
   const byId = new Map(firstImages.map((a) => [a.id, a]));
   return rows.map((r) => stepSummary(r, reader, byId.get(r.imageIds[0] ?? '') ?? null));
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
-/** An id-or-codename address parameter (02 §2) as a condition on a table. */
-export function byIdOrCodename(table: { id: PgColumn; codename: PgColumn }, idOrCodename: string): SQL {
-  return (
-    isUuid(idOrCodename)
-      ? or(eq(table.id, idOrCodename.toLowerCase()), eq(table.codename, idOrCodename))
-      : eq(table.codename, idOrCodename)
-  ) as SQL;
 }
 
 /** One step with its content, images and the related content the reader may see. */
@@ -250,16 +225,10 @@ export async function adminStepWhere(
   scope: Scope,
   filter: AdminStepListQuery['filter'],
 ): Promise<SQL | undefined> {
-  const where: (SQL | undefined)[] = [scopeWhere(steps.housingCompanyIds, scope)];
-  if (filter?.housingCompanyId)
-    where.push(await reachingHousingCompany(ctx, steps.audience, filter.housingCompanyId));
-  if (filter?.q) {
-    const p = likePattern(filter.q);
-    where.push(or(ilike(steps.title, p), ilike(steps.codename, p)));
-  }
-  if (filter?.status) where.push(eq(steps.status, filter.status));
-  if (filter?.id) where.push(filter.id.length ? inArray(steps.id, filter.id) : sql`false`);
-  return and(...where);
+  return and(
+    scopeWhere(steps.housingCompanyIds, scope),
+    ...(await staffListWhere(ctx, steps, [steps.title, steps.codename], filter)),
+  );
 }
 
 /** The staff list's order; steps without a start date come last either way. */
@@ -275,13 +244,8 @@ export function stepOrder(sort: AdminStepListQuery['sort']): SQL[] {
 }
 
 /** A step in the caller's scope, or 404. */
-export async function stepInScope(ctx: ContentContext, scope: Scope, id: string): Promise<StepRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(steps)
-    .where(and(eq(steps.id, id), scopeWhere(steps.housingCompanyIds, scope)));
-  if (!row) throw new AppError('CNT_NOT_FOUND');
-  return row;
+export function stepInScope(ctx: ContentContext, scope: Scope, id: string): Promise<StepRow> {
+  return itemWhere(ctx.db, steps, id, scopeWhere(steps.housingCompanyIds, scope));
 }
 
 function cleanStepVariants(variants: AdminStepWrite['variants']): Record<string, StepTexts> {
@@ -334,8 +298,7 @@ async function stepValues(ctx: ContentContext, p: Principal, input: AdminStepWri
     imageIds: input.imageIds,
     related,
     disableConfiguring: input.disableConfiguring,
-    housingCompanyIds: [...new Set(input.targeting.housingCompanyIds)],
-    buildingTaxonomies: [...new Set(input.targeting.buildingTaxonomies)],
+    ...distinctTargeting(input.targeting),
     audience: audienceOf(input.targeting),
     status: publication.status,
     publishAt: publication.publishAt,
@@ -345,20 +308,7 @@ async function stepValues(ctx: ContentContext, p: Principal, input: AdminStepWri
 
 export async function createStep(ctx: ContentContext, p: Principal, input: AdminStepWrite): Promise<StepRow> {
   const values = await stepValues(ctx, p, input, null);
-  const actor = editorActor(p, 'editorial');
-  return insertWithCodename(input.codename, values.title, async (codename) => {
-    const [row] = await ctx.db
-      .insert(steps)
-      .values({
-        ...values,
-        codename,
-        authorId: actor.userId,
-        authorName: actor.name,
-        authorRoles: actor.roles,
-      })
-      .returning();
-    return row!;
-  });
+  return createStaffItem(ctx, steps, input.codename, values.title, values, editorActor(p, 'editorial'));
 }
 
 export async function updateStep(
@@ -368,14 +318,7 @@ export async function updateStep(
   input: AdminStepWrite,
 ): Promise<StepRow> {
   const values = await stepValues(ctx, p, input, row.id);
-  return insertWithCodename(input.codename ?? row.codename, values.title, async (codename) => {
-    const [updated] = await ctx.db
-      .update(steps)
-      .set({ ...values, codename, updatedAt: ctx.clock.now() })
-      .where(eq(steps.id, row.id))
-      .returning();
-    return updated!;
-  });
+  return updateStaffItem(ctx, steps, row, input.codename, values.title, values);
 }
 
 /** Delete a step; its children lose their parent and other steps drop it from their related content. */
@@ -393,20 +336,6 @@ export async function deleteStep(ctx: ContentContext, id: string): Promise<void>
 }
 
 // --- Helpers shared by the support areas' staff routes (steps, contacts, FAQ) -----------------
-
-/** A LIKE pattern for "contains", with the user's wildcards escaped. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A PostgreSQL unique violation (23505), however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Store with the given codename (a taken one answers CNT_CODENAME_IN_USE), or with one made from
@@ -426,6 +355,46 @@ export async function insertWithCodename<T>(
       if (given || attempt >= 2) throw new AppError('CNT_CODENAME_IN_USE');
     }
   }
+}
+
+/** Tables of the support areas' staff items (steps, contacts, FAQ entries). */
+type StaffItemTable = typeof steps | typeof contacts | typeof faqs;
+
+/** Store a new staff item, written by the actor, with the given codename or one from its title. */
+export function createStaffItem<T extends StaffItemTable>(
+  ctx: ContentContext,
+  table: T,
+  given: string | undefined,
+  title: string,
+  values: Omit<T['$inferInsert'], 'codename'>,
+  actor: EditorActor,
+): Promise<T['$inferSelect']> {
+  return insertWithCodename(given, title, async (codename) => {
+    const [row] = await ctx.db
+      .insert(table as PgTable)
+      .values({ ...values, codename, ...authorOf(actor) })
+      .returning();
+    return row as T['$inferSelect'];
+  });
+}
+
+/** Replace a staff item's values, with the given codename or the one it has. */
+export function updateStaffItem<T extends StaffItemTable>(
+  ctx: ContentContext,
+  table: T,
+  row: { id: string; codename: string },
+  given: string | undefined,
+  title: string,
+  values: Omit<T['$inferInsert'], 'codename'>,
+): Promise<T['$inferSelect']> {
+  return insertWithCodename(given ?? row.codename, title, async (codename) => {
+    const [updated] = await ctx.db
+      .update(table as PgTable)
+      .set({ ...values, codename, updatedAt: ctx.clock.now() })
+      .where(eq(table.id, row.id))
+      .returning();
+    return updated as T['$inferSelect'];
+  });
 }
 
 /** Items in the scope: all, or those targeting one of the scope's housing companies. */

@@ -32,13 +32,13 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias, type PgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { ContentContext, ContentDb } from '../context.js';
 import { articles, calendarEntries, calendarSortType, steps } from '../db/schema.js';
 import { assetRefs } from './assets.js';
 import { addMonths, isoDay } from './clock.js';
-import { audienceByKey, publishedTo, type Reader, visibleTo } from './reader.js';
+import { type AudienceByKey, audienceByKey, publishedTo, type Reader, visibleTo } from './reader.js';
 import { cutText, htmlToText, pickVariant } from './text.js';
 
 /*
@@ -286,6 +286,50 @@ export function articleCategoryFilter(types: readonly FeedCategory[], cutoff: Da
   return parts.length ? (or(...parts) as SQL) : sql`false`;
 }
 
+/** The key columns of a source: the id, and `d` and `t` as text in C order. */
+type KeyColumns = { id: PgColumn; d: SQL.Aliased<string>; t: SQL.Aliased<string> };
+
+/**
+ * The keys of the first `limit` items of a source past the bound (articleSource explains the
+ * read): `limit` per audience key along the reader index, and the several-keys items read whole.
+ */
+function firstKeys(
+  db: ContentDb,
+  table: typeof articles | typeof calendarEntries,
+  keyColumns: KeyColumns,
+  audience: AudienceByKey,
+  shown: (audience: SQL) => SQL | undefined,
+  read: { order: [date: SQL, type: SQL, id: SQL]; condition: SQL; bound: Bound; limit: number },
+) {
+  const [date, type, id] = read.order;
+  const perKey = db
+    .select(keyColumns)
+    .from(table as PgTable)
+    .where(and(shown(audience.key), read.condition))
+    .orderBy(...orderBy(read.bound.order, date, sql`${type} ${C}`, id))
+    .limit(read.limit)
+    .as('per_key');
+  // OFFSET 0 keeps the key condition out of this read (PostgreSQL does not push conditions into
+  // a subquery with an offset), so that the planner does not AND the several-keys index with a
+  // date range of everyone's items.
+  const severalKeys = db
+    .select(keyColumns)
+    .from(table as PgTable)
+    .where(shown(audience.several))
+    .offset(0)
+    .as('several_keys');
+  return unionAll(
+    db.select(perKey._.selectedFields).from(audience.keys).crossJoinLateral(perKey),
+    db
+      .select(severalKeys._.selectedFields)
+      .from(severalKeys)
+      .where(keyColumnsCondition(severalKeys, read.bound)),
+  )
+    .orderBy(...orderBy(read.bound.order, sql`"d"`, sql`"t"`, sql`"id"`))
+    .limit(read.limit)
+    .as('first');
+}
+
 /** An article's key as columns that sort as keys do: `d` its date, `t` its type, as text in C order. */
 function articleKey(t: typeof articles) {
   return {
@@ -316,32 +360,12 @@ function articleSource(db: ContentDb, reader: Reader, types: FeedCategory[]): So
     // and of the several-keys items, read whole (reader.ts audienceByKey); the first `limit` keys
     // of them all (a key's date as text sorts as the date: one format, UTC, microseconds); then
     // those items.
-    const perKey = db
-      .select(articleKey(articles))
-      .from(articles)
-      .where(and(shown(key), keyCondition(date, type, id, dateBound, bound)))
-      .orderBy(...orderBy(bound.order, date, sql`${type} ${C}`, id))
-      .limit(limit)
-      .as('per_key');
-    // OFFSET 0 keeps the key condition out of this read (PostgreSQL does not push conditions into
-    // a subquery with an offset), so that the planner does not AND the several-keys index with a
-    // date range of everyone's items.
-    const severalKeys = db
-      .select(articleKey(articles))
-      .from(articles)
-      .where(shown(several))
-      .offset(0)
-      .as('several_keys');
-    const first = unionAll(
-      db.select(perKey._.selectedFields).from(keys).crossJoinLateral(perKey),
-      db
-        .select(severalKeys._.selectedFields)
-        .from(severalKeys)
-        .where(keyColumnsCondition(severalKeys, bound)),
-    )
-      .orderBy(...orderBy(bound.order, sql`"d"`, sql`"t"`, sql`"id"`))
-      .limit(limit)
-      .as('first');
+    const first = firstKeys(db, articles, articleKey(articles), { keys, key, several }, shown, {
+      order: [date, type, id],
+      condition: keyCondition(date, type, id, dateBound, bound),
+      bound,
+      limit,
+    });
     const rows = await db
       .select({
         id: articleItem.id,
@@ -421,29 +445,19 @@ function calendarSource(db: ContentDb, reader: Reader, types: FeedCategory[]): S
   return async (bound, limit) => {
     const dateBound = sql`${calendarEntries.startAt} ${sql.raw(bound.order === 'asc' ? '>=' : '<=')} ${bound.key.d}::timestamptz`;
     // As articleSource, from calendar_entries_reader_idx.
-    const perKey = db
-      .select(calendarKey(calendarEntries))
-      .from(calendarEntries)
-      .where(and(shown(key), keyCondition(date, type, id, dateBound, bound)))
-      .orderBy(...orderBy(bound.order, date, sql`${type} ${C}`, id))
-      .limit(limit)
-      .as('per_key');
-    const severalKeys = db
-      .select(calendarKey(calendarEntries))
-      .from(calendarEntries)
-      .where(shown(several))
-      .offset(0)
-      .as('several_keys');
-    const first = unionAll(
-      db.select(perKey._.selectedFields).from(keys).crossJoinLateral(perKey),
-      db
-        .select(severalKeys._.selectedFields)
-        .from(severalKeys)
-        .where(keyColumnsCondition(severalKeys, bound)),
-    )
-      .orderBy(...orderBy(bound.order, sql`"d"`, sql`"t"`, sql`"id"`))
-      .limit(limit)
-      .as('first');
+    const first = firstKeys(
+      db,
+      calendarEntries,
+      calendarKey(calendarEntries),
+      { keys, key, several },
+      shown,
+      {
+        order: [date, type, id],
+        condition: keyCondition(date, type, id, dateBound, bound),
+        bound,
+        limit,
+      },
+    );
     const rows = await db
       .select({
         id: calendarItem.id,

@@ -19,13 +19,12 @@ import { articles } from '../db/schema.js';
 import {
   type ArticleRow,
   announceArticles,
-  articleCodenameTaken,
   articleDetail,
-  assetsById,
   authorOf,
   checkArticleAssets,
   cleanArticleVariants,
   codenameSuffix,
+  codenameTaken,
   editorialListWhere,
   newsDetail,
   newsList,
@@ -34,10 +33,15 @@ import {
   staffArticle,
   toAdminArticle,
 } from '../domain/articles.js';
-import { checkTargeting, publishesTo, requireBroadAudienceConfirmation } from '../domain/publication.js';
+import {
+  checkTargeting,
+  distinctTargeting,
+  publishesTo,
+  requireBroadAudienceConfirmation,
+} from '../domain/publication.js';
 import { audienceOf, readerFor } from '../domain/reader.js';
 import { codenameFrom } from '../domain/text.js';
-import { CONTENT_POLICIES, canEditItem, type EditorActor, editorActor } from '../policies.js';
+import { CONTENT_POLICIES, type EditorActor, editorActor } from '../policies.js';
 import { type EditorialKind, editorialHelpers, editorialRoutes } from './editorial.js';
 
 const SORT_COLUMNS = {
@@ -118,16 +122,14 @@ export async function articleRoutes(app: App, ctx: ContentContext) {
   async function save(actor: EditorActor, input: AdminArticleInput, existing: ArticleRow | null) {
     const now = ctx.clock.now();
     const fields = resolveArticleFields(input, now, existing);
-    const targeting = {
-      housingCompanyIds: [...new Set(input.targeting.housingCompanyIds)],
-      buildingTaxonomies: [...new Set(input.targeting.buildingTaxonomies)],
-    };
+    const targeting = distinctTargeting(input.targeting);
     await checkTargeting(ctx, actor, targeting);
     await checkArticleAssets(ctx.db, input);
     const variants = cleanArticleVariants(input.variants);
     const title = variants[input.defaultLanguage]?.title ?? '';
     const codename = input.codename ?? existing?.codename ?? codenameFrom(title, codenameSuffix());
-    if (await articleCodenameTaken(ctx.db, codename, existing?.id)) throw new AppError('CNT_CODENAME_IN_USE');
+    if (await codenameTaken(ctx.db, articles, codename, existing?.id))
+      throw new AppError('CNT_CODENAME_IN_USE');
     if (publishesTo(input.status, existing, targeting))
       await requireBroadAudienceConfirmation(ctx, targeting, input.confirmBroadAudience);
     const values = {
@@ -190,12 +192,7 @@ export async function articleRoutes(app: App, ctx: ContentContext) {
         range,
       });
       reply.header('content-range', page.contentRange);
-      const actor = editorActor(p, 'editorial');
-      const byId = await assetsById(
-        ctx.db,
-        page.rows.flatMap((r) => [...r.imageIds, ...r.attachmentIds]),
-      );
-      return page.rows.map((r) => toAdminArticle(r, actor, canEditItem(actor, r), now, byId));
+      return helpers.answers(page.rows, editorActor(p, 'editorial'), now);
     },
   );
 

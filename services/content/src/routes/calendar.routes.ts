@@ -17,11 +17,16 @@ import { type App, AppError, listPage, principalOf, sortBy } from '@porta/servic
 import { and, asc, eq } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { calendarEntries } from '../db/schema.js';
-import { assetsById, authorOf, codenameSuffix, editorialListWhere, plainText } from '../domain/articles.js';
+import {
+  authorOf,
+  codenameSuffix,
+  codenameTaken,
+  editorialListWhere,
+  plainText,
+} from '../domain/articles.js';
 import {
   announceCalendarEntries,
   type CalendarRow,
-  calendarCodenameTaken,
   calendarDetail,
   calendarEntryDetail,
   calendarList,
@@ -34,13 +39,14 @@ import {
 } from '../domain/calendar.js';
 import {
   checkTargeting,
+  distinctTargeting,
   publishesTo,
   requireBroadAudienceConfirmation,
   resolvePublication,
 } from '../domain/publication.js';
 import { audienceOf, readerFor } from '../domain/reader.js';
 import { codenameFrom } from '../domain/text.js';
-import { CONTENT_POLICIES, canEditItem, type EditorActor, editorActor } from '../policies.js';
+import { CONTENT_POLICIES, type EditorActor, editorActor } from '../policies.js';
 import { type EditorialKind, editorialHelpers, editorialRoutes } from './editorial.js';
 
 const SORT_COLUMNS = {
@@ -131,16 +137,13 @@ export async function calendarRoutes(app: App, ctx: ContentContext) {
       { status: input.status, publishAt: input.publishAt, unpublishAt: input.unpublishAt },
       now,
     );
-    const targeting = {
-      housingCompanyIds: [...new Set(input.targeting.housingCompanyIds)],
-      buildingTaxonomies: [...new Set(input.targeting.buildingTaxonomies)],
-    };
+    const targeting = distinctTargeting(input.targeting);
     await checkTargeting(ctx, actor, targeting);
     await checkCalendarAssets(ctx.db, input);
     const variants = cleanCalendarVariants(input.variants);
     const title = variants[input.defaultLanguage]?.title ?? '';
     const codename = input.codename ?? existing?.codename ?? codenameFrom(title, codenameSuffix());
-    if (await calendarCodenameTaken(ctx.db, codename, existing?.id))
+    if (await codenameTaken(ctx.db, calendarEntries, codename, existing?.id))
       throw new AppError('CNT_CODENAME_IN_USE');
     if (publishesTo(publication.status, existing, targeting))
       await requireBroadAudienceConfirmation(ctx, targeting, input.confirmBroadAudience);
@@ -215,12 +218,7 @@ export async function calendarRoutes(app: App, ctx: ContentContext) {
         range: range ?? [0, ADMIN_CALENDAR_DEFAULT - 1],
       });
       reply.header('content-range', page.contentRange);
-      const actor = editorActor(p, 'editorial');
-      const byId = await assetsById(
-        ctx.db,
-        page.rows.flatMap((r) => [...r.imageIds, ...r.attachmentIds]),
-      );
-      return page.rows.map((r) => toAdminCalendarEntry(r, actor, canEditItem(actor, r), now, byId));
+      return helpers.answers(page.rows, editorActor(p, 'editorial'), now);
     },
   );
 

@@ -46,6 +46,7 @@ import {
 import { and, arrayContains, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { ContentContext, ContentDb } from '../context.js';
 import { type CampaignTexts, campaigns, directoryHousingCompanies, shopPartners } from '../db/schema.js';
+import { byIdOrCodename, isUniqueViolation, itemWhere, likePattern } from '../domain/articles.js';
 import { assetRefs, requireAssets } from '../domain/assets.js';
 import {
   audienceMatches,
@@ -61,6 +62,7 @@ import { directoryHousingCompany, housingCompaniesReached } from '../domain/dire
 import { sanitizeRichText } from '../domain/html.js';
 import {
   checkTargeting,
+  distinctTargeting,
   publishesTo,
   requireBroadAudienceConfirmation,
   resolvePublication,
@@ -77,7 +79,6 @@ import {
   canEditCampaign,
   findShopPartner,
   isCampaignEditor,
-  isUuid,
   partnerDescription,
   partnerSummary,
   type ShopPartnerRow,
@@ -104,21 +105,17 @@ export async function loadCampaign(
   mode: 'read' | 'write',
   options: { advertisement?: boolean } = {},
 ): Promise<CampaignRow> {
-  const [row] = await db
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.id, id),
-        campaignScopeWhere(p, mode),
-        options.advertisement ? eq(campaigns.isAdvertisement, true) : undefined,
-      ),
-    );
-  if (!row) throw new AppError('CNT_NOT_FOUND');
-  return row;
+  return itemWhere(
+    db,
+    campaigns,
+    id,
+    and(campaignScopeWhere(p, mode), options.advertisement ? eq(campaigns.isAdvertisement, true) : undefined),
+  );
 }
 
 // --- Staff answers ------------------------------------------------------------------------------
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function toAdminCampaign(
   row: CampaignRow,
@@ -127,46 +124,20 @@ function toAdminCampaign(
   now: Date,
 ): AdminCampaign {
   return {
+    ...storedFields(row),
     id: row.id,
-    codename: row.codename,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     author: { id: row.authorId, name: row.authorName, roles: row.authorRoles as Role[] },
     scheduled: row.status === 'published' && !!row.publishAt && row.publishAt > now,
     canEdit: canEditCampaign(p, row),
-    isAdvertisement: row.isAdvertisement,
     title: row.title,
-    defaultLanguage: languageOf(row.defaultLanguage),
+    codename: row.codename,
     variants: row.variants,
-    link: row.link,
-    ctaUrl: row.ctaUrl,
-    imageId: row.imageId,
     image: (row.imageId && refs.get(row.imageId)) || null,
-    shopPartnerId: row.shopPartnerId,
-    partnerCompanyId: row.partnerCompanyId,
-    partnerGroupId: row.partnerGroupId,
-    partnerName: row.partnerName,
-    startAt: row.startAt?.toISOString() ?? null,
-    endAt: row.endAt?.toISOString() ?? null,
     sticky: row.stickyUntil !== null,
-    stickyUntil: row.stickyUntil?.toISOString() ?? null,
-    discountPercentage: row.discountPercentage,
-    categories: row.categories,
-    buildingPhase: row.buildingPhase as AdminCampaign['buildingPhase'],
-    weeksBeforeCompletion: row.weeksBeforeCompletion,
-    weeksAfterCompletion: row.weeksAfterCompletion,
-    rooms: row.rooms ?? [],
-    apartmentSizeMin: row.apartmentSizeMin,
-    apartmentSizeMax: row.apartmentSizeMax,
-    urgent: row.urgent,
-    video: row.video,
-    attachmentIds: row.attachmentIds,
     attachments: row.attachmentIds.flatMap((id) => refs.get(id) ?? []),
-    targeting: { housingCompanyIds: row.housingCompanyIds, buildingTaxonomies: row.buildingTaxonomies },
     userRoles: row.userRoles,
-    status: row.status as AdminCampaign['status'],
-    publishAt: row.publishAt?.toISOString() ?? null,
-    unpublishAt: row.unpublishAt?.toISOString() ?? null,
     copiedFrom: row.copiedFrom,
   };
 }
@@ -188,8 +159,6 @@ async function adminCampaigns(
 type CampaignState = Required<Omit<CampaignUpdate, 'confirmBroadAudience' | 'codename'>> & {
   codename: string | null;
 };
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function defaultState(variants: CampaignState['variants']): CampaignState {
   const languages = Object.keys(variants) as Language[];
@@ -232,9 +201,20 @@ function defaultState(variants: CampaignState['variants']): CampaignState {
 
 function stateOf(row: CampaignRow, now: Date): CampaignState {
   return {
+    ...storedFields(row),
     codename: row.codename,
-    defaultLanguage: languageOf(row.defaultLanguage),
     variants: row.variants as CampaignState['variants'],
+    // An expired sticky flag is no longer sticky (and need not pass the expiry rule again).
+    sticky: row.stickyUntil !== null && row.stickyUntil >= startOfDay(now),
+    userRoles: row.userRoles as CampaignState['userRoles'],
+  };
+}
+
+/** The fields the staff answer and the editor's state read alike from a stored campaign. */
+function storedFields(row: CampaignRow) {
+  return {
+    isAdvertisement: row.isAdvertisement,
+    defaultLanguage: languageOf(row.defaultLanguage),
     link: row.link,
     ctaUrl: row.ctaUrl,
     imageId: row.imageId,
@@ -244,12 +224,10 @@ function stateOf(row: CampaignRow, now: Date): CampaignState {
     partnerName: row.partnerName,
     startAt: iso(row.startAt),
     endAt: iso(row.endAt),
-    // An expired sticky flag is no longer sticky (and need not pass the expiry rule again).
-    sticky: row.stickyUntil !== null && row.stickyUntil >= startOfDay(now),
     stickyUntil: iso(row.stickyUntil),
     discountPercentage: row.discountPercentage,
     categories: row.categories,
-    buildingPhase: row.buildingPhase as CampaignState['buildingPhase'],
+    buildingPhase: row.buildingPhase as AdminCampaign['buildingPhase'],
     weeksBeforeCompletion: row.weeksBeforeCompletion,
     weeksAfterCompletion: row.weeksAfterCompletion,
     rooms: row.rooms ?? [],
@@ -259,11 +237,9 @@ function stateOf(row: CampaignRow, now: Date): CampaignState {
     video: row.video,
     attachmentIds: row.attachmentIds,
     targeting: { housingCompanyIds: row.housingCompanyIds, buildingTaxonomies: row.buildingTaxonomies },
-    userRoles: row.userRoles as CampaignState['userRoles'],
-    status: row.status as CampaignState['status'],
+    status: row.status as AdminCampaign['status'],
     publishAt: iso(row.publishAt),
     unpublishAt: iso(row.unpublishAt),
-    isAdvertisement: row.isAdvertisement,
   };
 }
 
@@ -326,13 +302,6 @@ export async function campaignReach(ctx: ContentContext, state: CampaignState): 
     }
   }
   return reach;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**
@@ -408,10 +377,7 @@ async function saveCampaign(
   if (state.isAdvertisement && state.status === 'published' && !shopPartner && !partnerName)
     throw new AppError('CNT_PARTNER_REQUIRED');
 
-  const targeting = {
-    housingCompanyIds: [...new Set(state.targeting.housingCompanyIds)],
-    buildingTaxonomies: [...new Set(state.targeting.buildingTaxonomies)],
-  };
+  const targeting = distinctTargeting(state.targeting);
   await checkTargeting(ctx, campaignTargetingActor(p), targeting);
   // 03 §4: publishing (or retargeting a published one, where the route can confirm) to many
   // housing companies asks for the broad-audience confirmation. A draft never asks.
@@ -518,8 +484,6 @@ const SHOP_PARTNER_SORT = {
 /** Plain text kept as typed (line breaks too), without any markup. */
 const stripTags = (text: string) => text.replace(/<[^>]*>/g, '').trim();
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function campaignRoutes(app: App, ctx: ContentContext) {
   // ---- Resident ----
 
@@ -558,11 +522,7 @@ export async function campaignRoutes(app: App, ctx: ContentContext) {
     },
     async (request) => {
       const shop = await shopReaderFor(ctx, principalOf(request), request.query);
-      const { id } = request.params;
-      const match = isUuid(id)
-        ? or(eq(campaigns.id, id), eq(campaigns.codename, id))
-        : eq(campaigns.codename, id);
-      const [row] = await visibleCampaigns(ctx, shop, match);
+      const [row] = await visibleCampaigns(ctx, shop, byIdOrCodename(campaigns, request.params.id));
       if (!row) throw new AppError('CNT_NOT_FOUND');
       return campaignDetail(ctx.db, row, shop.reader.language, shop.reader.now);
     },

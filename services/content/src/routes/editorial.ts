@@ -56,6 +56,8 @@ export interface EditorialKind<Row extends EditorialRow, Admin, Detail> {
 /** The helpers a kind's own routes (its list, its save) share with the routes registered here. */
 export interface EditorialHelpers<Row extends EditorialRow, Admin> {
   answer(row: Row, actor: EditorActor): Promise<Admin>;
+  /** The staff answers for a list page (the rows' assets in one query). */
+  answers(rows: Row[], actor: EditorActor, now: Date): Promise<Admin[]>;
   /** The row if the caller may change it: 404 out of scope, 403 CNT_NOT_EDITABLE otherwise. */
   editable(p: Principal, id: string): Promise<{ row: Row; actor: EditorActor }>;
   /** Run a change (and its announcement) in one transaction; publish the events after commit. */
@@ -68,10 +70,17 @@ export function editorialHelpers<Row extends EditorialRow, Admin, Detail>(
   ctx: ContentContext,
   kind: EditorialKind<Row, Admin, Detail>,
 ): EditorialHelpers<Row, Admin> {
+  const answers = async (rows: Row[], actor: EditorActor, now: Date) => {
+    const byId = await assetsById(
+      ctx.db,
+      rows.flatMap((r) => [...r.imageIds, ...r.attachmentIds]),
+    );
+    return rows.map((r) => kind.toAdmin(r, actor, canEditItem(actor, r), now, byId));
+  };
   return {
+    answers,
     async answer(row, actor) {
-      const byId = await assetsById(ctx.db, [...row.imageIds, ...row.attachmentIds]);
-      return kind.toAdmin(row, actor, canEditItem(actor, row), ctx.clock.now(), byId);
+      return (await answers([row], actor, ctx.clock.now()))[0]!;
     },
     async editable(p, id) {
       const row = await kind.load(ctx.db, p, id);

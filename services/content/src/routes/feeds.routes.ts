@@ -34,9 +34,9 @@ import {
 } from 'drizzle-orm';
 import type { ContentContext } from '../context.js';
 import { feedItems, feeds } from '../db/schema.js';
+import { isUuid } from '../domain/articles.js';
 import { type FeedRow, fetchFeed, httpUrl, toFeedItem, toFeedItemDetail } from '../domain/feeds.js';
 import { featureReaderFor } from '../domain/reader.js';
-import { isUuid } from '../domain/shop-partners.js';
 import { CONTENT_POLICIES } from '../policies.js';
 
 /**
