@@ -286,19 +286,29 @@ export function SwitchField({
   );
 }
 
-/** A form's primary button, showing `busyLabel` and refusing clicks while the form is sent. */
+/**
+ * A form's primary button, refusing clicks while the form is sent and showing `busyLabel` (when
+ * given) meanwhile; `block` spans the width of the form.
+ */
 export function SubmitButton({
   busy,
   label,
   busyLabel,
+  block,
 }: {
   busy: boolean;
   label: string;
-  busyLabel: string;
+  busyLabel?: string;
+  block?: boolean;
 }) {
   return (
-    <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-      {busy ? busyLabel : label}
+    <button
+      type="submit"
+      className={block ? 'button button--primary button--block' : 'button button--primary'}
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
+      {busy && busyLabel !== undefined ? busyLabel : label}
     </button>
   );
 }

@@ -1,12 +1,12 @@
-import { checkPassword, PASSPHRASE_MIN_LENGTH, PASSWORD_MIN_LENGTH, passwordRefusal } from '@porta/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useServices } from '../../../shared/services';
-import { TextField } from '../../../shared/ui/fields';
+import { SubmitButton } from '../../../shared/ui/fields';
 import { Loader } from '../../../shared/ui/Loader';
 import { errorCode, useErrorText } from '../../errors';
+import { NewPasswordFields, useNewPasswordCheck } from '../../identity';
 import { PublicCard, usePageMeta } from '../../layout';
 
 type Field = 'password' | 'passwordConfirmation';
@@ -42,9 +42,8 @@ export function FirstLoginPage() {
     password: useRef<HTMLInputElement>(null),
     passwordConfirmation: useRef<HTMLInputElement>(null),
   };
-  const formatText = t('common:errors.codes.IDN_PASSWORD_FORMAT');
-  const mismatchText = t('common:errors.codes.IDN_PASSWORD_MISMATCH');
-  const tooCommonText = t('common:errors.codes.IDN_PASSWORD_TOO_COMMON');
+  const newPassword = useNewPasswordCheck();
+  const { texts } = newPassword;
 
   const setPassword = useMutation({
     mutationFn: () => identity.completeFirstLogin(token, values),
@@ -54,9 +53,10 @@ export function FirstLoginPage() {
     },
     onError: (error) => {
       const code = errorCode(error);
-      if (code === 'IDN_PASSWORD_FORMAT') setErrors({ password: formatText });
-      if (code === 'IDN_PASSWORD_TOO_COMMON') setErrors({ password: tooCommonText });
-      if (code === 'IDN_PASSWORD_MISMATCH') setErrors({ passwordConfirmation: mismatchText });
+      if (code === 'IDN_PASSWORD_FORMAT' || code === 'IDN_PASSWORD_TOO_COMMON') {
+        setErrors({ password: texts[code] });
+      }
+      if (code === 'IDN_PASSWORD_MISMATCH') setErrors({ passwordConfirmation: texts[code] });
     },
   });
 
@@ -69,22 +69,16 @@ export function FirstLoginPage() {
     event.preventDefault();
     if (setPassword.isPending) return;
     setPassword.reset();
-    const found: Partial<Record<Field, string>> = {};
-    if (!values.password) found.password = t('common:form.required');
-    else {
-      // The user's own name and address are no password either (the server checks the same).
-      const check = checkPassword(values.password, [
-        invitation.data?.firstName,
-        invitation.data?.lastName,
-        invitation.data?.email,
-      ]);
-      const refusal = passwordRefusal(check);
-      if (refusal) found.password = refusal === 'IDN_PASSWORD_FORMAT' ? formatText : tooCommonText;
-    }
-    if (!values.passwordConfirmation) found.passwordConfirmation = t('common:form.required');
-    else if (values.password && values.password !== values.passwordConfirmation) {
-      found.passwordConfirmation = mismatchText;
-    }
+    // The user's own name and address are no password either (the server checks the same).
+    const checked = newPassword.check(values.password, values.passwordConfirmation, [
+      invitation.data?.firstName,
+      invitation.data?.lastName,
+      invitation.data?.email,
+    ]);
+    const found: Partial<Record<Field, string>> = {
+      password: checked.password,
+      passwordConfirmation: checked.confirmation,
+    };
     setErrors(found);
     const first = (['password', 'passwordConfirmation'] as const).find((f) => found[f]);
     if (first) {
@@ -121,43 +115,28 @@ export function FirstLoginPage() {
           <form className="form" noValidate onSubmit={submit}>
             {/* For password managers: the account the new password belongs to. */}
             <input type="hidden" name="username" autoComplete="username" value={invitation.data.email} />
-            <TextField
-              label={t('firstLogin.password')}
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={set('password')}
-              required
-              error={errors.password}
-              hint={t('settings.password.rules', {
-                min: PASSWORD_MIN_LENGTH,
-                passphrase: PASSPHRASE_MIN_LENGTH,
-              })}
-              inputRef={refs.password}
-            />
-            <TextField
-              label={t('firstLogin.passwordConfirmation')}
-              type="password"
-              autoComplete="new-password"
-              value={values.passwordConfirmation}
-              onChange={set('passwordConfirmation')}
-              required
-              error={errors.passwordConfirmation}
-              inputRef={refs.passwordConfirmation}
+            <NewPasswordFields
+              password={{
+                label: t('firstLogin.password'),
+                value: values.password,
+                onChange: set('password'),
+                error: errors.password,
+                inputRef: refs.password,
+              }}
+              confirmation={{
+                label: t('firstLogin.passwordConfirmation'),
+                value: values.passwordConfirmation,
+                onChange: set('passwordConfirmation'),
+                error: errors.passwordConfirmation,
+                inputRef: refs.passwordConfirmation,
+              }}
             />
             <div className="form__alert" role="alert">
               {setPassword.isError && !fieldCodes.includes(errorCode(setPassword.error) ?? '')
                 ? errorText(setPassword.error)
                 : null}
             </div>
-            <button
-              type="submit"
-              className="button button--primary button--block"
-              disabled={setPassword.isPending}
-              aria-busy={setPassword.isPending || undefined}
-            >
-              {t('firstLogin.submit')}
-            </button>
+            <SubmitButton busy={setPassword.isPending} label={t('firstLogin.submit')} block />
           </form>
         </>
       )}

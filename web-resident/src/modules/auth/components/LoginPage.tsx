@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useServices } from '../../../shared/services';
 import { b2cStartUrl } from '../../identity';
-import { LanguagePicker } from '../../language';
-import { Logo, usePageMeta } from '../../layout';
+import { PublicCard, usePageMeta } from '../../layout';
 import { useStartup } from '../../startup';
 import { useLoginOptions } from '../hooks/use-login-options';
 import type { LoginLocationState } from './FirstLoginPage';
@@ -51,34 +50,24 @@ export function LoginPage() {
   };
 
   return (
-    <main className="login-page" id="main">
-      <div className="login-card">
-        <div className="login-card__top">
-          <p className="login-card__brand">
-            <Logo />
-            <span>{t('common:siteName')}</span>
+    <PublicCard title={t('login.heading')}>
+      <p className="login-card__intro">{t('login.intro')}</p>
+      {notice && (
+        <p className="alert alert--success" role="status">
+          {t(`login.notices.${notice}`)}
+        </p>
+      )}
+      <LoginForm onSubmit={submit} initialError={loginError} initialEmail={email} />
+      {options.data?.b2c && (
+        <>
+          <p className="login-card__divider">
+            <span>{t('login.or')}</span>
           </p>
-          <LanguagePicker />
-        </div>
-        <h1 className="login-card__title">{t('login.heading')}</h1>
-        <p className="login-card__intro">{t('login.intro')}</p>
-        {notice && (
-          <p className="alert alert--success" role="status">
-            {t(`login.notices.${notice}`)}
-          </p>
-        )}
-        <LoginForm onSubmit={submit} initialError={loginError} initialEmail={email} />
-        {options.data?.b2c && (
-          <>
-            <p className="login-card__divider">
-              <span>{t('login.or')}</span>
-            </p>
-            <a className="button button--secondary button--block" href={b2cStartUrl(returnTo)}>
-              {t('login.consumerAccount')}
-            </a>
-          </>
-        )}
-      </div>
-    </main>
+          <a className="button button--secondary button--block" href={b2cStartUrl(returnTo)}>
+            {t('login.consumerAccount')}
+          </a>
+        </>
+      )}
+    </PublicCard>
   );
 }

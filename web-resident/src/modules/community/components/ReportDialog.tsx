@@ -6,7 +6,7 @@ import {
 } from '@porta/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from '../../../shared/ui/fields';
+import { SelectField, SubmitButton, TextField } from '../../../shared/ui/fields';
 import { Modal } from '../../news';
 import { useCurrentUser } from '../../startup';
 import { useReport } from '../hooks/queries';
@@ -100,14 +100,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
             <button type="button" className="button button--secondary" onClick={onClose}>
               {tc('actions.cancel')}
             </button>
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={sending}
-              aria-busy={sending || undefined}
-            >
-              {sending ? t('report.sending') : t('report.send')}
-            </button>
+            <SubmitButton busy={sending} label={t('report.send')} busyLabel={t('report.sending')} />
           </div>
         </form>
       )}

@@ -2,6 +2,7 @@ import { FEEDBACK_COMMENT_MAX_CHARS, type FeedbackCreate } from '@porta/contract
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../shared/ui/fields';
 import { Modal, useNewsApi } from '../../news';
 import { SmileyFace, type SmileyRating } from './SmileyFace';
 
@@ -99,14 +100,11 @@ export function FeedbackBox({ housingCompanyId }: { housingCompanyId: string }) 
               </p>
             )}
             <div className="form__actions">
-              <button
-                type="submit"
-                className="button button--primary"
-                disabled={send.isPending}
-                aria-busy={send.isPending || undefined}
-              >
-                {send.isPending ? t('feedback.sending') : t('feedback.send')}
-              </button>
+              <SubmitButton
+                busy={send.isPending}
+                label={t('feedback.send')}
+                busyLabel={t('feedback.sending')}
+              />
             </div>
           </>
         )}

@@ -1,10 +1,8 @@
 import type { FeedItemDetail } from '@porta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { useFormatters } from '../../../shared/utils/format';
-import { isMissingPage, SafeHtml } from '../../content-pages';
-import { NotFoundPage } from '../../errors/components/NotFoundPage';
+import { FetchedPage, SafeHtml } from '../../content-pages';
 import { usePageMeta } from '../../layout';
 import { useRecommendedArticle } from '../hooks/use-feeds';
 import { RECOMMENDED_ARCHIVE_PATH } from '../utils/feeds';
@@ -13,13 +11,7 @@ import { RECOMMENDED_ARCHIVE_PATH } from '../utils/feeds';
 export function RecommendedArticlePage() {
   const { id } = useParams();
   const result = useRecommendedArticle(id);
-  if (result.data) return <Article item={result.data} />;
-  if (result.isError && isMissingPage(result.error)) return <NotFoundPage />;
-  return (
-    <div className="page">
-      <QueryStatus pending={result.isPending} error={result.error} onRetry={() => void result.refetch()} />
-    </div>
-  );
+  return <FetchedPage result={result}>{(item) => <Article item={item} />}</FetchedPage>;
 }
 
 function Article({ item }: { item: FeedItemDetail }) {

@@ -3,8 +3,8 @@ import { ApiError, formatFileSize } from '@porta/web-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loader } from '../../../shared/ui/Loader';
+import { saveBlob } from '../../../shared/utils/download';
 import { useNewsApi } from '../hooks/use-news-api';
-import { saveBlob } from '../utils/download';
 
 /** A detail that could not be shown: not visible to the reader (404), or any other failure (02 §8). */
 export function ContentFailure({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

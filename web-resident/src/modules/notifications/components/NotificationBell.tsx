@@ -1,6 +1,6 @@
 import { BELL_COUNT_HIDDEN_MS } from '@porta/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisclosure } from '../../../shared/hooks/use-disclosure';
 import { useInbox } from '../hooks/queries';
 import { useDelayedFlag } from '../hooks/use-delayed-flag';
 import { useOpenNotification } from '../hooks/use-open-notification';
@@ -22,55 +22,15 @@ export function NotificationBell() {
   const inbox = useInbox();
   const openNotification = useOpenNotification();
   const countAllowed = useDelayedFlag(BELL_COUNT_HIDDEN_MS);
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const { open, close, rootProps, buttonProps, panelProps } = useDisclosure();
 
   const unread = inbox.data?.unreadCount ?? 0;
   const showCount = countAllowed && unread > 0;
   const label = showCount ? t('notifications.bell.labelUnread', { unread }) : t('notifications.bell.label');
 
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: MouseEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) close(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open, close]);
-
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape handling for the disclosure as a whole
-    <div
-      ref={rootRef}
-      className="notification-bell"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          close(true);
-        }
-      }}
-      onBlur={(event) => {
-        if (open && event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget)) {
-          close(false);
-        }
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="notification-bell__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={label}
-        onClick={() => setOpen((o) => !o)}
-      >
+    <div className="notification-bell" {...rootProps}>
+      <button type="button" className="notification-bell__button" aria-label={label} {...buttonProps}>
         <BellIcon />
         {showCount && (
           <span className="notification-bell__count" aria-hidden="true">
@@ -78,7 +38,7 @@ export function NotificationBell() {
           </span>
         )}
       </button>
-      <div id={panelId} className="notification-bell__panel" hidden={!open}>
+      <div className="notification-bell__panel" {...panelProps}>
         {open && (
           <NotificationPanel
             inbox={inbox}

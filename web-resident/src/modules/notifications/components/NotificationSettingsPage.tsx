@@ -3,7 +3,7 @@ import { ApiError } from '@porta/web-kit';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../shared/ui/Alert';
-import { SwitchField } from '../../../shared/ui/fields';
+import { SubmitButton, SwitchField } from '../../../shared/ui/fields';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { InsufficientPrivileges, managesNotificationSettings } from '../../access';
 import { usePageMeta } from '../../layout';
@@ -126,14 +126,11 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
       {state === 'saved' && <Alert tone="success">{t('notifications.settings.saved')}</Alert>}
       {state === 'failed' && <Alert tone="error">{t('notifications.settings.saveFailed')}</Alert>}
       <div className="form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          aria-busy={save.isPending || undefined}
-        >
-          {save.isPending ? t('notifications.settings.saving') : t('notifications.settings.save')}
-        </button>
+        <SubmitButton
+          busy={save.isPending}
+          label={t('notifications.settings.save')}
+          busyLabel={t('notifications.settings.saving')}
+        />
       </div>
     </form>
   );

@@ -2,7 +2,7 @@ import { FIELD_MAX_LENGTH_DEFAULT, languageOfLocale, type MeUser } from '@porta/
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../shared/ui/Alert';
-import { CheckboxField, RadioGroupField, SelectField, TextField } from '../../../shared/ui/fields';
+import { SelectField, SubmitButton, TextField } from '../../../shared/ui/fields';
 import { isPartnerOnly } from '../../access';
 import { serverFieldErrors, useErrorText } from '../../errors';
 import { applyLanguage } from '../../language';
@@ -17,6 +17,7 @@ import {
   maleOf,
   supportedLocale,
 } from '../utils/profile-fields';
+import { GenderField, PhoneField, PublicProfileField } from './ProfileFields';
 
 /**
  * /my-profile (01 §2, 03 §2): the user's own details, and a form to change names, phone, language,
@@ -172,14 +173,7 @@ function ProfileForm({ user, onDone }: { user: MeUser; onDone(saved: boolean): v
         error={errors.lastName}
         inputRef={lastNameRef}
       />
-      <TextField
-        label={t('profile.phone')}
-        type="tel"
-        value={phone}
-        onChange={setPhone}
-        autoComplete="tel"
-        error={errors.phone}
-      />
+      <PhoneField value={phone} onChange={setPhone} error={errors.phone} />
       <SelectField
         label={t('profile.language')}
         value={locale}
@@ -187,34 +181,13 @@ function ProfileForm({ user, onDone }: { user: MeUser; onDone(saved: boolean): v
         options={LOCALE_OPTIONS}
         error={errors.locale}
       />
-      <RadioGroupField<Gender>
-        legend={t('profile.gender')}
-        name="gender"
-        value={gender}
-        onChange={setGender}
-        options={[
-          { value: 'female', label: t('profile.genders.female') },
-          { value: 'male', label: t('profile.genders.male') },
-          { value: 'unspecified', label: t('profile.genders.unspecified') },
-        ]}
-      />
-      <CheckboxField
-        label={t('profile.publicProfileOption')}
-        checked={publicProfile}
-        onChange={setPublicProfile}
-      />
+      <GenderField value={gender} onChange={setGender} />
+      <PublicProfileField checked={publicProfile} onChange={setPublicProfile} />
       <div className="form__alert" role="alert">
         {failure}
       </div>
       <div className="form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={update.isPending}
-          aria-busy={update.isPending || undefined}
-        >
-          {t('profile.save')}
-        </button>
+        <SubmitButton busy={update.isPending} label={t('profile.save')} />
         <button type="button" className="button button--secondary" onClick={() => onDone(false)}>
           {t('common:actions.cancel')}
         </button>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CheckboxField, RadioGroupField, SelectField, TextField } from '../../../shared/ui/fields';
+import { CheckboxField, SelectField, SubmitButton } from '../../../shared/ui/fields';
 import { errorCode, useErrorText } from '../../errors';
 import { ME_QUERY_KEY } from '../../identity';
 import { applyLanguage } from '../../language';
@@ -11,6 +11,7 @@ import { Logo, usePageMeta } from '../../layout';
 import { useCurrentUser } from '../../startup';
 import { useRegister } from '../hooks/use-profile';
 import { type Gender, genderOf, LOCALE_OPTIONS, maleOf, supportedLocale } from '../utils/profile-fields';
+import { GenderField, PhoneField, PublicProfileField } from './ProfileFields';
 
 /** Where a signed-in user was heading when sent to /register. */
 export interface RegisterLocationState {
@@ -96,30 +97,9 @@ export function RegisterPage() {
             options={LOCALE_OPTIONS}
             required
           />
-          <TextField
-            label={t('profile.phone')}
-            type="tel"
-            value={phone}
-            onChange={setPhone}
-            autoComplete="tel"
-            error={errors.phone}
-          />
-          <RadioGroupField<Gender>
-            legend={t('profile.gender')}
-            name="gender"
-            value={gender}
-            onChange={setGender}
-            options={[
-              { value: 'female', label: t('profile.genders.female') },
-              { value: 'male', label: t('profile.genders.male') },
-              { value: 'unspecified', label: t('profile.genders.unspecified') },
-            ]}
-          />
-          <CheckboxField
-            label={t('profile.publicProfileOption')}
-            checked={publicProfile}
-            onChange={setPublicProfile}
-          />
+          <PhoneField value={phone} onChange={setPhone} error={errors.phone} />
+          <GenderField value={gender} onChange={setGender} />
+          <PublicProfileField checked={publicProfile} onChange={setPublicProfile} />
           <CheckboxField
             label={t('register.acceptTerms')}
             checked={acceptTerms}
@@ -140,14 +120,7 @@ export function RegisterPage() {
           <div className="form__alert" role="alert">
             {failure}
           </div>
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={register.isPending}
-            aria-busy={register.isPending || undefined}
-          >
-            {t('register.submit')}
-          </button>
+          <SubmitButton busy={register.isPending} label={t('register.submit')} block />
         </form>
         <p className="login-card__footer">
           <Link to="/logout">{t('logout.action')}</Link>

@@ -1,4 +1,5 @@
 import { toIsoDate } from '@porta/web-kit';
+import { saveBlob } from '../../../shared/utils/download';
 
 /** The file name of a saved user-information report: porta-user-information-YYYY-MM-DD.json. */
 export function gdprReportFileName(now: Date = new Date()): string {
@@ -8,13 +9,5 @@ export function gdprReportFileName(now: Date = new Date()): string {
 /** Offer data as a JSON file to save (the browser's download of a generated file). */
 export function downloadJson(data: unknown, fileName: string): void {
   const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(blob, fileName);
 }

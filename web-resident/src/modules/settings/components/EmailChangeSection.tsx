@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/services';
 import { Alert } from '../../../shared/ui/Alert';
-import { TextField } from '../../../shared/ui/fields';
+import { SubmitButton, TextField } from '../../../shared/ui/fields';
 import { serverFieldErrors, useErrorText } from '../../errors';
 
 /**
@@ -74,14 +74,7 @@ export function EmailChangeSection({ currentEmail }: { currentEmail: string }) {
         {change.isError && !fieldError && <Alert tone="error">{errorText(change.error)}</Alert>}
         {sentTo && <Alert tone="success">{t('settings.email.sent', { email: sentTo })}</Alert>}
         <div className="form__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={change.isPending}
-            aria-busy={change.isPending || undefined}
-          >
-            {t('settings.email.submit')}
-          </button>
+          <SubmitButton busy={change.isPending} label={t('settings.email.submit')} />
         </div>
       </form>
     </section>

@@ -24,37 +24,62 @@ export function MySettingsPage() {
         <EmailChangeSection currentEmail={me.user.email} />
         <PasswordChangeSection />
         {me.user.canManageSignatures === true && <SignaturesSection />}
-        <section className="card" aria-labelledby="settings-profile">
-          <h2 id="settings-profile" className="card__title">
-            {t('settings.profile.title')}
-          </h2>
-          <p>{t('settings.profile.text')}</p>
-          <Link to="/my-profile">{t('settings.profile.link')}</Link>
-        </section>
+        <LinkCard
+          id="settings-profile"
+          title={t('settings.profile.title')}
+          text={t('settings.profile.text')}
+          to="/my-profile"
+          link={t('settings.profile.link')}
+        />
         {managesNotificationSettings(me) && (
-          <section className="card" aria-labelledby="settings-notifications">
-            <h2 id="settings-notifications" className="card__title">
-              {t('settings.notifications.title')}
-            </h2>
-            <p>{t('settings.notifications.text')}</p>
-            <Link to="/my-notifications">{t('settings.notifications.link')}</Link>
-          </section>
+          <LinkCard
+            id="settings-notifications"
+            title={t('settings.notifications.title')}
+            text={t('settings.notifications.text')}
+            to="/my-notifications"
+            link={t('settings.notifications.link')}
+          />
         )}
-        <section className="card" aria-labelledby="settings-user-information">
-          <h2 id="settings-user-information" className="card__title">
-            {t('settings.userInformation.title')}
-          </h2>
-          <p>{t('settings.userInformation.text')}</p>
-          <Link to="/profile/gdpr-report">{t('settings.userInformation.link')}</Link>
-        </section>
-        <section className="card" aria-labelledby="settings-deactivate">
-          <h2 id="settings-deactivate" className="card__title">
-            {t('settings.deactivate.title')}
-          </h2>
-          <p>{t('settings.deactivate.text')}</p>
-          <Link to="/deactivate">{t('settings.deactivate.link')}</Link>
-        </section>
+        <LinkCard
+          id="settings-user-information"
+          title={t('settings.userInformation.title')}
+          text={t('settings.userInformation.text')}
+          to="/profile/gdpr-report"
+          link={t('settings.userInformation.link')}
+        />
+        <LinkCard
+          id="settings-deactivate"
+          title={t('settings.deactivate.title')}
+          text={t('settings.deactivate.text')}
+          to="/deactivate"
+          link={t('settings.deactivate.link')}
+        />
       </div>
     </div>
+  );
+}
+
+/** A card of the settings that only leads on to the page where the setting is made. */
+function LinkCard({
+  id,
+  title,
+  text,
+  to,
+  link,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  to: string;
+  link: string;
+}) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id} className="card__title">
+        {title}
+      </h2>
+      <p>{text}</p>
+      <Link to={to}>{link}</Link>
+    </section>
   );
 }

@@ -1,11 +1,11 @@
-import { checkPassword, PASSPHRASE_MIN_LENGTH, PASSWORD_MIN_LENGTH, passwordRefusal } from '@porta/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/services';
 import { Alert } from '../../../shared/ui/Alert';
-import { TextField } from '../../../shared/ui/fields';
+import { SubmitButton, TextField } from '../../../shared/ui/fields';
 import { errorCode } from '../../errors';
+import { NewPasswordFields, useNewPasswordCheck } from '../../identity';
 
 type Field = 'currentPassword' | 'newPassword' | 'newPasswordConfirmation';
 type Errors = Partial<Record<Field, string>>;
@@ -40,11 +40,10 @@ export function PasswordChangeSection() {
     newPassword: useRef<HTMLInputElement>(null),
     newPasswordConfirmation: useRef<HTMLInputElement>(null),
   };
+  const newPassword = useNewPasswordCheck();
   const texts = {
     IDN_INSUFFICIENT_CREDENTIALS: t('common:errors.codes.IDN_INSUFFICIENT_CREDENTIALS'),
-    IDN_PASSWORD_FORMAT: t('common:errors.codes.IDN_PASSWORD_FORMAT'),
-    IDN_PASSWORD_TOO_COMMON: t('common:errors.codes.IDN_PASSWORD_TOO_COMMON'),
-    IDN_PASSWORD_MISMATCH: t('common:errors.codes.IDN_PASSWORD_MISMATCH'),
+    ...newPassword.texts,
   } as Record<string, string>;
 
   const focusFirst = (found: Errors) => {
@@ -83,18 +82,12 @@ export function PasswordChangeSection() {
     if (change.isPending) return;
     setDone(false);
     setFailure(null);
-    const found: Errors = {};
-    const required = t('common:form.required');
-    if (!values.currentPassword) found.currentPassword = required;
-    if (!values.newPassword) found.newPassword = required;
-    else {
-      const refusal = passwordRefusal(checkPassword(values.newPassword));
-      if (refusal) found.newPassword = texts[refusal];
-    }
-    if (!values.newPasswordConfirmation) found.newPasswordConfirmation = required;
-    else if (values.newPassword && values.newPasswordConfirmation !== values.newPassword) {
-      found.newPasswordConfirmation = texts.IDN_PASSWORD_MISMATCH;
-    }
+    const checked = newPassword.check(values.newPassword, values.newPasswordConfirmation);
+    const found: Errors = {
+      currentPassword: values.currentPassword ? undefined : t('common:form.required'),
+      newPassword: checked.password,
+      newPasswordConfirmation: checked.confirmation,
+    };
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       focusFirst(found);
@@ -119,38 +112,26 @@ export function PasswordChangeSection() {
           error={errors.currentPassword}
           inputRef={refs.currentPassword}
         />
-        <TextField
-          label={t('settings.password.new')}
-          type="password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          required
-          error={errors.newPassword}
-          hint={t('settings.password.rules', { min: PASSWORD_MIN_LENGTH, passphrase: PASSPHRASE_MIN_LENGTH })}
-          inputRef={refs.newPassword}
-        />
-        <TextField
-          label={t('settings.password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          value={values.newPasswordConfirmation}
-          onChange={set('newPasswordConfirmation')}
-          required
-          error={errors.newPasswordConfirmation}
-          inputRef={refs.newPasswordConfirmation}
+        <NewPasswordFields
+          password={{
+            label: t('settings.password.new'),
+            value: values.newPassword,
+            onChange: set('newPassword'),
+            error: errors.newPassword,
+            inputRef: refs.newPassword,
+          }}
+          confirmation={{
+            label: t('settings.password.confirm'),
+            value: values.newPasswordConfirmation,
+            onChange: set('newPasswordConfirmation'),
+            error: errors.newPasswordConfirmation,
+            inputRef: refs.newPasswordConfirmation,
+          }}
         />
         {failure && <Alert tone="error">{failure}</Alert>}
         {done && <Alert tone="success">{t('settings.password.changed')}</Alert>}
         <div className="form__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={change.isPending}
-            aria-busy={change.isPending || undefined}
-          >
-            {t('settings.password.submit')}
-          </button>
+          <SubmitButton busy={change.isPending} label={t('settings.password.submit')} />
         </div>
       </form>
     </section>

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../shared/ui/Alert';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { TextField } from '../../../shared/ui/fields';
+import { SubmitButton, TextField } from '../../../shared/ui/fields';
 import { QueryStatus } from '../../../shared/ui/QueryStatus';
 import { useFormatters } from '../../../shared/utils/format';
 import { useSignatureMutations, useSignatures } from '../hooks/use-signatures';
@@ -192,14 +192,7 @@ function SignatureForm({ signature, onDone }: { signature?: Signature; onDone(sa
       />
       {save.isError && <Alert tone="error">{t('settings.signatures.saveFailed')}</Alert>}
       <div className="form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          aria-busy={save.isPending || undefined}
-        >
-          {t('settings.signatures.save')}
-        </button>
+        <SubmitButton busy={save.isPending} label={t('settings.signatures.save')} />
         <button type="button" className="button button--secondary" onClick={() => onDone(false)}>
           {t('common:actions.cancel')}
         </button>

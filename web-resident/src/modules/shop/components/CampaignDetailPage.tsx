@@ -3,16 +3,14 @@ import { formatFileSize } from '@porta/web-kit';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CardImage } from '../../../shared/ui/ImageFallback';
-import { QueryStatus } from '../../../shared/ui/QueryStatus';
-import { isMissingPage, SafeHtml } from '../../content-pages';
-import { NotFoundPage } from '../../errors/components/NotFoundPage';
+import { SafeHtml } from '../../content-pages';
 import { usePageMeta } from '../../layout';
 import { useCampaign, useShopReader } from '../hooks/use-shop';
 import { partnerPath } from '../utils/links';
 import { CampaignValidity } from './CampaignValidity';
 import { DiscountBadge } from './DiscountBadge';
 import { PartnerRating } from './PartnerRating';
-import { BackToShop, NewTabNote, NoHousingCompany } from './ShopNotices';
+import { BackToShop, NewTabNote, ShopDetail } from './ShopNotices';
 
 /**
  * A campaign or advertisement (/service-shop/campaign/:id, /campaign/:id,
@@ -24,19 +22,10 @@ export function CampaignDetailPage() {
   const reader = useShopReader();
   const result = useCampaign(id, reader);
 
-  if (!reader) {
-    return (
-      <div className="page">
-        <NoHousingCompany />
-      </div>
-    );
-  }
-  if (result.data) return <CampaignView campaign={result.data} />;
-  if (result.isError && isMissingPage(result.error)) return <NotFoundPage />;
   return (
-    <div className="page">
-      <QueryStatus pending={result.isPending} error={result.error} onRetry={() => void result.refetch()} />
-    </div>
+    <ShopDetail reader={reader} result={result}>
+      {(campaign) => <CampaignView campaign={campaign} />}
+    </ShopDetail>
   );
 }
 

@@ -3,15 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { CardImage } from '../../../shared/ui/ImageFallback';
-import { QueryStatus } from '../../../shared/ui/QueryStatus';
-import { isMissingPage } from '../../content-pages';
-import { NotFoundPage } from '../../errors/components/NotFoundPage';
 import { usePageMeta } from '../../layout';
 import { telHref } from '../../support';
 import { usePartner, useShopReader } from '../hooks/use-shop';
 import { CampaignGrid } from './CampaignCardView';
 import { PartnerRating } from './PartnerRating';
-import { BackToShop, NoHousingCompany } from './ShopNotices';
+import { BackToShop, ShopDetail } from './ShopNotices';
 
 /**
  * A partner page (/service-shop/partner/:id, /partner/:id; id or external id): logo, name, rating,
@@ -23,19 +20,10 @@ export function PartnerPage() {
   const reader = useShopReader();
   const result = usePartner(id, reader);
 
-  if (!reader) {
-    return (
-      <div className="page">
-        <NoHousingCompany />
-      </div>
-    );
-  }
-  if (result.data) return <PartnerView partner={result.data} />;
-  if (result.isError && isMissingPage(result.error)) return <NotFoundPage />;
   return (
-    <div className="page">
-      <QueryStatus pending={result.isPending} error={result.error} onRetry={() => void result.refetch()} />
-    </div>
+    <ShopDetail reader={reader} result={result}>
+      {(partner) => <PartnerView partner={partner} />}
+    </ShopDetail>
   );
 }
 

@@ -1,6 +1,10 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
+import { FetchedPage } from '../../content-pages';
+import type { ShopReader } from '../api/shop.api';
 import { SERVICE_SHOP_PATH } from '../utils/links';
 
 /** The way back to the landing page, above detail pages. */
@@ -17,6 +21,29 @@ export function BackToShop() {
 export function NoHousingCompany() {
   const { t } = useTranslation('common');
   return <Alert tone="error">{t('errors.housingCompanyMissing')}</Alert>;
+}
+
+/**
+ * A detail page of the shop (a campaign, a partner): the fetched page (see `FetchedPage`), or the
+ * note that there is no housing company to read the shop for.
+ */
+export function ShopDetail<T>({
+  reader,
+  result,
+  children,
+}: {
+  reader: ShopReader | null;
+  result: UseQueryResult<T>;
+  children(data: T): ReactNode;
+}) {
+  if (!reader) {
+    return (
+      <div className="page">
+        <NoHousingCompany />
+      </div>
+    );
+  }
+  return <FetchedPage result={result}>{children}</FetchedPage>;
 }
 
 /** ' (opens in a new tab)' for assistive technology, after a link's text. */
