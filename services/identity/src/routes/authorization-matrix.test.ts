@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { policyTableTests } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
-import { pathFiller, type SignedInPersonas, signInPersonas } from '../testing/personas.js';
+import {
+  PERSONAS as ALL_PERSONAS,
+  pathFiller,
+  type Persona as SharedPersona,
+  type SignedInPersonas,
+  signInPersonas,
+} from '../testing/personas.js';
 
 /**
  * The authorization matrix (issue 3): every identity route against every kind of caller, with
@@ -13,23 +19,9 @@ import { pathFiller, type SignedInPersonas, signInPersonas } from '../testing/pe
  * 404, not 403 and not 200. docs/authorization.md is the readable form of this table.
  */
 
-const PERSONAS = [
-  'anonymous',
-  'admin',
-  'staff', // yitUser
-  'bizadmin', // yitBusinessAdmin
-  'marketing', // yitMarketing
-  'project', // yitProject
-  'manager', // propertyManager of Harbour View and Linden Court; user of Demo Isännöinti Oy
-  'othermanager', // propertyManager of Birch Hill only
-  'board', // boardMember of Linden Court, owner of B 14
-  'owner', // owner in Harbour View and Linden Court
-  'tenant', // tenant of B 14
-  'neighbour', // owner of C 1 in Birch Hill
-  'partner', // partner role, user of a business partner
-  'consumption', // consumptionManager only
-] as const;
-type Persona = (typeof PERSONAS)[number];
+/** The shared personas but the content publisher, whom identity's policies do not tell apart. */
+type Persona = Exclude<SharedPersona, 'publisher'>;
+const PERSONAS = ALL_PERSONAS.filter((p): p is Persona => p !== 'publisher');
 
 const SIGNED_IN = PERSONAS.filter((p) => p !== 'anonymous');
 const everyone = [...PERSONAS];
