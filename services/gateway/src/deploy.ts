@@ -1,4 +1,4 @@
-import { type ServiceDefinition, serviceUrlKey } from '@porta/service-kit';
+import { type ServiceDefinition, serviceEnvPrefix, serviceUrlKey } from '@porta/service-kit';
 import { SERVICES } from './services.js';
 
 /** One process of the distributed mode, as `npm run start:cluster` and docker-compose start it. */
@@ -20,7 +20,7 @@ export function processManifest(services: readonly ServiceDefinition[] = SERVICE
     name: d.name,
     script: `services/${d.name}/dist/server.js`,
     port: d.port,
-    portKey: `${d.name.replaceAll('-', '_').toUpperCase()}_PORT`,
+    portKey: `${serviceEnvPrefix(d.name)}_PORT`,
     urlKey: serviceUrlKey(d.name),
     storesFiles: d.storesFiles === true,
   }));

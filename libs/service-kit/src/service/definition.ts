@@ -79,9 +79,14 @@ export function processConfigSchema<S extends z.ZodObject>(
   );
 }
 
+/** A service's name as the start of its environment variables: service-requests → SERVICE_REQUESTS. */
+export function serviceEnvPrefix(name: string): string {
+  return name.replaceAll('-', '_').toUpperCase();
+}
+
 /** The environment variable with a service's address in the distributed mode: CONTENT_URL, … */
 export function serviceUrlKey(name: string): string {
-  return `${name.replaceAll('-', '_').toUpperCase()}_URL`;
+  return `${serviceEnvPrefix(name)}_URL`;
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void
