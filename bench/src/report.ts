@@ -20,6 +20,8 @@ export interface TargetResult extends Measurement {
   rate: number | null;
   /** The p99 the target should stay under (ms), or null. */
   p99TargetMs: number | null;
+  /** With several rounds: every round's requests per second (this record is the median round's). */
+  roundsRequestsPerSecond?: number[];
 }
 
 export interface Ratio {
@@ -40,6 +42,9 @@ export interface RatioResult extends Ratio {
    */
   byCpu: number | null;
   met: boolean | null;
+  /** With several rounds: the lowest and highest value of the rounds (value is their median). */
+  spread?: { min: number; max: number; byCpuMin: number | null; byCpuMax: number | null } | null;
+  rounds?: number;
 }
 
 export const RATIOS: Ratio[] = [
@@ -73,7 +78,8 @@ export const RATIOS: Ratio[] = [
       }`,
       numerator: `scale-${mode}-${route}`,
       denominator: `scale-${mode}-bare-${route}`,
-      target: null,
+      // Issue 19: /me and features through the distributed gateway at half of bare Fastify or better.
+      target: mode === 'pg' && route !== 'users' ? 0.5 : null,
     })),
   ),
   ...(['embedded', 'pg'] as const).flatMap((mode) =>
@@ -122,6 +128,55 @@ export function computeRatios(results: TargetResult[]): RatioResult[] {
     const met = value === null || ratio.target === null ? null : value >= ratio.target;
     const round = (n: number | null) => (n === null ? null : Number(n.toFixed(3)));
     return { ...ratio, value: round(value), byCpu: round(byCpu), met };
+  });
+}
+
+/** The middle value (the lower middle of an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** Per target, the record of the round with the median throughput, and every round's throughput. */
+export function medianResults(rounds: TargetResult[][]): TargetResult[] {
+  if (rounds.length <= 1) return rounds[0] ?? [];
+  const ids = [...new Set(rounds.flat().map((r) => r.id))];
+  return ids.map((id) => {
+    const all = rounds.flatMap((results) => results.filter((r) => r.id === id));
+    const middle = median(all.map((r) => r.requestsPerSecond));
+    const chosen = all.find((r) => r.requestsPerSecond === middle)!;
+    return { ...chosen, roundsRequestsPerSecond: all.map((r) => r.requestsPerSecond) };
+  });
+}
+
+/**
+ * One ratio from each round's: the median value (and by CPU), the lowest and highest of the rounds
+ * as the spread, and the target judged on the median.
+ */
+export function combineRounds(perRound: RatioResult[][]): RatioResult[] {
+  if (perRound.length <= 1) return perRound[0] ?? [];
+  const ids = [...new Set(perRound.flat().map((r) => r.id))];
+  return ids.map((id) => {
+    const all = perRound.flatMap((ratios) => ratios.filter((r) => r.id === id));
+    const first = all[0]!;
+    const values = all.flatMap((r) => (r.value === null ? [] : [r.value]));
+    const byCpu = all.flatMap((r) => (r.byCpu === null ? [] : [r.byCpu]));
+    const value = values.length ? median(values) : null;
+    return {
+      ...first,
+      value,
+      byCpu: byCpu.length ? median(byCpu) : null,
+      met: value === null || first.target === null ? null : value >= first.target,
+      spread: values.length
+        ? {
+            min: Math.min(...values),
+            max: Math.max(...values),
+            byCpuMin: byCpu.length ? Math.min(...byCpu) : null,
+            byCpuMax: byCpu.length ? Math.max(...byCpu) : null,
+          }
+        : null,
+      rounds: values.length,
+    };
   });
 }
 
@@ -228,12 +283,16 @@ export function formatResults(results: TargetResult[]): string {
 }
 
 export function formatRatios(ratios: RatioResult[]): string {
+  const range = (min: number | null | undefined, max: number | null | undefined) =>
+    min === null || min === undefined || max === null || max === undefined
+      ? ''
+      : ` (${fixed(min, 2)}–${fixed(max, 2)})`;
   return table(
-    ['ratio', 'req/s', 'by CPU/req', 'target (req/s)', 'result'],
+    ['ratio', 'req/s (range of rounds)', 'by CPU/req (range)', 'target (req/s)', 'result'],
     ratios.map((r) => [
       r.title,
-      r.value === null ? 'n/a' : fixed(r.value, 2),
-      r.byCpu === null ? 'n/a' : fixed(r.byCpu, 2),
+      r.value === null ? 'n/a' : `${fixed(r.value, 2)}${range(r.spread?.min, r.spread?.max)}`,
+      r.byCpu === null ? 'n/a' : `${fixed(r.byCpu, 2)}${range(r.spread?.byCpuMin, r.spread?.byCpuMax)}`,
       r.target === null ? '-' : `>= ${fixed(r.target, 2)}`,
       r.met === null ? (r.target === null ? 'info' : 'not measured') : r.met ? 'met' : 'MISSED',
     ]),

@@ -8,12 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ensureBuilt } from './build.js';
 import { contentScenarios, contentSeedings, formatCurve } from './content.js';
 import { type Measurement, measure } from './load.js';
 import { dropDatabase, prepareDatabase } from './postgres.js';
 import { killAll, type ServerProcess } from './processes.js';
 import {
+  combineRounds,
   computeRatios,
   failures,
   formatLatencyChecks,
@@ -21,6 +21,7 @@ import {
   formatRatios,
   formatResults,
   latencyChecks,
+  medianResults,
   type TargetResult,
 } from './report.js';
 import { SCALE_SCENARIOS, scaleSeedings } from './scale.js';
@@ -55,10 +56,8 @@ const selectedIn = (scenario: Scenario) => (id: string) =>
   settings.only.length === 0 ? !scenario.optIn : named(id);
 mkdirSync(join(RESULTS_DIR, 'logs'), { recursive: true });
 
-let build = 'source';
-if (!settings.fromSource) {
-  build = settings.skipBuild ? 'dist (build skipped)' : ensureBuilt().current ? 'dist' : 'dist (stale)';
-}
+/** How Porta was built for the run (main.ts built it before this module was loaded). */
+const build = process.env.BENCH_BUILD_NOTE ?? 'dist';
 
 const scenarios = [
   ...SCENARIOS,
@@ -71,6 +70,7 @@ const postgresVersion = usesPostgres ? await prepareDatabase(settings.postgresUr
 
 console.log(
   `\n${settings.durationSeconds} s per scenario (after ${settings.warmupSeconds} s warm-up), ` +
+    `${settings.rounds} round${settings.rounds === 1 ? '' : 's'}, ` +
     `${settings.connections} connections, Porta from ${build}, LOG_LEVEL=${settings.logLevel}, ` +
     `${cpus().length} CPUs, Node ${process.version}\n`,
 );
@@ -154,72 +154,85 @@ async function measureTarget(
   };
 }
 
-const results: TargetResult[] = [];
+const rounds: TargetResult[][] = [];
 const streams: StreamResult[] = [];
 const problems: string[] = [];
 /** Paced targets not measured because the server cannot answer that rate at all. */
 const skipped: string[] = [];
 const tempDirs: string[] = [];
 
-for (const scenario of scenarios) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'porta-bench-'));
-  tempDirs.push(dataDir);
-  let started: Awaited<ReturnType<typeof scenario.start>> | null = null;
-  try {
-    started = await scenario.start({ settings, dataDir });
-    for (const stream of (started.streams ?? []).filter((t) => selectedIn(scenario)(t.id))) {
-      const result = await measureStream(stream, started.servers);
-      streams.push(result);
-      console.log(formatStreamLine(result));
-      if (result.problem) problems.push(`${stream.id}: ${result.problem}`);
-    }
-    for (const target of started.targets.filter((t) => selectedIn(scenario)(t.id))) {
-      const closedLoop = target.rate ? results.find((r) => r.id === target.pacedAfter) : undefined;
-      if (target.rate && closedLoop && closedLoop.requestsPerSecond < target.rate * 1.1) {
-        // Paced above what the server answers at all: requests would only pile up.
-        const note = `${target.id}: skipped, ${closedLoop.requestsPerSecond} req/s at most is below the paced ${target.rate}/s`;
-        skipped.push(note);
-        console.log(note);
-        continue;
+/** One round: every selected scenario's servers started, its targets measured, the servers stopped. */
+async function runRound(round: number): Promise<TargetResult[]> {
+  const results: TargetResult[] = [];
+  if (settings.rounds > 1) console.log(`\nRound ${round + 1} of ${settings.rounds}`);
+  for (const scenario of scenarios) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'porta-bench-'));
+    tempDirs.push(dataDir);
+    let started: Awaited<ReturnType<typeof scenario.start>> | null = null;
+    try {
+      started = await scenario.start({ settings, dataDir });
+      // The streams are measured in the first round only (their figures are not ratios).
+      for (const stream of (round === 0 ? (started.streams ?? []) : []).filter((t) =>
+        selectedIn(scenario)(t.id),
+      )) {
+        const result = await measureStream(stream, started.servers);
+        streams.push(result);
+        console.log(formatStreamLine(result));
+        if (result.problem) problems.push(`${stream.id}: ${result.problem}`);
       }
-      await verify(target);
-      const load = {
-        url: target.url,
-        connections: settings.connections,
-        ...(target.headers ? { headers: target.headers } : {}),
-        rate: target.rate,
-        timeoutSeconds: target.timeoutSeconds,
-      };
-      if (settings.warmupSeconds > 0) {
-        const warmup = Math.max(settings.warmupSeconds, target.warmupSeconds ?? 0);
-        await measure({ ...load, durationSeconds: warmup });
+      for (const target of started.targets.filter((t) => selectedIn(scenario)(t.id))) {
+        const closedLoop = target.rate ? results.find((r) => r.id === target.pacedAfter) : undefined;
+        if (target.rate && closedLoop && closedLoop.requestsPerSecond < target.rate * 1.1) {
+          // Paced above what the server answers at all: requests would only pile up.
+          const note = `${target.id}: skipped, ${closedLoop.requestsPerSecond} req/s at most is below the paced ${target.rate}/s`;
+          if (round === 0) skipped.push(note);
+          console.log(note);
+          continue;
+        }
         await verify(target);
-      }
-      const unloaded = await unloadedLatency(target);
-      const result = await measureTarget(target, started.servers, unloaded, () =>
-        measure({ ...load, durationSeconds: settings.durationSeconds }),
-      );
-      results.push(result);
-      // Let the server finish what the load left queued before the next target or the stop.
-      await verify(target);
-      console.log(formatLine(result));
-      if (failures(result)) {
-        problems.push(
-          `${target.id}: ${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx answers`,
+        const load = {
+          url: target.url,
+          connections: settings.connections,
+          ...(target.headers ? { headers: target.headers } : {}),
+          rate: target.rate,
+          timeoutSeconds: target.timeoutSeconds,
+        };
+        if (settings.warmupSeconds > 0) {
+          const warmup = Math.max(settings.warmupSeconds, target.warmupSeconds ?? 0);
+          await measure({ ...load, durationSeconds: warmup });
+          await verify(target);
+        }
+        const unloaded = await unloadedLatency(target);
+        const result = await measureTarget(target, started.servers, unloaded, () =>
+          measure({ ...load, durationSeconds: settings.durationSeconds }),
         );
+        results.push(result);
+        // Let the server finish what the load left queued before the next target or the stop.
+        await verify(target);
+        console.log(formatLine(result));
+        if (failures(result)) {
+          problems.push(
+            `${target.id}: ${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx answers`,
+          );
+        }
       }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      problems.push(`${scenario.ids.join(', ')}: ${message}`);
+      console.error(`${scenario.ids.join(', ')} failed: ${message}`);
+    } finally {
+      for (const server of started?.servers ?? []) await server.stop();
+      for (const process of started?.infrastructure ?? []) await process.stop();
     }
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    problems.push(`${scenario.ids.join(', ')}: ${message}`);
-    console.error(`${scenario.ids.join(', ')} failed: ${message}`);
-  } finally {
-    for (const server of started?.servers ?? []) await server.stop();
-    for (const process of started?.infrastructure ?? []) await process.stop();
+    // Let sockets and the scheduler settle before the next scenario.
+    await sleep(1000);
   }
-  // Let sockets and the scheduler settle before the next scenario.
-  await sleep(1000);
+  return results;
 }
+
+for (let round = 0; round < settings.rounds; round++) rounds.push(await runRound(round));
+/** Per target, the round of the median throughput (with every round's throughput). */
+const results = medianResults(rounds);
 
 const scale = await scaleSeedings();
 for (const scenario of scenarios) {
@@ -232,7 +245,7 @@ for (const scenario of scenarios) {
 if (usesPostgres) await dropDatabase(settings.postgresUrl, settings.database);
 for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 
-const ratios = computeRatios(results);
+const ratios = combineRounds(rounds.map(computeRatios));
 const latency = latencyChecks(results);
 const streamTargets = streamChecks(streams);
 const missed = [
@@ -256,6 +269,7 @@ const report = {
   settings: {
     durationSeconds: settings.durationSeconds,
     warmupSeconds: settings.warmupSeconds,
+    rounds: settings.rounds,
     connections: settings.connections,
     logLevel: settings.logLevel,
     build,

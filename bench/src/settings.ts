@@ -10,6 +10,12 @@ export interface BenchSettings {
   durationSeconds: number;
   /** Seconds of unmeasured load before each measurement (0 to skip). */
   warmupSeconds: number;
+  /**
+   * Times the selected scenarios run, each time with their servers started afresh: the report
+   * gives each ratio's median and its spread over the rounds, so that a figure says how well a
+   * rerun reproduces it.
+   */
+  rounds: number;
   connections: number;
   /** The PostgreSQL server used by the pg and distributed scenarios (any database on it). */
   postgresUrl: string;
@@ -82,7 +88,9 @@ function identifier(name: string, fallback: string): string {
 export function readSettings(): BenchSettings {
   return {
     durationSeconds: positiveNumber('BENCH_DURATION', 6),
-    warmupSeconds: positiveNumber('BENCH_WARMUP', 1),
+    // The JIT needs several seconds of load to settle (1 s gave ratios that swung by half).
+    warmupSeconds: positiveNumber('BENCH_WARMUP', 10),
+    rounds: Math.max(1, Math.round(positiveNumber('BENCH_ROUNDS', 3))),
     connections: Math.max(1, Math.round(positiveNumber('BENCH_CONNECTIONS', 50))),
     postgresUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     database: identifier('BENCH_DATABASE', 'porta_bench'),

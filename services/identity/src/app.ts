@@ -20,7 +20,7 @@ import { serveAudience } from './domain/audience.js';
 import { serveBanCheck } from './domain/ban-check.js';
 import { LoginThrottle } from './domain/brute-force.js';
 import { serveDirectory } from './domain/directory.js';
-import { serveHousingCompanyFeatures } from './domain/features.js';
+import { FeatureCache, serveHousingCompanyFeatures } from './domain/features.js';
 import { KeyStore } from './domain/keys.js';
 import { serveAreas, serveNeighbours } from './domain/neighbours.js';
 import { B2cLogin } from './domain/oidc.js';
@@ -76,7 +76,8 @@ export function createIdentity(options: {
   const { database, config, jobs, bus, mailer, logger } = options;
   const db = database.drizzle(schema);
   const keys = new KeyStore(database, db);
-  const sessions = new SessionService({ db, keys, config });
+  const sessions = new SessionService({ db, database, keys, config });
+  const features = new FeatureCache(db);
   const oidc =
     config.B2C_ISSUER_URL && config.B2C_CLIENT_ID && config.B2C_CLIENT_SECRET
       ? new B2cLogin(db, sessions, {
@@ -96,6 +97,7 @@ export function createIdentity(options: {
     db,
     keys,
     sessions,
+    features,
     throttle: new LoginThrottle(db, { lock: (key, fn) => database.withAdvisoryLock(key, fn) }),
     oidc,
     mailer: mailer ?? null,
@@ -131,8 +133,9 @@ export function createIdentity(options: {
       if (relay) running.add(relay).start();
       if (bus)
         for (const responder of [
+          await features.listen(bus),
           await serveDirectory(db, bus),
-          await serveHousingCompanyFeatures(db, bus),
+          await serveHousingCompanyFeatures(features, bus),
           await serveAudience(db, bus),
           await serveBanCheck(db, bus),
           await serveNeighbours(db, bus),

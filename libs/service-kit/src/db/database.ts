@@ -26,12 +26,35 @@ export interface Database {
   readonly kind: 'pglite' | 'pg';
   /** A drizzle handle typed with a service's schema. */
   drizzle<TSchema extends Record<string, unknown>>(schema: TSchema): Db<TSchema>;
-  /** Run raw SQL with parameters ($1…). */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Run raw SQL with parameters ($1…). With a name, PostgreSQL parses and plans the statement once
+   * per connection and runs the plan after (a named prepared statement): for the hot reads, whose
+   * text never changes. A name stands for one text only (see `namedStatement`).
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Hold a cluster-wide advisory lock while fn runs. */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface QueryOptions {
+  /** The prepared statement's name: from `namedStatement`, so that one name has one text. */
+  name?: string;
+}
+
+const statementTexts = new Map<string, string>();
+
+/**
+ * A statement's name for `Database.query`, checked to stand for this text only: PostgreSQL keeps a
+ * prepared statement per connection under its name, and a second text under the same name would be
+ * an error on the connections that prepared the first.
+ */
+export function namedStatement(name: string, text: string): { name: string; text: string } {
+  const known = statementTexts.get(name);
+  if (known !== undefined && known !== text) throw new Error(`statement ${name} is already another text`);
+  statementTexts.set(name, text);
+  return { name, text };
 }
 
 export interface DatabaseOptions {
@@ -235,8 +258,10 @@ async function openPg(url: string, poolSize: number, logger: Logger): Promise<Da
     kind: 'pg',
     drizzle: <TSchema extends Record<string, unknown>>(schema: TSchema) =>
       drizzlePg({ client: pool, schema }) as unknown as Db<TSchema>,
-    async query<T>(text: string, params: unknown[] = []) {
-      const result = await pool.query(text, params);
+    async query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}) {
+      const result = await pool.query(
+        options.name ? { name: options.name, text, values: params } : { text, values: params },
+      );
       return result.rows as T[];
     },
     async withAdvisoryLock<T>(key: string, fn: () => Promise<T>) {

@@ -1,8 +1,16 @@
+import { MemoryBus } from '@porta/service-kit';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { featureToggles, housingCompanies, taxonomyTerms } from '../db/schema.js';
 import { type IdentityTestApp, identityTestApp } from '../testing/identity-app.js';
-import { housingCompanyFeatureScopes, isToggleVisible, isUniqueViolation, userFeatures } from './features.js';
+import {
+  FeatureCache,
+  featuresFrom,
+  housingCompanyFeatureScopes,
+  isToggleVisible,
+  isUniqueViolation,
+  userFeatures,
+} from './features.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const base = { active: true, visibleFrom: null, visibleUntil: null, languages: null };
@@ -83,7 +91,7 @@ describe('userFeatures with building taxonomies (global, then the nearest term w
   const toggle = (values: Partial<typeof featureToggles.$inferInsert> & { featureId: string }) =>
     db.insert(featureToggles).values(values);
   const features = async (housingCompanyId: string | undefined, language: 'en' | 'fi' = 'en', at = now) =>
-    (await userFeatures({ db }, { language, housingCompanyId, now: at })).features;
+    (await userFeatures(featuresFrom(db), { language, housingCompanyId, now: at })).features;
 
   it('lists the scopes of a company nearest first, ending with global', async () => {
     expect(await housingCompanyFeatureScopes(db, linden)).toEqual([espoo, uusimaa, finland, 'global']);
@@ -154,9 +162,79 @@ describe('userFeatures with building taxonomies (global, then the nearest term w
   it('still answers the scopes given without a housing company (the older call)', async () => {
     await toggle({ featureId: 'faq', scope: finland });
     await toggle({ featureId: 'hab' });
-    const byScopes = await userFeatures({ db }, { language: 'en', scopes: [finland, 'global'], now });
+    const byScopes = await userFeatures(featuresFrom(db), {
+      language: 'en',
+      scopes: [finland, 'global'],
+      now,
+    });
     expect(Object.keys(byScopes.features).sort()).toEqual(['calendar', 'faq', 'hab', 'news']);
-    const globalOnly = await userFeatures({ db }, { language: 'en', scopes: ['global'], now });
+    const globalOnly = await userFeatures(featuresFrom(db), { language: 'en', scopes: ['global'], now });
     expect(Object.keys(globalOnly.features).sort()).toEqual(['calendar', 'hab', 'news']);
+  });
+  describe('FeatureCache', () => {
+    const onIn = async (cache: FeatureCache, hc: string) =>
+      Object.keys((await userFeatures(cache, { language: 'en', housingCompanyId: hc, now })).features).sort();
+
+    it('answers as the database does, and keeps its answer until told of a change', async () => {
+      const cache = new FeatureCache(db);
+      await toggle({ featureId: 'faq', scope: espoo });
+      expect(await onIn(cache, linden)).toEqual(['calendar', 'faq', 'news']);
+      // Written past the cache: not seen yet…
+      await toggle({ featureId: 'hab' });
+      await db
+        .update(housingCompanies)
+        .set({ buildingTaxonomyTermId: helsinki })
+        .where(eq(housingCompanies.id, birch));
+      expect(await onIn(cache, linden)).toEqual(['calendar', 'faq', 'news']);
+      expect(await onIn(cache, birch)).toEqual(['calendar', 'news']);
+      // …until the writer says so: then the toggles and the company's scopes are read again.
+      await cache.changed();
+      expect(await onIn(cache, linden)).toEqual(['calendar', 'faq', 'hab', 'news']);
+      expect(await cache.scopesOf(birch)).toEqual([helsinki, uusimaa, finland, 'global']);
+      expect(await onIn(cache, linden)).toEqual(await onIn(new FeatureCache(db), linden));
+      await db
+        .update(housingCompanies)
+        .set({ buildingTaxonomyTermId: null })
+        .where(eq(housingCompanies.id, birch));
+    });
+
+    it('reads an entry again once it is older than its time to live', async () => {
+      let clock = 0;
+      const cache = new FeatureCache(db, { ttlMs: 1_000, clock: () => clock });
+      expect(await onIn(cache, linden)).toEqual(['calendar', 'news']);
+      await toggle({ featureId: 'faq' });
+      clock = 999;
+      expect(await onIn(cache, linden)).toEqual(['calendar', 'news']);
+      clock = 1_000;
+      expect(await onIn(cache, linden)).toEqual(['calendar', 'faq', 'news']);
+    });
+
+    it("drops every process's cache on one process's change, through the bus", async () => {
+      const bus = new MemoryBus();
+      const [here, there] = [new FeatureCache(db), new FeatureCache(db)];
+      const listening = [await here.listen(bus), await there.listen(bus)];
+      try {
+        expect(await onIn(there, linden)).toEqual(['calendar', 'news']);
+        await toggle({ featureId: 'faq' });
+        await here.changed();
+        await vi.waitFor(async () => expect(await onIn(there, linden)).toEqual(['calendar', 'faq', 'news']));
+      } finally {
+        for (const l of listening) await l.stop();
+        await bus.close();
+      }
+    });
+
+    it('still drops its own cache when the broker cannot take the broadcast', async () => {
+      const bus = new MemoryBus();
+      const cache = new FeatureCache(db);
+      const listening = await cache.listen(bus);
+      expect(await onIn(cache, linden)).toEqual(['calendar', 'news']);
+      await toggle({ featureId: 'faq' });
+      vi.spyOn(bus, 'broadcast').mockRejectedValueOnce(new Error('broker down'));
+      await expect(cache.changed()).resolves.toBeUndefined();
+      expect(await onIn(cache, linden)).toEqual(['calendar', 'faq', 'news']);
+      await listening.stop();
+      await bus.close();
+    });
   });
 });

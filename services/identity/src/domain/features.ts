@@ -12,7 +12,6 @@ import {
 } from '@porta/contracts';
 import type { Bus, Db, Subscription } from '@porta/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { IdentityContext } from '../context.js';
 import type * as schema from '../db/schema.js';
 import { featureToggles, housingCompanies, taxonomyTerms } from '../db/schema.js';
 
@@ -101,6 +100,117 @@ function appliesNow(
   return isToggleVisible({ ...row, active: true }, now, language);
 }
 
+/** Where userFeatures reads the toggles: the database (featuresFrom) or the cache (FeatureCache). */
+export interface FeatureSource {
+  /** A housing company's scopes, nearest first (housingCompanyFeatureScopes). */
+  scopesOf(housingCompanyId: string): Promise<string[]>;
+  /** The toggles of these scopes. */
+  togglesIn(scopes: readonly string[]): Promise<FeatureToggleRow[]>;
+}
+
+/** The toggles read from the database on every call. */
+export function featuresFrom(db: IdentityDb): FeatureSource {
+  return {
+    scopesOf: (housingCompanyId) => housingCompanyFeatureScopes(db, housingCompanyId),
+    togglesIn: (scopes) =>
+      db
+        .select()
+        .from(featureToggles)
+        .where(inArray(featureToggles.scope, [...scopes])),
+  };
+}
+
+/** The broadcast that tells every identity process to drop its cached toggles and scopes. */
+export const FEATURES_CHANGED = 'live.identity.features.changed';
+
+/**
+ * The feature toggles and the housing companies' scopes, kept in memory (ADR 0027): every signed-in
+ * page asks for the features, and they change only when staff change a toggle, a building-taxonomy
+ * term or a company's term. Those writes call `changed()`, which drops the cache here at once and
+ * broadcasts FEATURES_CHANGED, on which the other identity processes drop theirs. A broadcast is
+ * sent at most once; should one be lost, an entry is read again after `ttlMs` anyway.
+ *
+ * The toggles are kept whole (a few per feature and scope) and filtered by scope per call; the
+ * schedule and the language are decided per call as before, so a toggle's start and end take effect
+ * on time. A load that was under way when the cache was dropped serves only the calls that awaited it.
+ */
+export class FeatureCache implements FeatureSource {
+  private toggles: { rows: Promise<FeatureToggleRow[]>; at: number } | null = null;
+  private readonly scopes = new Map<string, { scopes: Promise<string[]>; at: number }>();
+  private readonly ttlMs: number;
+  private readonly clock: () => number;
+  private bus: Bus | null = null;
+
+  constructor(
+    private readonly db: IdentityDb,
+    options: { ttlMs?: number; clock?: () => number } = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** Drop what is kept (on this process only). */
+  clear(): void {
+    this.toggles = null;
+    this.scopes.clear();
+  }
+
+  /** A toggle, a building-taxonomy term or a company's term changed: drop the caches everywhere. */
+  async changed(): Promise<void> {
+    this.clear();
+    // The change is committed: a broker that is down now must not fail the request; the other
+    // processes then read the toggles again when their entries are older than ttlMs.
+    await this.bus?.broadcast(FEATURES_CHANGED, {}).catch(() => undefined);
+  }
+
+  /** Drop the cache whenever another process says something changed. */
+  async listen(bus: Bus): Promise<Subscription> {
+    this.bus = bus;
+    const subscription = await bus.listen(FEATURES_CHANGED, () => this.clear());
+    return {
+      stop: async () => {
+        this.bus = null;
+        await subscription.stop();
+      },
+    };
+  }
+
+  scopesOf(housingCompanyId: string): Promise<string[]> {
+    const kept = this.scopes.get(housingCompanyId);
+    if (kept && this.fresh(kept.at)) return kept.scopes;
+    // Bounded by the number of housing companies; a safety valve should ids come from anywhere.
+    if (this.scopes.size >= MAX_KEPT_COMPANIES) this.scopes.clear();
+    const entry = { scopes: housingCompanyFeatureScopes(this.db, housingCompanyId), at: this.clock() };
+    this.scopes.set(housingCompanyId, entry);
+    entry.scopes.catch(() => {
+      if (this.scopes.get(housingCompanyId) === entry) this.scopes.delete(housingCompanyId);
+    });
+    return entry.scopes;
+  }
+
+  async togglesIn(scopes: readonly string[]): Promise<FeatureToggleRow[]> {
+    const wanted = new Set(scopes);
+    return (await this.allToggles()).filter((row) => wanted.has(row.scope));
+  }
+
+  private allToggles(): Promise<FeatureToggleRow[]> {
+    if (this.toggles && this.fresh(this.toggles.at)) return this.toggles.rows;
+    // execute(): a drizzle query is a lazy thenable that runs again at every await.
+    const entry = { rows: this.db.select().from(featureToggles).execute(), at: this.clock() };
+    this.toggles = entry;
+    entry.rows.catch(() => {
+      if (this.toggles === entry) this.toggles = null;
+    });
+    return entry.rows;
+  }
+
+  private fresh(at: number): boolean {
+    return this.clock() - at < this.ttlMs;
+  }
+}
+
+const MAX_KEPT_COMPANIES = 50_000;
+
 /**
  * The features of a user (01 §7 getUserFeatures): news and calendar always; for every other
  * feature the toggle of the nearest scope that applies decides. With a housing company the scopes
@@ -113,19 +223,19 @@ function appliesNow(
  * decision to the next scope.
  */
 export async function userFeatures(
-  ctx: Pick<IdentityContext, 'db'>,
+  source: FeatureSource,
   options: { language: Language; scopes?: readonly string[]; housingCompanyId?: string; now?: Date },
 ): Promise<UserFeaturesResponse> {
   const now = options.now ?? new Date();
   const scopes = options.housingCompanyId
-    ? await housingCompanyFeatureScopes(ctx.db, options.housingCompanyId)
+    ? await source.scopesOf(options.housingCompanyId)
     : options.scopes?.length
       ? [...options.scopes]
       : [GLOBAL_SCOPE];
   const rank = new Map(scopes.map((s, i) => [s, i]));
-  const rows = await ctx.db.select().from(featureToggles).where(inArray(featureToggles.scope, scopes));
+  const rows = await source.togglesIn(scopes);
   const decided = new Map<FeatureId, FeatureToggleRow>();
-  for (const row of rows.sort((a, b) => rank.get(a.scope)! - rank.get(b.scope)!)) {
+  for (const row of [...rows].sort((a, b) => rank.get(a.scope)! - rank.get(b.scope)!)) {
     const featureId = row.featureId as FeatureId;
     if (decided.has(featureId) || !appliesNow(row, now, options.language)) continue;
     decided.set(featureId, row);
@@ -155,10 +265,10 @@ export function isUniqueViolation(error: unknown): boolean {
  * Serve `rpc.identity.features.get.v1`: the features on for a housing company in a language, decided as
  * for the resident app (userFeatures). A company that does not exist has the global features.
  */
-export function serveHousingCompanyFeatures(db: IdentityDb, bus: Bus): Promise<Subscription> {
+export function serveHousingCompanyFeatures(source: FeatureSource, bus: Bus): Promise<Subscription> {
   return bus.reply(IDENTITY_FEATURES_RPC, async (data): Promise<HousingCompanyFeaturesResponse> => {
     const request = zHousingCompanyFeaturesRequest.parse(data);
-    const { features } = await userFeatures({ db }, request);
+    const { features } = await userFeatures(source, request);
     return { features: Object.keys(features) as FeatureId[] };
   });
 }

@@ -56,7 +56,7 @@ export async function availableModules(
   language: Language,
 ): Promise<QuickLinkModuleId[]> {
   // The company's building-taxonomy toggles and the global ones (the nearest scope decides).
-  const { features } = await userFeatures(ctx, { language, housingCompanyId });
+  const { features } = await userFeatures(ctx.features, { language, housingCompanyId });
   return availableQuickLinkModules(Object.keys(features));
 }
 
@@ -89,19 +89,19 @@ export async function getQuickLinks(
   return { projectId: housingCompanyId, links: visible(links, available), available };
 }
 
-/** The links of the selected housing company for GET /me (no company: none). */
+/**
+ * The links of the selected housing company for GET /me (no company: none), from the links stored
+ * for it (read with the rest of the page by loadSignedIn; null when none are stored).
+ */
 export async function meQuickLinks(
   ctx: IdentityContext,
-  userId: string,
   housingCompanyId: string | null,
   language: Language,
+  stored: unknown,
 ): Promise<MeQuickLinks> {
   if (!housingCompanyId) return { projectId: null, links: [] };
-  const [links, available] = await Promise.all([
-    storedLinks(ctx, userId, housingCompanyId),
-    availableModules(ctx, housingCompanyId, language),
-  ]);
-  return { projectId: housingCompanyId, links: visible(links, available) };
+  const available = await availableModules(ctx, housingCompanyId, language);
+  return { projectId: housingCompanyId, links: visible(parseStored(stored), available) };
 }
 
 /**

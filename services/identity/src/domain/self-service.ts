@@ -70,6 +70,11 @@ export async function currentUser(ctx: IdentityContext, principal: Principal): P
     ctx.sessions.isActive(principal.sessionId),
     findUserById(ctx.db, principal.userId),
   ]);
+  return signedInUser(active, user);
+}
+
+/** The user of an open session, or TOKEN_EXPIRED when the session ended or the user is disabled. */
+export function signedInUser<U extends { enabled: boolean }>(active: boolean, user: U | null | undefined): U {
   if (!active || !user?.enabled) {
     throw new AppError('TOKEN_EXPIRED', { detail: 'The session has ended. Please sign in again.' });
   }
@@ -407,23 +412,6 @@ export async function setTaskStatus(ctx: IdentityContext, userId: string, taskId
       target: [taskStatuses.userId, taskStatuses.taskId],
       set: { done, updatedAt: new Date() },
     });
-}
-
-export async function dialogsOf(db: IdentityDb, userId: string) {
-  const rows = await db
-    .select({ id: dialogReads.dialogId, projectId: dialogReads.housingCompanyId })
-    .from(dialogReads)
-    .where(eq(dialogReads.userId, userId))
-    .orderBy(asc(dialogReads.readAt));
-  return rows;
-}
-
-export async function tasksOf(db: IdentityDb, userId: string) {
-  return db
-    .select({ taskId: taskStatuses.taskId, done: taskStatuses.done })
-    .from(taskStatuses)
-    .where(eq(taskStatuses.userId, userId))
-    .orderBy(asc(taskStatuses.taskId));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Issuer, TokenResponse } from '@porta/contracts';
-import { AppError, type Db, TOKEN_AUDIENCE, TOKEN_ISSUER, withTransaction } from '@porta/service-kit';
+import {
+  AppError,
+  type Database,
+  type Db,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  withTransaction,
+} from '@porta/service-kit';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { IdentityConfig } from '../config.js';
@@ -21,6 +28,7 @@ function newRefreshToken(): string {
 
 export interface SessionServiceDeps {
   db: IdentityDb;
+  database: Database;
   keys: KeyStore;
   config: Pick<IdentityConfig, 'ACCESS_TOKEN_TTL_SECONDS' | 'SESSION_TTL_DAYS'>;
   now?: () => Date;
@@ -148,7 +156,7 @@ export class SessionService {
     issuer: Issuer,
     refreshToken: string,
   ): Promise<TokenResponse> {
-    const membership = await loadMembership(this.deps.db, user.id, this.now());
+    const membership = await loadMembership(this.deps.database, user.id, this.now());
     const key = await this.deps.keys.signingKey();
     const ttl = this.deps.config.ACCESS_TOKEN_TTL_SECONDS;
     const nowSeconds = Math.floor(this.now().getTime() / 1000);

@@ -107,7 +107,7 @@ export async function adminHousingCompanyRoutes(app: App, ctx: IdentityContext) 
     async (request) => {
       const scope = await housingCompanyScope(ctx.db, principalOf(request));
       const row = await getHousingCompanyOr404(ctx.db, request.params.id, scope);
-      return userFeatures(ctx, {
+      return userFeatures(ctx.features, {
         language: request.query.lang ?? DEFAULT_LANGUAGE,
         housingCompanyId: row.id,
       });
@@ -127,6 +127,7 @@ export async function adminHousingCompanyRoutes(app: App, ctx: IdentityContext) 
     async (request, reply) => {
       const row = await createHousingCompany(ctx.db, request.body);
       ctx.kickEvents();
+      await ctx.features.changed();
       return reply.status(201).send(toAdminHousingCompany(row, undefined));
     },
   );
@@ -145,6 +146,7 @@ export async function adminHousingCompanyRoutes(app: App, ctx: IdentityContext) 
     async (request) => {
       const row = await updateHousingCompany(ctx.db, request.params.id, request.body);
       ctx.kickEvents();
+      if (request.body.buildingTaxonomyTermId !== undefined) await ctx.features.changed();
       const partners = await partnerRefsOf(ctx.db, [row.id]);
       return toAdminHousingCompany(row, partners.get(row.id));
     },

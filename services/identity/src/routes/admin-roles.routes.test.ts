@@ -478,7 +478,6 @@ describe('scheduled role and ownership changes', () => {
 
   it('ends the seller’s ownership the day before and starts the buyer’s on the date; removal reverts', async () => {
     const admin = await as('admin');
-    const db = t.identity.context.db;
     const sellerId = await userId('owner');
     const buyerId = await newUser('buyer@example.com');
     const today = todayIso();
@@ -506,14 +505,14 @@ describe('scheduled role and ownership changes', () => {
     const me = (await (await as('owner')).get('/api/identity/me')).json();
     const linden = me.hcs.find((hc: { id: string }) => hc.id === hcs['DEMO-2000']);
     expect(linden.apts.map((a: { no: string }) => a.no)).toEqual(['B 12']);
-    const buyerToday = await loadMembership(db, buyerId);
+    const buyerToday = await loadMembership(t.identity.context.database, buyerId);
     expect(buyerToday.housingCompanies).toEqual([]);
 
     // From the start date on, the seller no longer has it and the buyer does.
     const onTheDay = new Date(Date.parse(`${tomorrow}T12:00:00Z`));
-    const seller = await loadMembership(db, sellerId, onTheDay);
+    const seller = await loadMembership(t.identity.context.database, sellerId, onTheDay);
     expect(seller.housingCompanies.map((hc) => hc.id)).not.toContain(hcs['DEMO-2000']);
-    const buyer = await loadMembership(db, buyerId, onTheDay);
+    const buyer = await loadMembership(t.identity.context.database, buyerId, onTheDay);
     expect(buyer.housingCompanies).toEqual([
       expect.objectContaining({
         id: hcs['DEMO-2000'],
@@ -549,8 +548,10 @@ describe('scheduled role and ownership changes', () => {
     // Removing the pending change reverts it.
     const del = await admin.delete(`/api/identity/admin/scheduled-changes/${change.id}`);
     expect(del.statusCode).toBe(204);
-    expect((await loadMembership(db, buyerId, onTheDay)).housingCompanies).toEqual([]);
-    const sellerLater = await loadMembership(db, sellerId, onTheDay);
+    expect((await loadMembership(t.identity.context.database, buyerId, onTheDay)).housingCompanies).toEqual(
+      [],
+    );
+    const sellerLater = await loadMembership(t.identity.context.database, sellerId, onTheDay);
     expect(sellerLater.housingCompanies.map((hc) => hc.id)).toContain(hcs['DEMO-2000']);
     expect((await admin.get(`/api/identity/admin/users/${sellerId}/roles`)).json().apartments).toContainEqual(
       expect.objectContaining({ aptext: 'DEMO-2000-B12', role: 'owner', validUntil: null }),
@@ -614,7 +615,6 @@ describe('scheduled role and ownership changes', () => {
 
   it('applies a change without a date at once; it cannot be removed after it started', async () => {
     const admin = await as('admin');
-    const db = t.identity.context.db;
     const memberId = await newUser('family@example.com');
     const res = await admin.post(changesUrl('DEMO-2000-B14'), {
       role: 'familyMember',
@@ -623,7 +623,7 @@ describe('scheduled role and ownership changes', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ startDate: todayIso(), pending: false });
-    const membership = await loadMembership(db, memberId);
+    const membership = await loadMembership(t.identity.context.database, memberId);
     expect(membership.housingCompanies.map((hc) => hc.id)).toEqual([hcs['DEMO-2000']]);
     const del = await admin.delete(`/api/identity/admin/scheduled-changes/${res.json().id}`);
     expect(del.statusCode).toBe(409);
@@ -650,7 +650,7 @@ describe('scheduled role and ownership changes', () => {
       removeUserIds: [memberId],
     });
     expect(out.statusCode).toBe(201);
-    expect((await loadMembership(db, memberId)).housingCompanies).toEqual([]);
+    expect((await loadMembership(t.identity.context.database, memberId)).housingCompanies).toEqual([]);
     const roles = (await admin.get(`/api/identity/admin/users/${memberId}/roles`)).json();
     expect(roles.apartments).toEqual([
       expect.objectContaining({ validFrom: '2025-01-01', validUntil: addDays(todayIso(), -1) }),
@@ -760,8 +760,10 @@ describe('scheduled role and ownership changes', () => {
     });
     expect(res.json().pending).toBe(true);
     const inThreeDays = new Date(Date.now() + 3 * DAY);
-    expect((await loadMembership(t.identity.context.db, id, inThreeDays)).housingCompanies).toHaveLength(1);
-    expect((await loadMembership(t.identity.context.db, id)).housingCompanies).toHaveLength(0);
+    expect(
+      (await loadMembership(t.identity.context.database, id, inThreeDays)).housingCompanies,
+    ).toHaveLength(1);
+    expect((await loadMembership(t.identity.context.database, id)).housingCompanies).toHaveLength(0);
   });
 });
 

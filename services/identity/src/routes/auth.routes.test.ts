@@ -232,7 +232,13 @@ describe('access tokens', () => {
   it('refuses an expired token with TOKEN_EXPIRED', async () => {
     const ctx = t.identity.context;
     const past = new Date(Date.now() - 3 * 3600_000);
-    const old = new SessionService({ db: ctx.db, keys: ctx.keys, config: ctx.config, now: () => past });
+    const old = new SessionService({
+      db: ctx.db,
+      database: ctx.database,
+      keys: ctx.keys,
+      config: ctx.config,
+      now: () => past,
+    });
     const user = await findUserByEmail(ctx.db, 'owner@demo.porta.test');
     const tokens = await old.start(user!, 'portal', { ip: '127.0.0.1' });
     const res = await me(tokens.accessToken);

@@ -21,7 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
+  // Written past the routes: the cache is told, as every writer of toggles must.
   await t.identity.context.db.delete(featureToggles);
+  await t.identity.context.features.changed();
 });
 
 const BASE = '/api/identity/admin/feature-toggles';
@@ -317,6 +319,33 @@ describe('GET /api/identity/features (resident)', () => {
     const global = (await owner.get('/api/identity/features')).json().features;
     expect(Object.keys(global).sort()).toEqual(['calendar', 'faq', 'news', 'project-camera']);
     expect(global['project-camera'].settings.url).toBe('https://global.example');
+  });
+
+  it('shows a change made through the admin routes at once (the cached toggles are dropped)', async () => {
+    const admin = await as('admin');
+    expect(Object.keys(await features())).not.toContain('faq');
+    const toggle = (await admin.post(BASE, { featureId: 'faq' })).json();
+    expect(Object.keys(await features())).toContain('faq');
+    expect((await admin.put(`${BASE}/${toggle.id}`, { featureId: 'faq', active: false })).statusCode).toBe(
+      200,
+    );
+    expect(Object.keys(await features())).not.toContain('faq');
+    expect((await admin.post(BASE, { featureId: 'hab', scope: terms.tampere })).statusCode).toBe(201);
+    expect(Object.keys(await features())).not.toContain('hab');
+    // The owner's first company moved to Tampere through the housing-company admin: its toggles follow.
+    const owner = await as('owner');
+    const [first] = (await owner.get('/api/identity/me')).json().hcs;
+    const HCS = '/api/identity/admin/housing-companies';
+    const before = (await admin.get(`${HCS}/${first.id}`)).json().buildingTaxonomyTermId;
+    try {
+      expect(
+        (await admin.put(`${HCS}/${first.id}`, { buildingTaxonomyTermId: terms.tampere })).statusCode,
+      ).toBe(200);
+      expect(Object.keys(await features())).toContain('hab');
+    } finally {
+      await admin.put(`${HCS}/${first.id}`, { buildingTaxonomyTermId: before });
+    }
+    expect(Object.keys(await features())).not.toContain('hab');
   });
 
   it('still has news and calendar with no toggles, and refuses an unknown language', async () => {

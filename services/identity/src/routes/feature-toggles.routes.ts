@@ -87,7 +87,10 @@ export async function featureToggleRoutes(app: App, ctx: IdentityContext) {
       }
       return written;
     });
-    if (row) ctx.kickEvents();
+    if (row) {
+      ctx.kickEvents();
+      await ctx.features.changed();
+    }
     return row;
   }
 

@@ -23,34 +23,35 @@ import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { users } from '../db/schema.js';
 import { userFeatures } from '../domain/features.js';
-import { loadMembership, type UserRow } from '../domain/membership.js';
+import { loadSignedIn, type SignedIn, type SignedInUser } from '../domain/membership.js';
 import { meQuickLinks } from '../domain/quick-links.js';
 import {
   currentUser,
   deactivateSelf,
-  dialogsOf,
   markDialogRead,
   register,
   setTaskStatus,
-  tasksOf,
+  signedInUser,
   updateProfile,
 } from '../domain/self-service.js';
 import { holdsAnywhere, IDENTITY_POLICIES, SIGNATURE_ROLES } from '../policies.js';
 
 export async function meRoutes(app: App, ctx: IdentityContext) {
+  /** The signed-in user's page data, or TOKEN_EXPIRED when the session ended or the user is disabled. */
+  async function signedIn(request: FastifyRequest): Promise<SignedIn & { user: SignedInUser }> {
+    const principal = principalOf(request);
+    const read = await loadSignedIn(ctx.database, principal.userId, principal.sessionId);
+    return { ...read, user: signedInUser(read.active, read.user) };
+  }
+
   /** The `user` part of GET /me (also the answer of PUT /me/profile). */
   async function meUser(
     request: FastifyRequest,
-    user: UserRow,
-    membership: Awaited<ReturnType<typeof loadMembership>>,
+    { user, membership, dialogs, tasks, links }: SignedIn & { user: SignedInUser },
   ): Promise<MeResponse['user']> {
     const principal = principalOf(request);
     const selected = membership.housingCompanies.find((hc) => hc.id === user.selectedHousingCompanyId);
-    const [quickLinks, dialogs, tasks] = await Promise.all([
-      meQuickLinks(ctx, user.id, selected?.id ?? null, languageOfLocale(user.locale)),
-      dialogsOf(ctx.db, user.id),
-      tasksOf(ctx.db, user.id),
-    ]);
+    const quickLinks = await meQuickLinks(ctx, selected?.id ?? null, languageOfLocale(user.locale), links);
     return {
       id: user.id,
       email: user.email,
@@ -78,16 +79,16 @@ export async function meRoutes(app: App, ctx: IdentityContext) {
     };
   }
 
+  /** GET /me: one statement (loadSignedIn) and the features from the cache. */
   async function me(request: FastifyRequest): Promise<MeResponse> {
-    const principal = principalOf(request);
-    const user = await currentUser(ctx, principal);
-    const membership = await loadMembership(ctx.db, user.id);
+    const read = await signedIn(request);
+    const { user, membership } = read;
     const selected =
       membership.housingCompanies.find((hc) => hc.id === user.selectedHousingCompanyId) ?? null;
     const selectedApartment = selected?.apts.find((a) => a.id === user.selectedApartmentId) ?? null;
     return {
-      user: await meUser(request, user, membership),
-      issuer: principal.issuer,
+      user: await meUser(request, read),
+      issuer: principalOf(request).issuer,
       hcs: membership.housingCompanies,
       selectedHousingCompanyId: selected?.id ?? null,
       selectedApartmentId: selectedApartment?.id ?? null,
@@ -117,11 +118,10 @@ export async function meRoutes(app: App, ctx: IdentityContext) {
       config: { policy: policy.authenticated() },
     },
     async (request) => {
-      const user = await currentUser(ctx, principalOf(request));
+      const { user, membership } = await signedIn(request);
       const { housingCompanyId, apartmentId } = request.body;
       let selectedApartment: string | null = null;
       if (housingCompanyId) {
-        const membership = await loadMembership(ctx.db, user.id);
         const hc = membership.housingCompanies.find((h) => h.id === housingCompanyId);
         if (!hc) throw new AppError('IDN_HOUSING_COMPANY_NOT_FOUND');
         if (apartmentId) {
@@ -159,8 +159,8 @@ export async function meRoutes(app: App, ctx: IdentityContext) {
       // when there are no building taxonomies); news and calendar are always on (03 §3).
       const language = lang ?? DEFAULT_LANGUAGE;
       return housingCompanyId
-        ? userFeatures(ctx, { language, housingCompanyId })
-        : userFeatures(ctx, { language, scopes: [GLOBAL_SCOPE] });
+        ? userFeatures(ctx.features, { language, housingCompanyId })
+        : userFeatures(ctx.features, { language, scopes: [GLOBAL_SCOPE] });
     },
   );
 
@@ -176,8 +176,8 @@ export async function meRoutes(app: App, ctx: IdentityContext) {
     },
     async (request) => {
       const user = await currentUser(ctx, principalOf(request));
-      const updated = await updateProfile(ctx, user, request.body);
-      return meUser(request, updated, await loadMembership(ctx.db, updated.id));
+      await updateProfile(ctx, user, request.body);
+      return meUser(request, await signedIn(request));
     },
   );
 

@@ -110,6 +110,7 @@ export async function taxonomyRoutes(app: App, ctx: IdentityContext) {
     async (request, reply) => {
       const row = await createTerm(ctx.db, request.body);
       ctx.kickEvents();
+      await ctx.features.changed();
       return reply.status(201).send(toTaxonomyTerm(row));
     },
   );
@@ -128,6 +129,7 @@ export async function taxonomyRoutes(app: App, ctx: IdentityContext) {
     async (request) => {
       const row = await updateTerm(ctx.db, request.params.id, request.body);
       ctx.kickEvents();
+      await ctx.features.changed();
       return toTaxonomyTerm(row);
     },
   );
@@ -144,6 +146,7 @@ export async function taxonomyRoutes(app: App, ctx: IdentityContext) {
     async (request, reply) => {
       await deleteTerm(ctx.db, request.params.id);
       ctx.kickEvents();
+      await ctx.features.changed();
       return reply.status(204).send();
     },
   );
