@@ -148,24 +148,33 @@ describe('embedded gateway', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it('refuses the browser features no page uses on every answer, those made before any route too', async () => {
-    const answers = await Promise.all(
-      [
-        { method: 'GET', url: '/' },
-        { method: 'GET', url: '/assets/app-abc123.js' },
-        { method: 'GET', url: '/api/identity/login-options' },
-        { method: 'GET', url: '/api/identity/me' },
-        { method: 'GET', url: '/api/nothing/here' },
-        // Answered by Fastify before any route or hook runs.
-        { method: 'GET', url: '/api/content/%C0%AF' },
-      ].map((request) => g.app.inject(request as { method: 'GET'; url: string })),
-    );
-    for (const res of answers) {
+  it('refuses the browser features no page uses to the documents; every answer refuses sources', async () => {
+    const get = (url: string) => g.app.inject({ method: 'GET', url });
+    for (const res of [await get('/'), await get('/news/some-article')]) {
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
       const policy = String(res.headers['permissions-policy']);
       for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
         expect(policy).toContain(feature);
       }
+    }
+    const answers = await Promise.all(
+      [
+        '/assets/app-abc123.js',
+        '/api/identity/login-options',
+        '/api/identity/me',
+        '/api/nothing/here',
+        // Answered by Fastify before any route or hook runs.
+        '/api/content/%C0%AF',
+      ].map(get),
+    );
+    for (const res of answers) {
       expect(res.headers['content-security-policy']).toBeTruthy();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // API answers are never documents: no permissions policy, a short refuse-everything CSP.
+    for (const res of answers.slice(1)) {
+      expect(res.headers['permissions-policy']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     }
     const badPath = answers[answers.length - 1];
     expect(badPath?.statusCode).toBe(400);

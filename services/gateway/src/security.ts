@@ -19,17 +19,13 @@ export const WEB_APP_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-/** Extra headers of the web apps' documents (set by the web-app route). */
-export const WEB_APP_HEADERS = {
-  'content-security-policy': WEB_APP_CSP,
-  'cross-origin-opener-policy': 'same-origin',
-};
-
 /**
  * The browser features no page of Porta uses, refused to the web apps and to anything they could
  * embed. Neither app asks for the camera, the microphone, the location or payments (a file input
  * opens the system's picker, which needs no permission; videos are links to other sites).
- * Fullscreen stays for the apps' own pages only.
+ * Fullscreen stays for the apps' own pages only. Sent with the documents only (WEB_APP_HEADERS): a
+ * permissions policy governs a document and what it embeds, and an API answer is never one that
+ * runs anything (its CSP refuses every source).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -58,19 +54,27 @@ export const PERMISSIONS_POLICY = [
 /**
  * The security headers of every answer, fixed at start and set by createService (so that the
  * answers Fastify makes before any route carry them too). API answers are JSON that no browser
- * renders: they refuse everything and framing; the web apps' documents get WEB_APP_HEADERS.
+ * renders: they refuse everything and framing; the web apps' documents get WEB_APP_HEADERS. Kept
+ * short: they go with every answer, and each byte is written, sent and read per request (the
+ * permissions policy alone was 430 of them).
  */
 export function securityHeaders(config: Pick<GatewayConfig, 'TLS'>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
-    'permissions-policy': PERMISSIONS_POLICY,
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     ...(config.TLS ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
+
+/** Extra headers of the web apps' documents (set by the web-app route). */
+export const WEB_APP_HEADERS = {
+  'content-security-policy': WEB_APP_CSP,
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
+};
 
 /** The rate limit's window. */
 const RATE_LIMIT_WINDOW_MS = 60_000;
