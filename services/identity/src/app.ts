@@ -133,7 +133,7 @@ export function createIdentity(options: {
       if (relay) running.add(relay).start();
       if (bus)
         for (const responder of [
-          await features.listen(bus),
+          await features.forgetOnChanges(bus),
           await serveDirectory(db, bus),
           await serveHousingCompanyFeatures(features, bus),
           await serveAudience(db, bus),

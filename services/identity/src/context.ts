@@ -14,7 +14,7 @@ export interface IdentityContext {
   db: Db<typeof schema>;
   keys: KeyStore;
   sessions: SessionService;
-  /** The feature toggles and the companies' scopes, kept in memory; `changed()` after writing them. */
+  /** The feature toggles and the companies' scopes, kept in memory; `clear()` after writing them. */
   features: FeatureCache;
   throttle: LoginThrottle;
   oidc: B2cLogin | null;

@@ -91,6 +91,8 @@ async function feature(featureId: string, active: boolean) {
     'update identity.feature_toggles set active = $1 where feature_id = $2',
     [active, featureId],
   );
+  // Written past identity's routes: both caches are told.
+  t.identity.context.features.clear();
   t.community.context.features.clear();
 }
 

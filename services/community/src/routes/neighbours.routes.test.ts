@@ -84,6 +84,7 @@ describe('the neighbour list', () => {
       "update identity.feature_toggles set active = false where feature_id = 'neighbours'",
     );
     features.clear();
+    t.identity.context.features.clear();
     try {
       for (const res of [await neighbours(c.owner!), await recipients(c.owner!)]) {
         expect(res.statusCode).toBe(403);
@@ -94,6 +95,7 @@ describe('the neighbour list', () => {
         "update identity.feature_toggles set active = true where feature_id = 'neighbours'",
       );
       features.clear();
+    t.identity.context.features.clear();
     }
   });
 });

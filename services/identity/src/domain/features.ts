@@ -10,7 +10,7 @@ import {
   type UserFeaturesResponse,
   zHousingCompanyFeaturesRequest,
 } from '@porta/contracts';
-import type { Bus, Db, Subscription } from '@porta/service-kit';
+import { type Bus, type Db, forgetOnIdentityEvents, type Subscription } from '@porta/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
 import { featureToggles, housingCompanies, taxonomyTerms } from '../db/schema.js';
@@ -120,15 +120,13 @@ export function featuresFrom(db: IdentityDb): FeatureSource {
   };
 }
 
-/** The broadcast that tells every identity process to drop its cached toggles and scopes. */
-export const FEATURES_CHANGED = 'live.identity.features.changed';
-
 /**
  * The feature toggles and the housing companies' scopes, kept in memory (ADR 0027): every signed-in
  * page asks for the features, and they change only when staff change a toggle, a building-taxonomy
- * term or a company's term. Those writes call `changed()`, which drops the cache here at once and
- * broadcasts FEATURES_CHANGED, on which the other identity processes drop theirs. A broadcast is
- * sent at most once; should one be lost, an entry is read again after `ttlMs` anyway.
+ * term or a company's term. Those writes call `clear()` after their commit, so the next read here
+ * is fresh; every identity process also forgets on the change's event, as the other services'
+ * feature gates do (forgetOnIdentityEvents: one instance hears it, all forget). Should that be
+ * missed, an entry is read again after `ttlMs` anyway.
  *
  * The toggles are kept whole (a few per feature and scope) and filtered by scope per call; the
  * schedule and the language are decided per call as before, so a toggle's start and end take effect
@@ -139,7 +137,6 @@ export class FeatureCache implements FeatureSource {
   private readonly scopes = new Map<string, { scopes: Promise<string[]>; at: number }>();
   private readonly ttlMs: number;
   private readonly clock: () => number;
-  private bus: Bus | null = null;
 
   constructor(
     private readonly db: IdentityDb,
@@ -149,30 +146,21 @@ export class FeatureCache implements FeatureSource {
     this.clock = options.clock ?? Date.now;
   }
 
-  /** Drop what is kept (on this process only). */
+  /** Drop what is kept: a toggle, a building-taxonomy term or a company's term changed. */
   clear(): void {
     this.toggles = null;
     this.scopes.clear();
   }
 
-  /** A toggle, a building-taxonomy term or a company's term changed: drop the caches everywhere. */
-  async changed(): Promise<void> {
-    this.clear();
-    // The change is committed: a broker that is down now must not fail the request; the other
-    // processes then read the toggles again when their entries are older than ttlMs.
-    await this.bus?.broadcast(FEATURES_CHANGED, {}).catch(() => undefined);
-  }
-
-  /** Drop the cache whenever another process says something changed. */
-  async listen(bus: Bus): Promise<Subscription> {
-    this.bus = bus;
-    const subscription = await bus.listen(FEATURES_CHANGED, () => this.clear());
-    return {
-      stop: async () => {
-        this.bus = null;
-        await subscription.stop();
+  /** Forget in every identity process when identity's events say the features changed. */
+  forgetOnChanges(bus: Bus): Promise<Subscription> {
+    return forgetOnIdentityEvents(bus, {
+      service: 'identity',
+      durable: 'identity-features',
+      forget: (what) => {
+        if (what.includes('features')) this.clear();
       },
-    };
+    });
   }
 
   scopesOf(housingCompanyId: string): Promise<string[]> {

@@ -126,8 +126,8 @@ export async function adminHousingCompanyRoutes(app: App, ctx: IdentityContext) 
     },
     async (request, reply) => {
       const row = await createHousingCompany(ctx.db, request.body);
+      ctx.features.clear();
       ctx.kickEvents();
-      await ctx.features.changed();
       return reply.status(201).send(toAdminHousingCompany(row, undefined));
     },
   );
@@ -145,8 +145,8 @@ export async function adminHousingCompanyRoutes(app: App, ctx: IdentityContext) 
     },
     async (request) => {
       const row = await updateHousingCompany(ctx.db, request.params.id, request.body);
+      if (request.body.buildingTaxonomyTermId !== undefined) ctx.features.clear();
       ctx.kickEvents();
-      if (request.body.buildingTaxonomyTermId !== undefined) await ctx.features.changed();
       const partners = await partnerRefsOf(ctx.db, [row.id]);
       return toAdminHousingCompany(row, partners.get(row.id));
     },

@@ -88,8 +88,8 @@ export async function featureToggleRoutes(app: App, ctx: IdentityContext) {
       return written;
     });
     if (row) {
+      ctx.features.clear();
       ctx.kickEvents();
-      await ctx.features.changed();
     }
     return row;
   }

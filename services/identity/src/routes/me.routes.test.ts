@@ -144,7 +144,7 @@ describe('GET /api/identity/features', () => {
       .set({ buildingTaxonomyTermId: term!.id })
       .where(eq(housingCompanies.id, linden.id));
     await db.insert(featureToggles).values({ featureId: 'warranty', scope: term!.id });
-    await t.identity.context.features.changed();
+    t.identity.context.features.clear();
     try {
       const there = (await owner.get(`/api/identity/features?housingCompanyId=${linden.id}`)).json();
       expect(Object.keys(there.features)).toContain('warranty');
@@ -156,7 +156,7 @@ describe('GET /api/identity/features', () => {
         .update(housingCompanies)
         .set({ buildingTaxonomyTermId: null })
         .where(eq(housingCompanies.id, linden.id));
-      await t.identity.context.features.changed();
+      t.identity.context.features.clear();
     }
   });
 

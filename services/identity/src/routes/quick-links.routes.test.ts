@@ -176,7 +176,7 @@ describe('quick links', () => {
   it('offers v2 documents instead of v1 when both are on', async () => {
     const { db } = t.identity.context;
     await db.insert(featureToggles).values({ featureId: 'documentsv2', scope: 'global' });
-    await t.identity.context.features.changed();
+    t.identity.context.features.clear();
     try {
       const owner = await as('owner');
       await owner.put(URL, { projectId: linden, links: links('documents', 'contact-book') });
@@ -193,7 +193,7 @@ describe('quick links', () => {
       );
     } finally {
       await db.delete(featureToggles).where(eq(featureToggles.featureId, 'documentsv2'));
-      await t.identity.context.features.changed();
+      t.identity.context.features.clear();
     }
   });
 
@@ -208,7 +208,7 @@ describe('quick links', () => {
       .set({ buildingTaxonomyTermId: term!.id })
       .where(eq(housingCompanies.id, linden));
     await db.insert(featureToggles).values({ featureId: 'consumption', scope: term!.id });
-    await t.identity.context.features.changed();
+    t.identity.context.features.clear();
     try {
       const owner = await as('owner');
       expect((await owner.get(`${URL}?projectId=${linden}`)).json().available).toContain('consumption');
@@ -223,7 +223,7 @@ describe('quick links', () => {
         .update(housingCompanies)
         .set({ buildingTaxonomyTermId: null })
         .where(eq(housingCompanies.id, linden));
-      await t.identity.context.features.changed();
+      t.identity.context.features.clear();
     }
   });
 

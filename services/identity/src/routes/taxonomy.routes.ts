@@ -109,8 +109,8 @@ export async function taxonomyRoutes(app: App, ctx: IdentityContext) {
     },
     async (request, reply) => {
       const row = await createTerm(ctx.db, request.body);
+      ctx.features.clear();
       ctx.kickEvents();
-      await ctx.features.changed();
       return reply.status(201).send(toTaxonomyTerm(row));
     },
   );
@@ -128,8 +128,8 @@ export async function taxonomyRoutes(app: App, ctx: IdentityContext) {
     },
     async (request) => {
       const row = await updateTerm(ctx.db, request.params.id, request.body);
+      ctx.features.clear();
       ctx.kickEvents();
-      await ctx.features.changed();
       return toTaxonomyTerm(row);
     },
   );
@@ -145,8 +145,8 @@ export async function taxonomyRoutes(app: App, ctx: IdentityContext) {
     },
     async (request, reply) => {
       await deleteTerm(ctx.db, request.params.id);
+      ctx.features.clear();
       ctx.kickEvents();
-      await ctx.features.changed();
       return reply.status(204).send();
     },
   );

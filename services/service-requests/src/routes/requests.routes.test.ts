@@ -602,6 +602,7 @@ describe('recipients, forward and reminders', () => {
 describe('the feature', () => {
   it('answers 403 FEATURE_NOT_ACTIVATED where service-requests is off', async () => {
     await t.query("delete from identity.feature_toggles where feature_id = 'service-requests'");
+    t.identity.context.features.clear();
     t.serviceRequests.context.features.clear();
     try {
       const res = await c.tenant!.get(`/api/service-requests/requests?housingCompanyId=${linden}`);
@@ -611,6 +612,7 @@ describe('the feature', () => {
       await t.query(
         "insert into identity.feature_toggles (feature_id, scope) values ('service-requests', 'global')",
       );
+      t.identity.context.features.clear();
       t.serviceRequests.context.features.clear();
     }
   });
