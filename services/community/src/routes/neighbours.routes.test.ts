@@ -95,7 +95,7 @@ describe('the neighbour list', () => {
         "update identity.feature_toggles set active = true where feature_id = 'neighbours'",
       );
       features.clear();
-    t.identity.context.features.clear();
+      t.identity.context.features.clear();
     }
   });
 });
