@@ -14,6 +14,8 @@ export interface LoadOptions {
   rate?: number | undefined;
   /** Seconds before a request counts as timed out (default 10). */
   timeoutSeconds?: number | undefined;
+  /** Requests each connection sends in turn, over and over (same origin as url), instead of url alone. */
+  cycle?: { url: string; headers?: Record<string, string> }[] | undefined;
 }
 
 export interface Measurement {
@@ -37,6 +39,14 @@ export async function measure(options: LoadOptions): Promise<Measurement> {
     duration: options.durationSeconds,
     headers: options.headers ?? {},
     ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
+    ...(options.cycle
+      ? {
+          requests: options.cycle.map(({ url, headers }) => {
+            const { pathname, search } = new URL(url);
+            return { method: 'GET' as const, path: `${pathname}${search}`, headers: headers ?? {} };
+          }),
+        }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.total / result.duration,

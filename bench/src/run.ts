@@ -95,6 +95,14 @@ async function verify(target: Target) {
   if (!res.ok || !target.check(body)) {
     throw new Error(`${target.id}: unexpected answer ${res.status} ${text.slice(0, 300)}`);
   }
+  for (const call of target.cycle ?? []) {
+    const answer = await fetch(call.url, {
+      headers: call.headers ?? {},
+      signal: AbortSignal.timeout(300_000),
+    });
+    if (!answer.ok) throw new Error(`${target.id}: ${call.url} answered ${answer.status}`);
+    await answer.arrayBuffer();
+  }
 }
 
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
@@ -196,6 +204,7 @@ async function runRound(round: number): Promise<TargetResult[]> {
           ...(target.headers ? { headers: target.headers } : {}),
           rate: target.rate,
           timeoutSeconds: target.timeoutSeconds,
+          cycle: target.cycle,
         };
         if (settings.warmupSeconds > 0) {
           const warmup = Math.max(settings.warmupSeconds, target.warmupSeconds ?? 0);

@@ -23,6 +23,12 @@ export interface Target {
   timeoutSeconds?: number;
   /** Seconds of warm-up at least (when BENCH_WARMUP is not 0): for a server just started. */
   warmupSeconds?: number;
+  /**
+   * A page's calls: each connection sends these one after another, over and over (closed loop
+   * only), instead of `url` alone; every one is checked to answer 2xx before the load. Throughput
+   * and latency are per call.
+   */
+  cycle?: { url: string; headers?: Record<string, string> }[];
 }
 
 export interface Started {
