@@ -192,8 +192,10 @@ async function fillDirectory(exec: Exec) {
        left join paths p on p.term_id = h.building_taxonomy_term_id`,
   );
   await exec(
-    `insert into content.directory_apartments (id, housing_company_id, no, size, rooms)
-     select id, housing_company_id, no, size, rooms from identity.apartments`,
+    `insert into content.directory_apartments
+       (id, housing_company_id, no, size, rooms, apartment_number, visible_apartment_number, aptext)
+     select id, housing_company_id, no, size, rooms, apartment_number, visible_apartment_number, aptext
+       from identity.apartments`,
   );
   await exec(
     `insert into content.directory_syncs (housing_companies, apartments)
@@ -243,7 +245,10 @@ async function checkDirectory(database: Database) {
             d.business_unit as "businessUnit", to_char(d.completion_date, 'YYYY-MM-DD') as "completionDate",
             d.lifecycle_steps_active as "lifecycleStepsActive", d.building_type as "buildingType",
             d.taxonomy_path as "taxonomyPath", d.is_demo as "isDemo", d.partner_contacts as "partnerContacts",
-            coalesce((select json_agg(json_build_object('id', a.id, 'no', a.no, 'size', a.size, 'rooms', a.rooms))
+            coalesce((select json_agg(json_build_object('id', a.id, 'no', a.no, 'size', a.size, 'rooms', a.rooms,
+                                                        'apartmentNumber', a.apartment_number,
+                                                        'visibleApartmentNumber', a.visible_apartment_number,
+                                                        'aptext', a.aptext))
                         from content.directory_apartments a where a.housing_company_id = d.id), '[]') as apartments
        from content.directory_housing_companies d where d.id = any($1::uuid[])`,
     [ids],

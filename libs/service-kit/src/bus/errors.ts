@@ -18,6 +18,18 @@ export class BusRequestError extends Error {
   }
 }
 
+/**
+ * Whether an answer may have been too large for one message: the responder said its reply could
+ * not be sent (the NATS bus, above the server's max_payload), or no answer came in time (a broker
+ * that drops it silently). A caller asking for a page then asks for fewer items.
+ */
+export function answerMayBeTooLarge(error: unknown): error is BusRequestError {
+  return (
+    error instanceof BusRequestError &&
+    (error.failure === 'TIMEOUT' || (error.failure === 'REMOTE' && error.remoteCode === 'REPLY_NOT_SENT'))
+  );
+}
+
 /** The envelope a responder answers with, so that a thrown error reaches the requester. */
 export type ReplyEnvelope =
   | { ok: true; data: unknown }

@@ -9,7 +9,7 @@ export {
   type DeadLetterOptions,
   DeadLetters,
 } from './dead-letters.js';
-export { BusRequestError, type BusRequestFailure } from './errors.js';
+export { answerMayBeTooLarge, BusRequestError, type BusRequestFailure } from './errors.js';
 export { silentLogger } from './logger.js';
 export { MemoryBus, type MemoryBusOptions } from './memory-bus.js';
 export { NatsBus, type NatsBusOptions } from './nats-bus.js';

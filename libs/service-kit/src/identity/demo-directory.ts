@@ -4,6 +4,7 @@ import {
   IDENTITY_DIRECTORY_RPC,
   zDirectoryResponse,
 } from '@porta/contracts';
+import { answerMayBeTooLarge } from '../bus/errors.js';
 import type { Bus } from '../bus/types.js';
 import { IdentityClient } from './identity-client.js';
 
@@ -55,17 +56,22 @@ async function readDemoDirectory(bus: Bus, hcExts: readonly string[]): Promise<D
   const wanted = new Set(hcExts);
   const found = new Map<string, DirectoryHousingCompany>();
   let afterId: string | null = null;
-  do {
-    const page = zDirectoryResponse.parse(
-      await bus.request(
-        IDENTITY_DIRECTORY_RPC,
-        { afterId, limit: DIRECTORY_PAGE_MAX },
-        { timeoutMs: 15_000 },
-      ),
-    );
+  // Pages of large companies may not fit one message: then fewer companies a page.
+  let limit = DIRECTORY_PAGE_MAX;
+  for (;;) {
+    let answer: unknown;
+    try {
+      answer = await bus.request(IDENTITY_DIRECTORY_RPC, { afterId, limit }, { timeoutMs: 15_000 });
+    } catch (error) {
+      if (!answerMayBeTooLarge(error) || limit === 1) throw error;
+      limit = Math.ceil(limit / 2);
+      continue;
+    }
+    const page = zDirectoryResponse.parse(answer);
     for (const hc of page.housingCompanies) if (wanted.has(hc.hcExt)) found.set(hc.hcExt, hc);
     afterId = found.size === wanted.size ? null : page.nextAfterId;
-  } while (afterId);
+    if (!afterId) break;
+  }
   if (found.size !== wanted.size) return null;
   const identity = new IdentityClient(bus);
   const out: DemoDirectory = new Map();

@@ -65,8 +65,15 @@ describe('asking again for fewer companies', () => {
   });
   afterAll(() => t.close());
 
-  /** The test app's bus, but requests for more than `max` companies time out (as too large). */
-  function answeringAtMost(max: number, asked: number[]): Bus {
+  /**
+   * The test app's bus, but requests for more than `max` companies time out (as too large), or are
+   * answered that the reply could not be sent (as the NATS bus does above its max_payload).
+   */
+  function answeringAtMost(
+    max: number,
+    asked: number[],
+    tooLarge: 'TIMEOUT' | 'REPLY_NOT_SENT' = 'TIMEOUT',
+  ): Bus {
     const bus = t.bus;
     return {
       kind: bus.kind,
@@ -79,7 +86,10 @@ describe('asking again for fewer companies', () => {
         const request = data as { limit?: number; ids?: string[] };
         const count = request.limit ?? request.ids?.length ?? 0;
         asked.push(count);
-        if (count > max) throw new BusRequestError('TIMEOUT', subject, `request to ${subject} timed out`);
+        if (count > max && tooLarge === 'TIMEOUT')
+          throw new BusRequestError('TIMEOUT', subject, `request to ${subject} timed out`);
+        if (count > max)
+          throw new BusRequestError('REMOTE', subject, 'the reply could not be sent', 'REPLY_NOT_SENT');
         return bus.request<T>(subject, data, options);
       },
       reply: (subject, handler) => bus.reply(subject, handler),
@@ -113,6 +123,17 @@ describe('asking again for fewer companies', () => {
   it('refreshes by ids the same way, never asking for more ids than are left', async () => {
     const asked: number[] = [];
     const ctx = { ...t.content.context, bus: answeringAtMost(1, asked), logger: recording() };
+    await refreshHousingCompanies(ctx, [t.hc.harbourView, t.hc.lindenCourt, t.hc.birchHill]);
+    expect(asked).toEqual([3, 2, 1, 2, 1, 1]);
+  });
+
+  it('halves a page whose answer could not be sent, as for no answer', async () => {
+    const asked: number[] = [];
+    const ctx = {
+      ...t.content.context,
+      bus: answeringAtMost(1, asked, 'REPLY_NOT_SENT'),
+      logger: recording(),
+    };
     await refreshHousingCompanies(ctx, [t.hc.harbourView, t.hc.lindenCourt, t.hc.birchHill]);
     expect(asked).toEqual([3, 2, 1, 2, 1, 1]);
   });

@@ -7,6 +7,7 @@ import {
   zDirectoryResponse,
 } from '@porta/contracts';
 import {
+  answerMayBeTooLarge,
   type Bus,
   BusRequestError,
   forgetOnIdentityEvents,
@@ -56,7 +57,7 @@ async function askFor(
     try {
       return { answer: await ask(ctx.bus, request(asked)), asked };
     } catch (error) {
-      if (!(error instanceof BusRequestError) || error.failure !== 'TIMEOUT' || asked === 1) throw error;
+      if (!answerMayBeTooLarge(error) || asked === 1) throw error;
       ctx.logger.warn(
         { asked, err: error.message },
         'no directory answer (too large for one message?); asking for fewer housing companies',
