@@ -17,6 +17,7 @@ import {
   script,
   signIn,
   type Target,
+  withPaced,
 } from './scenarios.js';
 import type { BenchSettings } from './settings.js';
 
@@ -463,27 +464,6 @@ function bareTargets(mode: Mode, baseUrl: string, subjects: Subjects): Target[] 
   ];
 }
 
-/** The Porta targets and, with BENCH_SCALE_RATE, the same paced. */
-function withPaced(targets: Target[], settings: BenchSettings): Target[] {
-  if (!settings.scaleRate) return targets;
-  // A page's cycle of calls is measured in the closed loop only.
-  return targets.flatMap((t) =>
-    t.cycle
-      ? [t]
-      : [
-          t,
-          {
-            ...t,
-            id: `${t.id}-paced`,
-            title: `${t.title} @${settings.scaleRate}/s`,
-            measures: `${t.measures} Paced: ${settings.scaleRate} requests a second, evenly spaced (open loop).`,
-            rate: settings.scaleRate,
-            pacedAfter: t.id,
-          },
-        ],
-  );
-}
-
 /** `pct` of a fraction for ids: 0.25 → 25. */
 const pct = (fraction: number) => String(Math.round(fraction * 1000) / 10).replace('.', '_');
 
@@ -563,7 +543,7 @@ function portaScenario(mode: Mode): Scenario {
       const { servers, infrastructure, baseUrl } = await startPorta(mode, fixture, context);
       try {
         const targets = await portaTargets(mode, baseUrl, subjects);
-        return { servers, infrastructure, targets: withPaced(targets, context.settings) };
+        return { servers, infrastructure, targets: withPaced(targets, context.settings.scaleRate) };
       } catch (err) {
         for (const server of servers) await server.stop();
         for (const process of infrastructure) await process.stop();
@@ -610,7 +590,7 @@ function curveScenario(mode: Mode, fraction: number, settings: BenchSettings): S
       const { servers, infrastructure, baseUrl } = await startPorta(mode, fixture, context);
       try {
         const targets = await curveTargets(mode, baseUrl, subjects, fraction, context.settings);
-        return { servers, infrastructure, targets: withPaced(targets, context.settings) };
+        return { servers, infrastructure, targets: withPaced(targets, context.settings.scaleRate) };
       } catch (err) {
         for (const server of servers) await server.stop();
         for (const process of infrastructure) await process.stop();

@@ -21,6 +21,7 @@ import {
   script,
   signIn,
   type Target,
+  withPaced,
 } from './scenarios.js';
 import { type BenchSettings, RESULTS_DIR, withDatabase } from './settings.js';
 
@@ -247,22 +248,6 @@ function isSearchPage(q: string, matches: number) {
     });
 }
 
-/** The Porta targets and, with BENCH_SCALE_RATE, the same paced. */
-function withPaced(targets: Target[], settings: BenchSettings): Target[] {
-  if (!settings.scaleRate) return targets;
-  return targets.flatMap((t) => [
-    t,
-    {
-      ...t,
-      id: `${t.id}-paced`,
-      title: `${t.title} @${settings.scaleRate}/s`,
-      measures: `${t.measures} Paced: ${settings.scaleRate} requests a second, evenly spaced (open loop).`,
-      rate: settings.scaleRate,
-      pacedAfter: t.id,
-    },
-  ]);
-}
-
 /** The three measured requests through Porta at baseUrl. */
 async function portaTargets(
   mode: 'embedded' | 'postgres',
@@ -311,7 +296,7 @@ async function portaTargets(
         timeoutSeconds: TIMEOUT_SECONDS,
       },
     ],
-    settings,
+    settings.scaleRate,
   );
 }
 

@@ -31,6 +31,24 @@ export interface Target {
   cycle?: { url: string; headers?: Record<string, string> }[];
 }
 
+/** The same target paced (open loop) at `rate` requests a second, measured after its closed loop. */
+export function pacedCopy(target: Target, rate: number): Target {
+  return {
+    ...target,
+    id: `${target.id}-paced`,
+    title: `${target.title} @${rate}/s`,
+    measures: `${target.measures} Paced: ${rate} requests a second, evenly spaced (open loop).`,
+    rate,
+    pacedAfter: target.id,
+  };
+}
+
+/** The targets and, when `rate` is set, each paced after it (a page's cycle of calls: closed loop only). */
+export function withPaced(targets: Target[], rate: number): Target[] {
+  if (!rate) return targets;
+  return targets.flatMap((t) => (t.cycle ? [t] : [t, pacedCopy(t, rate)]));
+}
+
 export interface Started {
   targets: Target[];
   /** Streamed downloads measured once each (stream.ts), before the targets. */

@@ -9,6 +9,7 @@ import { cleanupFixture, embeddedFixture, postgresFixture, type ScaleFixture, wi
 import {
   featuresOn,
   isRecord,
+  pacedCopy,
   portaEnv,
   type Scenario,
   type ScenarioContext,
@@ -374,16 +375,7 @@ async function portaTargets(
     ),
   ];
   const paced = settings.srqRate
-    ? targets
-        .filter((t) => !t.id.endsWith('staff-list'))
-        .map((t) => ({
-          ...t,
-          id: `${t.id}-paced`,
-          title: `${t.title} @${settings.srqRate}/s`,
-          measures: `${t.measures} Paced: ${settings.srqRate} requests a second, evenly spaced (open loop).`,
-          rate: settings.srqRate,
-          pacedAfter: t.id,
-        }))
+    ? targets.filter((t) => !t.id.endsWith('staff-list')).map((t) => pacedCopy(t, settings.srqRate))
     : [];
   // Warm-up: the company's requests of a rare type (about 1 %), the same route and statements.
   const warmupUrl = `${api}/requests/export?${query({ housingCompanyId: busy.id, type: 'sanitary_studio' })}`;
