@@ -203,7 +203,7 @@ describe('RichTextInput (rich-text editor)', () => {
     );
     const expected = readFileSync(EDITOR_OUTPUT_FIXTURE, 'utf8').trim();
     await waitFor(() => expect(formValue).toBe(expected));
-  }, 60_000);
+  });
 
   it('uploads an image through its dialog and inserts it with the typed alternative text', async () => {
     const image = asset(3, { fileName: 'sauna.png', mimeType: 'image/png' });

@@ -98,7 +98,7 @@ describe('copy to housing companies (bulk action)', () => {
     });
     expect(await screen.findByText('10 copies made')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  }, 45_000);
+  });
 
   it("shows the server's refusal in the dialog and keeps it open", async () => {
     const calls = api(() =>

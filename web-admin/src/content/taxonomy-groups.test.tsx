@@ -142,7 +142,7 @@ describe('taxonomy groups of the FAQ, help and campaign screens', () => {
     ]);
     expect(calls.to('GET /api/identity/taxonomy/faqtaxonomy')).toHaveLength(0);
     await waitFor(() => expect(calls.unanswered()).toEqual([]));
-  }, 30_000);
+  });
 
   it("the campaign editor offers the campaign categories from identity's list, and says when there are none", async () => {
     const routes = (categories: TaxonomyTerm[]) => ({
@@ -178,5 +178,5 @@ describe('taxonomy groups of the FAQ, help and campaign screens', () => {
     renderAppAt('/admin/campaigns/create', session);
     expect(await screen.findByText('No taxonomies found')).toBeTruthy();
     await waitFor(() => expect(none.unanswered()).toEqual([]));
-  }, 30_000);
+  });
 });

@@ -110,7 +110,7 @@ describe('apartments', () => {
         }),
       { timeout: 3000 },
     );
-  }, 40_000);
+  });
 
   it('shows the residents and the pending ownership changes with their users', async () => {
     api();
@@ -152,7 +152,7 @@ describe('apartments', () => {
       removeUserIds: [olli.id],
     });
     expect(await screen.findByText('Role change scheduled')).toBeTruthy();
-  }, 40_000);
+  });
 
   it('edits an apartment without sending its housing company or timestamps', async () => {
     const route = `PUT /api/identity/admin/apartments/${a1.id}`;
@@ -171,5 +171,5 @@ describe('apartments', () => {
     for (const field of ['id', 'housingCompanyId', 'createdAt', 'updatedAt'])
       expect(body).not.toHaveProperty(field);
     expect(await screen.findByText('Apartment updated')).toBeTruthy();
-  }, 40_000);
+  });
 });

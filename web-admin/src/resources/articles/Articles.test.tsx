@@ -114,7 +114,7 @@ describe('news list (/admin/news)', () => {
         scheduled: true,
       }),
     );
-  }, 45_000);
+  });
 
   it('shows "No items found" and a create button when there are no articles', async () => {
     api({ [`GET ${ARTICLES}`]: () => json([], 200, { 'Content-Range': 'articles 0-0/0' }) });
@@ -205,7 +205,7 @@ describe('creating an article (/admin/news/new)', () => {
     expect(screen.getByRole('link', { name: 'Create another' }).getAttribute('href')).toBe(
       '/admin/news/create',
     );
-  }, 45_000);
+  });
 
   it("shows the server's archive-date refusal next to the archive date, and stays on the form", async () => {
     const calls = api({
@@ -228,7 +228,7 @@ describe('creating an article (/admin/news/new)', () => {
     expect(archive.getAttribute('aria-invalid')).toBe('true');
     expect(archive.closest('.MuiFormControl-root')?.contains(message)).toBe(true);
     expect(window.location.pathname).toBe('/admin/news/create');
-  }, 45_000);
+  });
 
   it("shows the server's field errors of a validation failure next to the fields", async () => {
     api({
@@ -261,7 +261,7 @@ describe('creating an article (/admin/news/new)', () => {
       screen.getByText('A sticky item needs a sticky expiration date that is not before today.'),
     ).toBeTruthy();
     expect(calls.to(`POST ${ARTICLES}`)).toHaveLength(0);
-  }, 45_000);
+  });
 
   it('refuses an image the server finds against the article image rules, in words', async () => {
     const calls = api({
@@ -310,7 +310,7 @@ describe('creating an article (/admin/news/new)', () => {
 
     await waitFor(() => expect(calls.to(`POST ${ARTICLES}`)).toHaveLength(1));
     expect((calls.to(`POST ${ARTICLES}`)[0]!.body as { imageIds: string[] }).imageIds).toEqual([image.id]);
-  }, 45_000);
+  });
 });
 
 describe('publication and preview', () => {
@@ -388,7 +388,7 @@ describe('success messages say what happened to the news item', () => {
     await waitFor(() => expect(calls.to(`PUT ${ARTICLES}/${draft.id}`)).toHaveLength(1));
     expect(await screen.findByText('News item updated')).toBeTruthy();
     expect(screen.queryByText('Element updated')).toBeNull();
-  }, 45_000);
+  });
 
   it('says "News item deleted" after deleting it from the editor', async () => {
     const calls = api({ [`DELETE ${ARTICLES}/${draft.id}`]: () => new Response(null, { status: 204 }) });
@@ -401,7 +401,7 @@ describe('success messages say what happened to the news item', () => {
     await waitFor(() => expect(calls.to(`DELETE ${ARTICLES}/${draft.id}`)).toHaveLength(1));
     expect(await screen.findByText('News item deleted')).toBeTruthy();
     expect(screen.queryByText('Element deleted')).toBeNull();
-  }, 45_000);
+  });
 
   it('says when the news item is scheduled to be published', async () => {
     const calls = api({
@@ -421,7 +421,7 @@ describe('success messages say what happened to the news item', () => {
     expect(
       await screen.findByText(`News item scheduled for publishing on ${formatDateTime(publishAt)}`),
     ).toBeTruthy();
-  }, 45_000);
+  });
 
   it('says that the schedule of the news item was cancelled, and that it was unpublished', async () => {
     const calls = api({
@@ -442,7 +442,7 @@ describe('success messages say what happened to the news item', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(calls.to(`POST ${ARTICLES}/${scheduled.id}/unpublish`)).toHaveLength(1));
     expect(await screen.findByText('News item unpublished')).toBeTruthy();
-  }, 45_000);
+  });
 });
 
 describe('broad audience (03 §4)', () => {
@@ -487,7 +487,7 @@ describe('broad audience (03 §4)', () => {
     });
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/news/created/${created.id}`));
     expect(await screen.findByText('News item saved')).toBeTruthy();
-  }, 45_000);
+  });
 
   it('keeps the form as typed when the confirmation is cancelled', async () => {
     const calls = api({ [`POST ${ARTICLES}`]: (request) => asksBroad(request, json(created, 201)) });
@@ -507,7 +507,7 @@ describe('broad audience (03 §4)', () => {
       'Yard cleaning day',
     );
     expect((screen.getByRole('radio', { name: 'Published' }) as HTMLInputElement).checked).toBe(true);
-  }, 45_000);
+  });
 
   it('asks when publishing a draft now from its page, then publishes with the confirmation', async () => {
     const published = { ...draft, status: 'published' as const, publishAt: '2026-03-05T10:00:00.000Z' };
@@ -531,5 +531,5 @@ describe('broad audience (03 §4)', () => {
     const [first, second] = calls.to(`POST ${ARTICLES}/${draft.id}/publish`);
     expect(first!.body).toEqual({ publishAt: null });
     expect(second!.body).toEqual({ publishAt: null, confirmBroadAudience: true });
-  }, 45_000);
+  });
 });

@@ -81,7 +81,7 @@ describe('calendar (/admin/calendar)', () => {
       await screen.findByText('It is scheduled: residents see it from the publish time on.'),
     ).toBeTruthy();
     expect(await screen.findByText('Calendar entry created')).toBeTruthy();
-  }, 45_000);
+  });
 });
 
 describe('publication messages', () => {
@@ -98,7 +98,7 @@ describe('publication messages', () => {
 
     await waitFor(() => expect(calls.to(`POST ${ENTRIES}/${created.id}/unpublish`)).toHaveLength(1));
     expect(await screen.findByText('Calendar entry unpublished')).toBeTruthy();
-  }, 45_000);
+  });
 });
 
 describe('broad audience (03 §4)', () => {
@@ -135,7 +135,7 @@ describe('broad audience (03 §4)', () => {
       confirmBroadAudience: true,
     });
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/calendar/created/${created.id}`));
-  }, 45_000);
+  });
 
   it('asks when scheduling a draft from its page, then schedules with the confirmation', async () => {
     const draft = calendarEntry(5, { title: 'Yard party' });
@@ -165,5 +165,5 @@ describe('broad audience (03 §4)', () => {
     expect(second!.body).toEqual({ publishAt, confirmBroadAudience: true });
     // Both dialogs close once it is scheduled.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  }, 45_000);
+  });
 });

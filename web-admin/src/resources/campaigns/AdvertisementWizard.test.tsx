@@ -209,7 +209,7 @@ describe('advertisement wizard (/admin/campaigns/wizard)', () => {
     ]);
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/campaigns/created/${id}`));
     expect(await screen.findByText('Campaign saved')).toBeTruthy();
-  }, 45_000);
+  });
 
   it('resumes a draft at its address, and publishes nothing when the confirmation is cancelled', async () => {
     const { calls, id } = wizardApi({
@@ -238,7 +238,7 @@ describe('advertisement wizard (/admin/campaigns/wizard)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.to(`POST ${ADS}/${id}/publish`)).toHaveLength(1);
     expect(window.location.pathname).toBe(`/admin/campaigns/wizard/${id}`);
-  }, 45_000);
+  });
 
   it('refuses to publish an advertisement without an end date (the 6-month rule)', async () => {
     const { calls, id } = wizardApi({
@@ -259,5 +259,5 @@ describe('advertisement wizard (/admin/campaigns/wizard)', () => {
     ).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
     expect(calls.to(`POST ${ADS}/${id}/publish`)).toHaveLength(0);
-  }, 45_000);
+  });
 });

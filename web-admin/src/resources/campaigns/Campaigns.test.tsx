@@ -93,7 +93,7 @@ describe('campaigns (/admin/campaigns)', () => {
     expect(first!.body).not.toHaveProperty('confirmBroadAudience');
     expect(second!.body).toMatchObject({ status: 'published', confirmBroadAudience: true });
     await waitFor(() => expect(window.location.pathname).toBe('/admin/campaigns'));
-  }, 45_000);
+  });
 
   it('asks before publishing a new campaign to everyone, then creates it with the confirmation', async () => {
     const created = campaign(7, { title: 'Window cleaning', status: 'published' });
@@ -133,7 +133,7 @@ describe('campaigns (/admin/campaigns)', () => {
       confirmBroadAudience: true,
     });
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/campaigns/created/${created.id}`));
-  }, 45_000);
+  });
 
   it('holds an advertisement to 6 months before saving', async () => {
     const calls = api(['yitMarketing'], () => json(ad));
@@ -147,7 +147,7 @@ describe('campaigns (/admin/campaigns)', () => {
 
     expect(await screen.findByText('An advertisement can be visible for at most 6 months.')).toBeTruthy();
     expect(calls.to(`PUT ${CAMPAIGNS}/${ad.id}`)).toHaveLength(0);
-  }, 45_000);
+  });
 
   it('gives partners the campaigns only, without the partner company choice', async () => {
     const calls = api(['partner']);
@@ -157,5 +157,5 @@ describe('campaigns (/admin/campaigns)', () => {
     expect(screen.queryByLabelText('Partner company')).toBeNull();
     expect(screen.getByLabelText('Shop partner')).toBeTruthy();
     expect(calls.to('GET /api/identity/admin/partner-companies')).toHaveLength(0);
-  }, 45_000);
+  });
 });

@@ -117,5 +117,5 @@ describe('contacts (/admin/contacts)', () => {
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/contacts/created/${maija.id}`));
     expect(await screen.findByText('Contact saved')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Preview as a resident' })).toBeNull();
-  }, 45_000);
+  });
 });

@@ -84,7 +84,7 @@ describe('feature toggle form', () => {
       visibleUntil: null,
       languages: null,
     });
-  }, 40_000);
+  });
 
   it('edits a toggle of a building taxonomy term, keeping only the settings of its feature', async () => {
     const route = `PUT /api/identity/admin/feature-toggles/${camera.id}`;
@@ -109,5 +109,5 @@ describe('feature toggle form', () => {
       visibleUntil: null,
       languages: ['fi', 'sv'],
     });
-  }, 40_000);
+  });
 });

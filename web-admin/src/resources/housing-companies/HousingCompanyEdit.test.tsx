@@ -71,7 +71,7 @@ describe('editing a housing company', () => {
       expect(body).not.toHaveProperty(field);
     }
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/housing-companies/${harbour.id}/show`));
-  }, 40_000);
+  });
 
   it('refuses warranty dates out of order and a malformed zip code before sending', async () => {
     const calls = api(['yitProject']);
@@ -90,7 +90,7 @@ describe('editing a housing company', () => {
     await user.click(screen.getByRole('tab', { name: /Warranty dates/ }));
     expect(await screen.findByText('This date must not be before the previous one')).toBeTruthy();
     expect(calls.to(route)).toHaveLength(0);
-  }, 40_000);
+  });
 
   it("shows the server's message when the external id is taken", async () => {
     api(['yitProject'], () =>
@@ -106,7 +106,7 @@ describe('editing a housing company', () => {
 
     expect(await screen.findByText('A housing company with this external id already exists.')).toBeTruthy();
     expect(window.location.pathname).toBe(`/admin/housing-companies/${harbour.id}`);
-  }, 40_000);
+  });
 
   it('is not offered to staff who may only read housing companies', async () => {
     const calls = api(['yitUser']);

@@ -108,7 +108,7 @@ describe('housing company setup wizard', () => {
     await waitFor(() => expect(calls.to(`PUT ${base}`)).toHaveLength(3));
     expect(calls.to(`PUT ${base}`)[2]?.body).toEqual({ wizardCompleted: true });
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/housing-companies/${linden.id}/show`));
-  }, 60_000);
+  });
 
   it('is not routed for staff who may not edit housing companies', async () => {
     const calls = mockFetch({

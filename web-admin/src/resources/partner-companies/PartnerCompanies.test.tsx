@@ -76,7 +76,7 @@ describe('partner companies', () => {
       operationalAreaZips: ['00520'],
       operationalAreaTaxonomies: [],
     });
-  }, 40_000);
+  });
 
   it('refuses a zip code that is not digits', async () => {
     const calls = api();
@@ -90,7 +90,7 @@ describe('partner companies', () => {
 
     expect(await screen.findByText('Zip code format such as 00520')).toBeTruthy();
     expect(calls.to(`PUT ${base}`)).toHaveLength(0);
-  }, 40_000);
+  });
 
   it('lists the users, adds an existing user, makes a key contact and removes a user', async () => {
     const calls = api();
@@ -115,5 +115,5 @@ describe('partner companies', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove user Pia Partner' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(calls.to(`DELETE ${base}/users/${pia.id}`)).toHaveLength(1));
-  }, 40_000);
+  });
 });

@@ -74,7 +74,7 @@ describe('a partner’s own company (/partner/company/edit)', () => {
     ])
       expect(body, field).not.toHaveProperty(field);
     expect(await screen.findByText('Company details saved')).toBeTruthy();
-  }, 40_000);
+  });
 
   it('says the operational area waits for staff, and since when a proposal does', async () => {
     api();

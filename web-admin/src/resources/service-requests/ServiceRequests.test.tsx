@@ -295,7 +295,7 @@ describe('service requests list (/admin/service-requests)', () => {
         }),
       { timeout: 3000 },
     );
-  }, 40_000);
+  });
 
   it('opens a request from its row', async () => {
     const calls = api();

@@ -98,7 +98,7 @@ describe('lifecycle steps of a housing company', () => {
       related: [],
       status: 'draft',
     });
-  }, 45_000);
+  });
 
   it('needs a housing company or a term for a step', async () => {
     const calls = api();
@@ -110,7 +110,7 @@ describe('lifecycle steps of a housing company', () => {
 
     expect(await screen.findByText('Choose at least one housing company or term')).toBeTruthy();
     expect(calls.to(`POST ${STEPS}`)).toHaveLength(0);
-  }, 45_000);
+  });
 
   it('gives readers the steps without create or edit', async () => {
     api(['yitUser']);

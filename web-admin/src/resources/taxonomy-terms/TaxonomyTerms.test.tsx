@@ -81,7 +81,7 @@ describe('taxonomy terms', () => {
       parentId: uusimaa.id,
     });
     expect(await screen.findByText('Taxonomy term created')).toBeTruthy();
-  }, 40_000);
+  });
 
   it('deletes a term after a confirmation', async () => {
     const calls = api();

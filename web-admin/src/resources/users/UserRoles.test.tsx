@@ -197,7 +197,7 @@ describe("a user's roles", () => {
 
     expect(await within(dialog).findByText('The end must not be before the start')).toBeTruthy();
     expect(calls.to(`POST /api/identity/admin/users/${OTHER_ID}/apartment-roles`)).toHaveLength(0);
-  }, 40_000);
+  });
 
   it('adds an apartment role with its validity', async () => {
     const route = `POST /api/identity/admin/users/${OTHER_ID}/apartment-roles`;
@@ -225,7 +225,7 @@ describe("a user's roles", () => {
       validUntil: '2026-06-30',
     });
     expect(await screen.findByText('Role added')).toBeTruthy();
-  }, 40_000);
+  });
 
   it('lists a pending scheduled change and removes it after confirmation', async () => {
     const change = rolesOf(OTHER_ID).scheduledChanges[0]!;

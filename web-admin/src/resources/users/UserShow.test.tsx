@@ -188,5 +188,5 @@ describe('bans', () => {
       housingCompanyId: null,
       reason: 'Abuse',
     });
-  }, 40_000);
+  });
 });
