@@ -10,7 +10,13 @@ import {
   type UserFeaturesResponse,
   zHousingCompanyFeaturesRequest,
 } from '@porta/contracts';
-import { type Bus, type Db, forgetOnIdentityEvents, type Subscription } from '@porta/service-kit';
+import {
+  type Bus,
+  CachedAnswers,
+  type Db,
+  forgetOnIdentityEvents,
+  type Subscription,
+} from '@porta/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
 import { featureToggles, housingCompanies, taxonomyTerms } from '../db/schema.js';
@@ -130,25 +136,26 @@ export function featuresFrom(db: IdentityDb): FeatureSource {
  *
  * The toggles are kept whole (a few per feature and scope) and filtered by scope per call; the
  * schedule and the language are decided per call as before, so a toggle's start and end take effect
- * on time. A load that was under way when the cache was dropped serves only the calls that awaited it.
+ * on time. Kept as the services keep identity's answers (CachedAnswers): concurrent misses read
+ * once, and a load under way when the cache is dropped serves only the calls that awaited it.
  */
 export class FeatureCache implements FeatureSource {
-  private toggles: { rows: Promise<FeatureToggleRow[]>; at: number } | null = null;
-  private readonly scopes = new Map<string, { scopes: Promise<string[]>; at: number }>();
-  private readonly ttlMs: number;
-  private readonly clock: () => number;
+  private readonly toggles: CachedAnswers<FeatureToggleRow[]>;
+  private readonly scopes: CachedAnswers<string[]>;
 
   constructor(
     private readonly db: IdentityDb,
     options: { ttlMs?: number; clock?: () => number } = {},
   ) {
-    this.ttlMs = options.ttlMs ?? 60_000;
-    this.clock = options.clock ?? Date.now;
+    const kept = { ttlMs: options.ttlMs ?? 60_000, ...(options.clock ? { now: options.clock } : {}) };
+    this.toggles = new CachedAnswers(kept);
+    // One entry per housing company asked about.
+    this.scopes = new CachedAnswers({ ...kept, maxEntries: 50_000 });
   }
 
   /** Drop what is kept: a toggle, a building-taxonomy term or a company's term changed. */
   clear(): void {
-    this.toggles = null;
+    this.toggles.clear();
     this.scopes.clear();
   }
 
@@ -164,40 +171,16 @@ export class FeatureCache implements FeatureSource {
   }
 
   scopesOf(housingCompanyId: string): Promise<string[]> {
-    const kept = this.scopes.get(housingCompanyId);
-    if (kept && this.fresh(kept.at)) return kept.scopes;
-    // Bounded by the number of housing companies; a safety valve should ids come from anywhere.
-    if (this.scopes.size >= MAX_KEPT_COMPANIES) this.scopes.clear();
-    const entry = { scopes: housingCompanyFeatureScopes(this.db, housingCompanyId), at: this.clock() };
-    this.scopes.set(housingCompanyId, entry);
-    entry.scopes.catch(() => {
-      if (this.scopes.get(housingCompanyId) === entry) this.scopes.delete(housingCompanyId);
-    });
-    return entry.scopes;
+    return this.scopes.get(housingCompanyId, () => housingCompanyFeatureScopes(this.db, housingCompanyId));
   }
 
   async togglesIn(scopes: readonly string[]): Promise<FeatureToggleRow[]> {
     const wanted = new Set(scopes);
-    return (await this.allToggles()).filter((row) => wanted.has(row.scope));
-  }
-
-  private allToggles(): Promise<FeatureToggleRow[]> {
-    if (this.toggles && this.fresh(this.toggles.at)) return this.toggles.rows;
     // execute(): a drizzle query is a lazy thenable that runs again at every await.
-    const entry = { rows: this.db.select().from(featureToggles).execute(), at: this.clock() };
-    this.toggles = entry;
-    entry.rows.catch(() => {
-      if (this.toggles === entry) this.toggles = null;
-    });
-    return entry.rows;
-  }
-
-  private fresh(at: number): boolean {
-    return this.clock() - at < this.ttlMs;
+    const all = await this.toggles.get('all', () => this.db.select().from(featureToggles).execute());
+    return all.filter((row) => wanted.has(row.scope));
   }
 }
-
-const MAX_KEPT_COMPANIES = 50_000;
 
 /**
  * The features of a user (01 §7 getUserFeatures): news and calendar always; for every other
