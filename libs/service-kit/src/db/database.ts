@@ -27,20 +27,21 @@ export interface Database {
   /** A drizzle handle typed with a service's schema. */
   drizzle<TSchema extends Record<string, unknown>>(schema: TSchema): Db<TSchema>;
   /**
-   * Run raw SQL with parameters ($1…). With a name, PostgreSQL parses and plans the statement once
-   * per connection and runs the plan after (a named prepared statement): for the hot reads, whose
-   * text never changes. A name stands for one text only (see `namedStatement`).
+   * Run raw SQL with parameters ($1…). A `namedStatement` is parsed and planned by PostgreSQL once
+   * per connection and its plan run after (a named prepared statement): for the hot reads, whose
+   * text never changes.
    */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
+  query<T = Record<string, unknown>>(statement: string | NamedStatement, params?: unknown[]): Promise<T[]>;
   /** Hold a cluster-wide advisory lock while fn runs. */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface QueryOptions {
-  /** The prepared statement's name: from `namedStatement`, so that one name has one text. */
-  name?: string;
+/** A statement prepared under its name (made by `namedStatement`, so that one name has one text). */
+export interface NamedStatement {
+  readonly name: string;
+  readonly text: string;
 }
 
 const statementTexts = new Map<string, string>();
@@ -50,7 +51,7 @@ const statementTexts = new Map<string, string>();
  * prepared statement per connection under its name, and a second text under the same name would be
  * an error on the connections that prepared the first.
  */
-export function namedStatement(name: string, text: string): { name: string; text: string } {
+export function namedStatement(name: string, text: string): NamedStatement {
   const known = statementTexts.get(name);
   if (known !== undefined && known !== text) throw new Error(`statement ${name} is already another text`);
   statementTexts.set(name, text);
@@ -171,7 +172,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     drizzle: <TSchema extends Record<string, unknown>>(schema: TSchema) =>
       drizzlePglite({ client, schema }) as unknown as Db<TSchema>,
-    async query<T>(text: string, params: unknown[] = []) {
+    async query<T>(statement: string | NamedStatement, params: unknown[] = []) {
+      // PGlite is one connection in this process: a plain parameterised query.
+      const text = typeof statement === 'string' ? statement : statement.text;
       const result = await client.query<T>(text, params);
       return result.rows;
     },
@@ -258,9 +261,11 @@ async function openPg(url: string, poolSize: number, logger: Logger): Promise<Da
     kind: 'pg',
     drizzle: <TSchema extends Record<string, unknown>>(schema: TSchema) =>
       drizzlePg({ client: pool, schema }) as unknown as Db<TSchema>,
-    async query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}) {
+    async query<T>(statement: string | NamedStatement, params: unknown[] = []) {
       const result = await pool.query(
-        options.name ? { name: options.name, text, values: params } : { text, values: params },
+        typeof statement === 'string'
+          ? { text: statement, values: params }
+          : { name: statement.name, text: statement.text, values: params },
       );
       return result.rows as T[];
     },

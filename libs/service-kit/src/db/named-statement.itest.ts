@@ -16,7 +16,7 @@ describe.skipIf(!postgresUp)('named statements on PostgreSQL', () => {
 
   it('are prepared once per connection and run with new parameters after', async () => {
     const sums = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => db.query<{ sum: number }>(SUM.text, [i, 1], SUM)),
+      Array.from({ length: 20 }, (_, i) => db.query<{ sum: number }>(SUM, [i, 1])),
     );
     expect(sums.map(([row]) => row!.sum)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     // Both pooled connections hold the statement under its name.

@@ -16,7 +16,7 @@ describe('namedStatement', () => {
 
   it('runs on PGlite as a plain parameterised query', async () => {
     const twice = namedStatement('kit_test_twice', 'select $1::int * 2 as n');
-    expect(await db.query(twice.text, [21], twice)).toEqual([{ n: 42 }]);
-    expect(await db.query(twice.text, [5], twice)).toEqual([{ n: 10 }]);
+    expect(await db.query(twice, [21])).toEqual([{ n: 42 }]);
+    expect(await db.query(twice, [5])).toEqual([{ n: 10 }]);
   });
 });

@@ -130,7 +130,7 @@ export async function loadMembership(
   userId: string,
   now = new Date(),
 ): Promise<Membership> {
-  const [rows] = await database.query<MembershipRows>(MEMBERSHIP.text, [userId, todayIso(now)], MEMBERSHIP);
+  const [rows] = await database.query<MembershipRows>(MEMBERSHIP, [userId, todayIso(now)]);
   return membershipOf(rows!, now);
 }
 
@@ -240,7 +240,7 @@ export async function loadSignedIn(
         dialogs: SignedIn['dialogs'] | null;
         tasks: SignedIn['tasks'] | null;
       }
-  >(SIGNED_IN.text, [userId, todayIso(now), sessionId, now], SIGNED_IN);
+  >(SIGNED_IN, [userId, todayIso(now), sessionId, now]);
   return {
     active: row!.active,
     user: row!.user,
