@@ -295,7 +295,13 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   // Stopped edge first, identity last.
   const stopOrder = () => [...names].reverse().filter((name) => processes[name]);
   try {
-    for (const name of names) await launch(name);
+    // Identity first: the other services' demo data asks it over the bus. Then the others and the
+    // gateway at once (each waits for its broker and database, the gateway for the services).
+    const [first, ...rest] = [...names].sort((a, b) => Number(b === 'identity') - Number(a === 'identity'));
+    if (first) await launch(first);
+    const launched = await Promise.allSettled(rest.map(launch));
+    const failed = launched.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     // Processes started so far are stopped again, so none is left answering on NATS.
     for (const name of stopOrder()) await stop(processOf(name).child);

@@ -1,11 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { AdminContext, type DataProvider, RecordContextProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { renderStyled } from '../testing/styles';
 import { DateTimeField } from './dates';
 
 function renderField(record: Record<string, unknown>, getMany: (...args: never[]) => Promise<unknown>) {
   const dataProvider = { getMany } as unknown as DataProvider;
-  return render(
+  return renderStyled(
     <AdminContext dataProvider={dataProvider}>
       <RecordContextProvider value={record}>
         <DateTimeField source="createdAt" housingCompanySource="housingCompanyId" />

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/react';
 import { AdminContext, Form, HttpError, testDataProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../i18n/i18n-provider';
+import { renderStyled } from '../testing/styles';
 import { hasHtmlOutsideEditor, RichTextInput } from './RichTextInput';
 import { asset } from './testing';
 
@@ -26,7 +27,7 @@ function WatchValue() {
 
 function renderEditor(upload: Upload = async () => asset(1), content = '') {
   const dataProvider = { ...testDataProvider(), upload: vi.fn(upload) };
-  render(
+  renderStyled(
     <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('en')}>
       <Form defaultValues={{ content }} onSubmit={() => undefined}>
         <RichTextInput source="content" label="porta.content.fields.content" />

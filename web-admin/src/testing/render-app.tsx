@@ -1,13 +1,13 @@
 import type { SessionClient } from '@porta/web-kit';
-import { render } from '@testing-library/react';
 import { memoryStore } from 'react-admin';
 import { App } from '../App';
+import { renderStyled } from './styles';
 
 /** Render the whole staff app at a browser address, with a fresh react-admin store. */
 export function renderAppAt(path: string, session: SessionClient) {
   window.history.replaceState(null, '', path);
   const store = memoryStore();
-  return { store, ...render(<App session={session} store={store} />) };
+  return { store, ...renderStyled(<App session={session} store={store} />) };
 }
 
 /** Type a whole value into a field at once (typing key by key is slow under react-admin). */

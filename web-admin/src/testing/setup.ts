@@ -1,6 +1,7 @@
-import { startAsFreshPage } from '@porta/web-kit/testing';
+import { indexLabelControls, startAsFreshPage } from '@porta/web-kit/testing';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { forgetStyles } from './styles';
 
 // CI runs several test processes on two cores: give asynchronous queries room (the first
 // screen of a file is a lazy import that is transformed on demand).
@@ -8,7 +9,10 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
+  forgetStyles();
 });
+
+indexLabelControls();
 
 // Each file starts from a fresh page (the package's files share one: ADR 0025).
 beforeAll(startAsFreshPage);

@@ -1,4 +1,4 @@
-import { startAsFreshPage } from '@porta/web-kit/testing';
+import { indexLabelControls, startAsFreshPage } from '@porta/web-kit/testing';
 import { configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
@@ -18,7 +18,9 @@ afterEach(async () => {
 
 // Each file starts from a fresh page (the package's files share one: ADR 0025).
 beforeAll(() => {
-  if (typeof document !== 'undefined') startAsFreshPage();
+  if (typeof document === 'undefined') return;
+  startAsFreshPage();
+  indexLabelControls();
 });
 
 // A page here makes no object URLs (jsdom makes none; Node's, which the environment's URL may

@@ -1,6 +1,6 @@
 import type { ApartmentImage, ApartmentImageUpload } from '@porta/contracts';
 import { SessionClient } from '@porta/web-kit';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router';
@@ -19,6 +19,7 @@ import {
   problem,
   tokens,
 } from '../../testing/fetch-mock';
+import { renderStyled } from '../../testing/styles';
 import { HousingCompanyApartmentImages } from './HousingCompanyApartmentImages';
 
 let session: SessionClient;
@@ -56,7 +57,7 @@ function api(items: () => ApartmentImage[], extra: Record<string, Handler> = {})
 
 function renderImages(canEdit = true) {
   const httpClient = createHttpClient(session);
-  return render(
+  return renderStyled(
     <MemoryRouter initialEntries={[`/admin/housing-companies/${linden.id}/show/images`]}>
       <AdminContext
         basename="/admin"

@@ -1,6 +1,6 @@
 import type { AdminReport, HousingCompanyBan } from '@porta/contracts';
 import { SessionClient } from '@porta/web-kit';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router';
@@ -20,6 +20,7 @@ import {
   problem,
   tokens,
 } from '../../testing/fetch-mock';
+import { renderStyled } from '../../testing/styles';
 import { HousingCompanyModeration } from './HousingCompanyModeration';
 
 let session: SessionClient;
@@ -100,7 +101,7 @@ function api(
 
 function renderModeration() {
   const httpClient = createHttpClient(session);
-  return render(
+  return renderStyled(
     <MemoryRouter initialEntries={[`/admin/housing-companies/${linden.id}/show/moderation`]}>
       <AdminContext
         basename="/admin"

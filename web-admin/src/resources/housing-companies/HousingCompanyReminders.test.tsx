@@ -1,6 +1,6 @@
 import type { HousingCompanyRegistration, RegistrationRemindersResponse } from '@porta/contracts';
 import { SessionClient } from '@porta/web-kit';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router';
@@ -10,6 +10,7 @@ import { createDataProvider } from '../../data/data-provider';
 import { createHttpClient } from '../../data/http-client';
 import { createI18nProvider } from '../../i18n/i18n-provider';
 import { housingCompany, json, meOf, mockFetch, tokens } from '../../testing/fetch-mock';
+import { renderStyled } from '../../testing/styles';
 import { HousingCompanyReminders } from './HousingCompanyReminders';
 
 let session: SessionClient;
@@ -62,7 +63,7 @@ function api(users: HousingCompanyRegistration['users'], answer?: RegistrationRe
 
 function renderReminders(canSend = true) {
   const httpClient = createHttpClient(session);
-  return render(
+  return renderStyled(
     <MemoryRouter initialEntries={[`/admin/housing-companies/${linden.id}/show/reminder`]}>
       <AdminContext
         basename="/admin"

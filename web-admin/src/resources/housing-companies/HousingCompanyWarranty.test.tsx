@@ -1,10 +1,11 @@
 import type { AdminHousingCompany } from '@porta/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../../i18n/i18n-provider';
 import { housingCompany } from '../../testing/fetch-mock';
+import { renderStyled } from '../../testing/styles';
 import { HousingCompanyWarranty, stepTiming } from './HousingCompanyWarranty';
 
 const withDates = housingCompany(1, {
@@ -27,7 +28,7 @@ const withDates = housingCompany(1, {
 });
 
 function renderWarranty(record: AdminHousingCompany, canEdit: boolean, today?: string) {
-  return render(
+  return renderStyled(
     <MemoryRouter initialEntries={[`/admin/housing-companies/${record.id}/show/warranty`]}>
       <AdminContext
         basename="/admin"
