@@ -98,6 +98,10 @@ export default defineConfig({
     // loaded once, not once per file (web-admin: 488 s → 245 s in CI's unit step). Each file starts
     // from a fresh page's state (src/testing/setup.ts).
     isolate: false,
+    // Two workers, each with its own page for its share of the files: Nx starts this package last
+    // in CI's unit step, where it ran alone on one of the two cores for five minutes (alone here:
+    // 352 s on one worker, 179 s on two).
+    maxWorkers: 2,
     reporters: reporters('web-admin'),
   },
 });
