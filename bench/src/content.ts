@@ -372,9 +372,9 @@ async function portaTargets(mode: Mode, baseUrl: string, subjects: Subjects): Pr
 
 /**
  * The resident's whole dashboard as its calls in turn on every connection (issue 19's target: p99
- * at most 50 ms over the calls together, 50 connections, closed loop): identity's `/me`, the
- * features and the quick links, then the content boxes asked (not the welcome dialog's steps,
- * another resident's, nor the timeline, the news page's).
+ * at most 50 ms over the calls together, 50 connections, closed loop): identity's `/me` (with the
+ * selected company's quick links) and the features, then the content boxes asked (not the welcome
+ * dialog's steps, another resident's, nor the timeline, the news page's).
  */
 function dashboardTarget(
   mode: Mode,
@@ -389,13 +389,12 @@ function dashboardTarget(
   const cycle = [
     `${identity}/me`,
     `${identity}/features?${query({ housingCompanyId: company, lang: living.lang })}`,
-    `${identity}/me/quick-links?${query({ projectId: company })}`,
     ...boxes.map((t) => t.url),
   ].map((url) => ({ url, headers }));
   return {
     id: `${PREFIX[mode]}-dashboard`,
     title: `the dashboard's ${cycle.length} calls, ${MODE_TITLE[mode]}`,
-    measures: `Each connection asks the resident's dashboard: /me, features, quick links and ${boxes.length} content boxes, one after another, over and over; figures per call.`,
+    measures: `Each connection asks the resident's dashboard: /me (which carries the quick links), features and ${boxes.length} content boxes, one after another, over and over; figures per call.`,
     url: `${identity}/me`,
     headers,
     check: (body) => isRecord(body) && isRecord(body.user),

@@ -19,6 +19,7 @@ import * as schema from './db/schema.js';
 import { answerArticleReaders } from './domain/article-readers.js';
 import { type Clock, ShiftableClock } from './domain/clock.js';
 import { consumeIdentityEvents, syncDirectoryOnce } from './domain/directory.js';
+import { KeptReads } from './domain/kept-reads.js';
 import { scheduleContentJobs } from './jobs/index.js';
 import { apartmentImageRoutes } from './routes/apartment-images.routes.js';
 import { articleRoutes } from './routes/articles.routes.js';
@@ -70,17 +71,19 @@ export function createContent(options: {
   const db = database.drizzle(schema);
   const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
   const running = new Running();
+  const clock = options.clock ?? new ShiftableClock();
   const context: ContentContext = {
     config,
     database,
     db,
     storage,
-    clock: options.clock ?? new ShiftableClock(),
+    clock,
     logger,
     bus: bus ?? null,
     features: bus ? new FeatureGate(bus) : null,
     outbound: outboundFor(config),
     kickEvents: () => relay?.kick(),
+    reads: new KeptReads(config.READS_KEPT_MS, () => clock.now().getTime()),
   };
   return {
     context,
@@ -88,6 +91,12 @@ export function createContent(options: {
       name: 'content',
       title: 'Porta content',
       routes: async (app) => {
+        // Whatever a request other than a read did, the kept reads go: after its commit, before
+        // its answer leaves, so that whoever hears of the change reads it.
+        app.addHook('onSend', (request, _reply, payload, done) => {
+          if (request.method !== 'GET' && request.method !== 'HEAD') context.reads.clear();
+          done(null, payload);
+        });
         await assetRoutes(app, context);
         await articleRoutes(app, context);
         await calendarRoutes(app, context);

@@ -2,6 +2,7 @@ import type { Bus, Database, Db, FeatureGate, Logger, Outbound, Storage } from '
 import type { ContentConfig } from './config.js';
 import type * as schema from './db/schema.js';
 import type { Clock } from './domain/clock.js';
+import type { KeptReads } from './domain/kept-reads.js';
 
 /** What the content service's routes, jobs and consumers work with. */
 export interface ContentContext {
@@ -23,6 +24,8 @@ export interface ContentContext {
    * refuses internal addresses unless the operator allowed them (OUTBOUND_ALLOW_HOSTS, _CIDRS).
    */
   outbound: Outbound;
+  /** The residents' hot reads kept for a moment; cleared by every write (ADR 0028). */
+  reads: KeptReads;
   /** Publish the outbox now (after a commit that wrote events); a no-op without a bus. */
   kickEvents(): void;
 }

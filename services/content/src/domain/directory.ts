@@ -121,6 +121,7 @@ export async function syncDirectory(
     count = companiesPerAnswer(page.housingCompanies, asked);
   }
   await ctx.db.insert(directorySyncs).values({ housingCompanies: hcs, apartments: apts });
+  ctx.reads.clear();
   return { housingCompanies: hcs, apartments: apts };
 }
 
@@ -166,15 +167,22 @@ export async function refreshHousingCompanies(ctx: ContentContext, ids: string[]
     i += asked;
     count = companiesPerAnswer(answer.housingCompanies, asked);
   }
+  ctx.reads.clear();
 }
 
 /** One housing company of the read model, fetched from identity when the model lacks it. */
 export async function directoryHousingCompany(ctx: ContentContext, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(directoryHousingCompanies)
-    .where(eq(directoryHousingCompanies.id, id));
-  if (row || !ctx.bus) return row ?? null;
+  // Behind every resident read: kept with them (ADR 0028), a company not there is not kept.
+  const key = ['directory-housing-company', id];
+  const kept = await ctx.reads.get(key, async () => {
+    const [found] = await ctx.db
+      .select()
+      .from(directoryHousingCompanies)
+      .where(eq(directoryHousingCompanies.id, id));
+    return found ?? null;
+  });
+  if (!kept) ctx.reads.forget(key);
+  if (kept || !ctx.bus) return kept;
   await refreshHousingCompanies(ctx, [id]);
   const [fetched] = await ctx.db
     .select()

@@ -97,16 +97,16 @@ export async function shopReaderFor(
   const reader = await featureReaderFor(ctx, p, query, 'service-lounge');
   let apartment: ShopReader['apartment'] = null;
   const held = query.apartmentId ? p.apartments.get(query.apartmentId) : undefined;
-  if (query.apartmentId && held && held.housingCompanyId === reader.housingCompany.id) {
-    const [row] = await ctx.db
-      .select({ size: directoryApartments.size, rooms: directoryApartments.rooms })
-      .from(directoryApartments)
-      .where(
-        and(
-          eq(directoryApartments.id, query.apartmentId),
-          eq(directoryApartments.housingCompanyId, reader.housingCompany.id),
-        ),
-      );
+  const apartmentId = query.apartmentId;
+  if (apartmentId && held && held.housingCompanyId === reader.housingCompany.id) {
+    const hcId = reader.housingCompany.id;
+    const [row] = await ctx.reads.get(['directory-apartment', hcId, apartmentId], () =>
+      ctx.db
+        .select({ size: directoryApartments.size, rooms: directoryApartments.rooms })
+        .from(directoryApartments)
+        .where(and(eq(directoryApartments.id, apartmentId), eq(directoryApartments.housingCompanyId, hcId)))
+        .execute(),
+    );
     if (row) apartment = { size: row.size, rooms: row.rooms };
   }
   return { reader, apartment };

@@ -33,6 +33,7 @@ import {
   staffArticle,
   toAdminArticle,
 } from '../domain/articles.js';
+import { readerKey } from '../domain/kept-reads.js';
 import {
   checkTargeting,
   distinctTargeting,
@@ -78,7 +79,9 @@ export async function articleRoutes(app: App, ctx: ContentContext) {
     async (request) => {
       const { housingCompanyId, lang, mode, limit, offset } = request.query;
       const reader = await readerFor(ctx, principalOf(request), { housingCompanyId, lang });
-      return newsList(ctx, reader, { mode, limit, offset });
+      return ctx.reads.get(['news', ...readerKey(reader), mode, limit, offset], () =>
+        newsList(ctx, reader, { mode, limit, offset }),
+      );
     },
   );
 

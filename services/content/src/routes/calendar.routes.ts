@@ -37,6 +37,7 @@ import {
   staffCalendarEntry,
   toAdminCalendarEntry,
 } from '../domain/calendar.js';
+import { readerKey } from '../domain/kept-reads.js';
 import {
   checkTargeting,
   distinctTargeting,
@@ -83,7 +84,7 @@ export async function calendarRoutes(app: App, ctx: ContentContext) {
     async (request) => {
       const { housingCompanyId, lang, ...query } = request.query;
       const reader = await readerFor(ctx, principalOf(request), { housingCompanyId, lang });
-      return calendarList(ctx, reader, query);
+      return ctx.reads.get(['calendar', ...readerKey(reader), query], () => calendarList(ctx, reader, query));
     },
   );
 

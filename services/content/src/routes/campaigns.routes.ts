@@ -60,6 +60,7 @@ import {
 import { startOfDay } from '../domain/clock.js';
 import { directoryHousingCompany, housingCompaniesReached } from '../domain/directory.js';
 import { sanitizeRichText } from '../domain/html.js';
+import { readerKey } from '../domain/kept-reads.js';
 import {
   checkTargeting,
   distinctTargeting,
@@ -500,7 +501,9 @@ export async function campaignRoutes(app: App, ctx: ContentContext) {
     },
     async (request) => {
       const shop = await shopReaderFor(ctx, principalOf(request), request.query);
-      const rows = await visibleCampaigns(ctx, shop);
+      const rows = await ctx.reads.get(['campaigns', ...readerKey(shop.reader), shop.apartment], () =>
+        visibleCampaigns(ctx, shop),
+      );
       const { random, limit } = request.query;
       const chosen = random
         ? randomSelection(rows, Math.min(limit ?? CAMPAIGN_RANDOM_LIMIT, CAMPAIGN_RANDOM_LIMIT))

@@ -25,6 +25,7 @@ import {
   toAdminContact,
   updateContact,
 } from '../domain/contacts.js';
+import { readerKey } from '../domain/kept-reads.js';
 import { readerFor } from '../domain/reader.js';
 import { CONTENT_POLICIES } from '../policies.js';
 
@@ -57,7 +58,10 @@ export async function contactRoutes(app: App, ctx: ContentContext) {
       },
       config: { policy: CONTENT_POLICIES.residentRead },
     },
-    async (request) => mainContacts(ctx, await readerFor(ctx, principalOf(request), request.query)),
+    async (request) => {
+      const reader = await readerFor(ctx, principalOf(request), request.query);
+      return ctx.reads.get(['main-contacts', ...readerKey(reader)], () => mainContacts(ctx, reader));
+    },
   );
 
   app.get(

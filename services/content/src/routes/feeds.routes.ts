@@ -140,7 +140,8 @@ export async function feedRoutes(app: App, ctx: ContentContext) {
       },
       async (request) => {
         await featureReaderFor(ctx, principalOf(request), request.query, feed.feature);
-        return page(feed.kind, request.query);
+        const { housingCompanyId: _company, ...asked } = request.query;
+        return ctx.reads.get(['feed', feed.kind, asked], () => page(feed.kind, request.query));
       },
     );
 

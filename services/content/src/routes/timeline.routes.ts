@@ -1,6 +1,7 @@
 import { zTimelineQuery, zTimelineResponse } from '@porta/contracts';
 import { type App, principalOf } from '@porta/service-kit';
 import type { ContentContext } from '../context.js';
+import { readerKey } from '../domain/kept-reads.js';
 import { readerFor } from '../domain/reader.js';
 import { timelinePage } from '../domain/timeline.js';
 import { CONTENT_POLICIES } from '../policies.js';
@@ -21,7 +22,9 @@ export async function timelineRoutes(app: App, ctx: ContentContext) {
     async (request) => {
       const { housingCompanyId, lang, types, direction, cursor } = request.query;
       const reader = await readerFor(ctx, principalOf(request), { housingCompanyId, lang });
-      return timelinePage(ctx, reader, { types, direction, cursor });
+      return ctx.reads.get(['timeline', ...readerKey(reader), types, direction, cursor], () =>
+        timelinePage(ctx, reader, { types, direction, cursor }),
+      );
     },
   );
 }

@@ -27,10 +27,13 @@ export interface ContentTestApp {
  * identity and content on one fresh in-memory PGlite with an in-process bus, as the embedded
  * gateway runs them: identity migrated and seeded with its demo feature toggles (no demo content),
  * content migrated with its directory pulled from identity. Sign in with loginAs / apiClientAs.
+ * Reads are not kept (READS_KEPT_MS 0) unless `env` says otherwise.
  */
 export async function contentTestApp(env: Record<string, string> = {}): Promise<ContentTestApp> {
   // With the demo's feature toggles: the service shop, both feeds and the FAQ are on everywhere.
-  const bed = await identityTestBed('content', env);
+  // The route tests write to the database behind the service's back, so nothing is kept between
+  // reads unless a test asks for it (kept-reads.routes.test.ts).
+  const bed = await identityTestBed('content', { READS_KEPT_MS: '0', ...env });
   const config: ContentConfig = loadConfig(zContentConfig, bed.env);
   // Made by hand rather than from its declaration: the tests move its clock.
   const clock = new ShiftableClock();

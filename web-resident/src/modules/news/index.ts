@@ -15,7 +15,6 @@ export {
   calendarListQuery,
   newsListQuery,
   quickLinksKey,
-  quickLinksQuery,
   useCalendarList,
   useContentScope,
   useMarkDialogRead,

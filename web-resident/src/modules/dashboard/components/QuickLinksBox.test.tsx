@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, problem, type RecordedRequest } from '../../../testing/fetch-mock';
 import { IDS, meResponse } from '../../../testing/fixtures';
-import { startSignedIn } from '../../../testing/signed-in';
+import { featuresOn, startSignedIn } from '../../../testing/signed-in';
 
 const AVAILABLE: QuickLinkModuleId[] = [
   'documents-v2',
@@ -44,6 +44,24 @@ function quickLinkRoutes(initial: QuickLinkModuleId[], putReply?: () => Response
   };
 }
 
+/** The features that offer AVAILABLE (the client derives the modules from them, as identity does). */
+const OFFERING = featuresOn(
+  'documentsv2',
+  'service-requests',
+  'public-discussion',
+  'service-lounge',
+  'material-selection',
+);
+
+/** The app signed in with /me carrying these links of the housing company, as identity answers. */
+function startWithLinks(initial: QuickLinkModuleId[], putReply?: () => Response) {
+  return startSignedIn('/', {
+    me: meResponse({}, { quickLinks: { projectId: IDS.demoHc, links: answer(initial).links } }),
+    features: OFFERING,
+    routes: quickLinkRoutes(initial, putReply),
+  });
+}
+
 const box = () => screen.getByRole('region', { name: 'Quick links' });
 const order = () =>
   within(within(box()).getByRole('list', { name: 'Quick links' }))
@@ -56,7 +74,7 @@ const shownLinks = () =>
 
 describe('quick links', () => {
   it('starts from the empty hint, adds up to five, removes, reorders by keyboard and saves the order', async () => {
-    const app = startSignedIn('/', { routes: quickLinkRoutes([]) });
+    const app = startWithLinks([]);
     const hint = await within(await screen.findByRole('region', { name: 'Quick links' })).findByText(
       /no links selected/,
     );
@@ -133,9 +151,7 @@ describe('quick links', () => {
   });
 
   it('reorders by dragging; Save appears only after a change and Cancel drops the change', async () => {
-    const app = startSignedIn('/', {
-      routes: quickLinkRoutes(['contact-book', 'community', 'service-shop']),
-    });
+    const app = startWithLinks(['contact-book', 'community', 'service-shop']);
     await within(await screen.findByRole('region', { name: 'Quick links' })).findByRole('link', {
       name: /Contact book/,
     });
@@ -171,9 +187,7 @@ describe('quick links', () => {
   });
 
   it('keeps the editor and says so when saving fails', async () => {
-    const app = startSignedIn('/', {
-      routes: quickLinkRoutes(['contact-book'], () => problem(500, 'INTERNAL', 'Something went wrong')),
-    });
+    const app = startWithLinks(['contact-book'], () => problem(500, 'INTERNAL', 'Something went wrong'));
     await within(await screen.findByRole('region', { name: 'Quick links' })).findByRole('link', {
       name: /Contact book/,
     });
@@ -186,19 +200,39 @@ describe('quick links', () => {
     expect(order()).toEqual(['Contact book', 'Community']);
   });
 
-  it('falls back to the links of /me when the quick links cannot be read', async () => {
-    const links = answer(['service-requests']).links;
+  it('shows the links /me carries for the housing company without asking for them again', async () => {
+    const app = startWithLinks(['service-requests']);
+    await waitFor(() => expect(shownLinks()).toEqual(['Service requests /support/service-requests']));
+    // Saving updates /me's copy: the box shows the saved order, still without a read of its own.
+    await app.user.click(within(box()).getByRole('button', { name: 'Edit quick links' }));
+    await app.user.click(within(box()).getByRole('button', { name: 'Add Community' }));
+    await app.user.click(within(box()).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(shownLinks()).toEqual(['Service requests /support/service-requests', 'Community /community']),
+    );
+    expect(app.calls().filter((call) => call.startsWith('GET /api/identity/me/quick-links'))).toEqual([]);
+  });
+
+  it('asks for the links of a housing company /me does not carry, and shows none when that fails', async () => {
+    const elsewhere = { quickLinks: { projectId: crypto.randomUUID(), links: answer(['community']).links } };
+    const first = startSignedIn('/', {
+      me: meResponse({}, elsewhere),
+      routes: quickLinkRoutes(['contact-book']),
+    });
+    await waitFor(() => expect(shownLinks()).toEqual(['Contact book /support/contact-book']));
+    expect(first.calls()).toContain(`GET /api/identity/me/quick-links?projectId=${IDS.demoHc}`);
+    first.unmount();
     startSignedIn('/', {
-      me: meResponse({}, { quickLinks: { projectId: IDS.demoHc, links } }),
+      me: meResponse({}, elsewhere),
       routes: {
         [`GET /api/identity/me/quick-links?projectId=${IDS.demoHc}`]: problem(500, 'INTERNAL', 'Boom'),
       },
     });
-    await waitFor(() => expect(shownLinks()).toEqual(['Service requests /support/service-requests']));
+    await within(await screen.findByRole('region', { name: 'Quick links' })).findByText(/no links selected/);
   });
 
   it('draws each link with a decorative icon, not an emoji (issue 17)', async () => {
-    startSignedIn('/', { routes: quickLinkRoutes(['documents-v2', 'contact-book', 'service-requests']) });
+    startWithLinks(['documents-v2', 'contact-book', 'service-requests']);
     await waitFor(() => expect(within(box()).getAllByRole('link')).toHaveLength(3));
     for (const link of within(box()).getAllByRole('link')) {
       const icon = link.querySelector('svg');

@@ -72,7 +72,10 @@ export function QuickLinksBox({ housingCompanyId }: { housingCompanyId: string }
   const { t } = useTranslation('news');
   const { t: tr } = useTranslation('resident');
   const { me, features } = useCurrentUser();
-  const query = useQuickLinks();
+  // /me carries the links of the selected housing company: its dashboard asks for nothing more
+  // (the modules that may be chosen follow from the features, as identity decides them).
+  const carried = me.user.quickLinks?.projectId === housingCompanyId ? me.user.quickLinks.links : null;
+  const query = useQuickLinks(carried === null);
   const save = useSaveQuickLinks();
   const [draft, setDraft] = useState<QuickLinkModuleId[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -82,10 +85,7 @@ export function QuickLinksBox({ housingCompanyId }: { housingCompanyId: string }
   const boxRef = useRef<HTMLElement>(null);
   const focusAfter = useRef<string | null>(null);
 
-  // Without an answer, the links /me carries for this housing company (and the modules by features).
-  const fallback: readonly QuickLink[] =
-    me.user.quickLinks?.projectId === housingCompanyId ? me.user.quickLinks.links : [];
-  const links = query.data?.links ?? (query.isError ? fallback : []);
+  const links: readonly QuickLink[] = carried ?? query.data?.links ?? [];
   const available = query.data?.available ?? availableQuickLinkModules(Object.keys(features));
   const savedOrder = links.map((link) => link.moduleId);
   const editing = draft !== null;

@@ -216,10 +216,12 @@ export function quickLinksQuery(api: NewsApi, housingCompanyId: string | null) {
   });
 }
 
-export function useQuickLinks() {
+/** The quick links of the housing company in scope; `ask` false leaves them unasked. */
+export function useQuickLinks(ask = true) {
   const api = useNewsApi();
   const { housingCompanyId } = useContentScope();
-  return useQuery(quickLinksQuery(api, housingCompanyId));
+  const query = quickLinksQuery(api, housingCompanyId);
+  return useQuery({ ...query, enabled: ask && query.enabled });
 }
 
 /** PUT the links; the answer (the stored order) replaces the cached links and those of /me. */
