@@ -142,6 +142,7 @@ export function createIdentity(options: {
           await serveAreas(db, bus),
           await serveRevocations(db, bus, {
             tokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
+            ...(database.listen ? { listen: database.listen } : {}),
             ...(logger ? { logger } : {}),
           }),
         ])

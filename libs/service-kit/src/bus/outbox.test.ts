@@ -201,6 +201,27 @@ describe('outbox', () => {
     await until(() => recording.published.length === 1, 2_000);
   });
 
+  it('with PGlite, a commit that wrote an event wakes the relay: no kick, no poll (ADR 0029)', async () => {
+    const recording = new RecordingBus();
+    bus = recording;
+    const db = database.drizzle(schema);
+    // The default pause between polls with PGlite is 30 s: only the commit can publish in time.
+    relay = new OutboxRelay({ database, outbox, bus });
+    relay.start();
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(
+      withTransaction(db, async (tx) => {
+        await enqueueEvent(tx, outbox, 'svc.item.created.v1', { id: 'doomed' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await withTransaction(db, (tx) => enqueueEvent(tx, outbox, 'svc.item.created.v1', { id: 'kept' }));
+    await until(() => recording.published.length === 1, 2_000);
+    expect(recording.published.map((p) => p.data)).toEqual([{ id: 'kept' }]);
+    await withTransaction(db, (tx) => enqueueEvent(tx, outbox, 'svc.item.created.v1', { id: 'next' }));
+    await until(() => recording.published.length === 2, 2_000);
+  });
+
   it('cleans up published rows and old inbox rows after their retention', async () => {
     bus = new MemoryBus();
     const db = database.drizzle(schema);

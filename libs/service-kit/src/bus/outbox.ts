@@ -1,6 +1,6 @@
 import { and, asc, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { index, jsonb, type PgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { type Database, type Db, withTransaction } from '../db/database.js';
+import { type Database, type Db, SINGLE_WRITER_POLL_MS, withTransaction } from '../db/database.js';
 import { injectTraceHeaders } from '../telemetry/tracing.js';
 import { silentLogger } from './logger.js';
 import { assertEventSubject } from './subjects.js';
@@ -92,8 +92,15 @@ export async function enqueueEvent<TSchema extends Record<string, unknown>>(
   if (payload === undefined) throw new Error(`event ${subject} needs a payload`);
   const id = uuidv7();
   await tx.insert(outbox).values({ id, subject, payload, headers: { ...injectTraceHeaders(), ...headers } });
+  // A relay listening in this process (PGlite) hears of the row when the transaction commits.
+  if (listened.get(outbox)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return id;
 }
+
+/** The channel on which a commit that wrote an event wakes the relays of its process (PGlite). */
+const OUTBOX_CHANNEL = 'porta_outbox';
+/** The outboxes whose relays listen for OUTBOX_CHANNEL, and how many relays. */
+const listened = new WeakMap<OutboxTable, number>();
 
 /**
  * Handle a message at most once per consumer: in one transaction, record (consumer, message id)
@@ -132,7 +139,10 @@ export interface OutboxRelayOptions {
   /** The inbox of the same schema, to clean it up as well. */
   inbox?: InboxTable;
   logger?: Logger;
-  /** Pause between polls when the outbox is empty (default 1 s); kick() skips it. */
+  /**
+   * Pause between polls when the outbox is empty (default 1 s; with PGlite SINGLE_WRITER_POLL_MS,
+   * as every commit that writes an event wakes the relay); kick() skips it.
+   */
   pollIntervalMs?: number;
   /** Rows taken per transaction (default 100). */
   batchSize?: number;
@@ -169,7 +179,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.db = options.database.drizzle({});
     this.logger = options.logger ?? silentLogger;
-    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.pollIntervalMs = options.pollIntervalMs ?? (options.database.listen ? SINGLE_WRITER_POLL_MS : 1_000);
     this.batchSize = options.batchSize ?? 100;
   }
 
@@ -177,10 +187,28 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     // The broker is back: publish what waited now rather than at the end of the backoff.
-    this.stopListening = this.options.bus.onReconnect(() => {
+    const stopReconnects = this.options.bus.onReconnect(() => {
       this.failures = 0;
       this.kick();
     });
+    // PGlite: this process is the only writer, and its commits that write events say so.
+    const { listen } = this.options.database;
+    const { outbox } = this.options;
+    let unlisten: Promise<() => Promise<void>> | undefined;
+    if (listen) {
+      listened.set(outbox, (listened.get(outbox) ?? 0) + 1);
+      // Once listening, one more look: a commit before it was not heard.
+      unlisten = listen(OUTBOX_CHANNEL, () => this.kick()).then((stop) => {
+        this.kick();
+        return stop;
+      });
+    }
+    this.stopListening = () => {
+      stopReconnects();
+      if (!unlisten) return;
+      listened.set(outbox, (listened.get(outbox) ?? 1) - 1);
+      void unlisten.then((stop) => stop()).catch(() => undefined);
+    };
     this.schedule(0);
     const cleanupIntervalMs = this.options.cleanupIntervalMs ?? 3600_000;
     this.cleanupTimer = setInterval(() => void this.runCleanup(), cleanupIntervalMs);

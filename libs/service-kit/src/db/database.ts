@@ -32,6 +32,12 @@ export interface Database {
    * text never changes.
    */
   query<T = Record<string, unknown>>(statement: string | NamedStatement, params?: unknown[]): Promise<T[]>;
+  /**
+   * PGlite only: call onNotify after each commit that sent a notification on the channel
+   * (`pg_notify`); answers how to stop. The process that opened PGlite is its only writer, so what
+   * it writes can wake its own pollers instead of their polling (ADR 0029).
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** Hold a cluster-wide advisory lock while fn runs. */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -188,6 +194,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         if (locks.get(key) === run) locks.delete(key);
       }
     },
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     async ping() {
       await client.query('select 1');
     },
@@ -196,6 +203,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
   };
 }
+
+/**
+ * How long the in-process pollers (the outbox relays, the job runner) wait between looks at an
+ * empty table when PGlite is the database: this process is its only writer, so its own writes wake
+ * them (a notification at commit, a kick), and the look is a safety net (ADR 0029).
+ */
+export const SINGLE_WRITER_POLL_MS = 30_000;
 
 /**
  * A pool whose checked-out clients are never lost to a dropped connection. drizzle's transaction

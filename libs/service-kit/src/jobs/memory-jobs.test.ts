@@ -136,9 +136,11 @@ describe('LocalJobs', () => {
         ranAt = Date.now();
       },
     });
-    jobs = new LocalJobs({ database, pollIntervalMs: 5_000 });
+    // The default pause with PGlite (30 s): the runner wakes for the job's time, not by polling.
+    jobs = new LocalJobs({ database });
     jobs.register(def);
     await jobs.start();
+    await sleep(100);
     const enqueuedAt = Date.now();
     await jobs.enqueue(def, {}, { jobId: 'd1', delayMs: 300 });
     await sleep(150);

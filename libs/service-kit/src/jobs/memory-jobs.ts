@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { silentLogger } from '../bus/logger.js';
 import type { Logger } from '../bus/types.js';
-import type { Database } from '../db/database.js';
+import { type Database, SINGLE_WRITER_POLL_MS } from '../db/database.js';
 import { injectTraceHeaders, inSpan, SpanKind } from '../telemetry/tracing.js';
 import {
   COMPLETED_JOB_RETENTION_MS,
@@ -16,7 +16,11 @@ export interface LocalJobsOptions {
   /** Where jobs are kept (schema `porta_kit`); PGlite or PostgreSQL. Not closed by close(). */
   database: Database;
   logger?: Logger;
-  /** Longest pause between looks at the table (default 1 s); enqueue and finished jobs wake it. */
+  /**
+   * Longest pause between looks at the table (default 1 s; with PGlite SINGLE_WRITER_POLL_MS, as
+   * this process is its only writer); enqueue and finished jobs wake it, and a round sleeps only
+   * until the next job or schedule is due.
+   */
   pollIntervalMs?: number;
   /** Jobs running at once in this process, all definitions together (default 8). */
   maxConcurrency?: number;
@@ -100,7 +104,9 @@ export class LocalJobs implements Jobs {
   constructor(private readonly options: LocalJobsOptions) {
     this.database = options.database;
     this.logger = options.logger ?? silentLogger;
-    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    // PGlite: this process is the only one that enqueues, and every enqueue wakes the runner.
+    this.pollIntervalMs =
+      options.pollIntervalMs ?? (options.database.kind === 'pglite' ? SINGLE_WRITER_POLL_MS : 1_000);
     this.maxConcurrency = Math.max(1, options.maxConcurrency ?? 8);
     this.lockMs = options.lockMs ?? 5 * 60_000;
   }
@@ -145,7 +151,8 @@ export class LocalJobs implements Jobs {
       );
       return;
     }
-    if (!options.delayMs) this.kick();
+    // A delayed job too: the round notes when it is due and sleeps until then, not a whole poll.
+    this.kick();
   }
 
   async repeat<S extends z.ZodType>(

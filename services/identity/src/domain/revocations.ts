@@ -1,5 +1,13 @@
 import { IDENTITY_REVOCATIONS_LIVE, IDENTITY_REVOCATIONS_RPC, type Revocations } from '@porta/contracts';
-import { type Bus, type Db, type Logger, type Subscription, silentLogger } from '@porta/service-kit';
+import {
+  type Bus,
+  type Database,
+  type Db,
+  type Logger,
+  SINGLE_WRITER_POLL_MS,
+  type Subscription,
+  silentLogger,
+} from '@porta/service-kit';
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
 import { partnerCompanyUsers, sessions, users } from '../db/schema.js';
@@ -55,8 +63,10 @@ export async function currentRevocations(
   };
 }
 
-/** How often identity looks for revocations to broadcast. */
+/** How often identity looks for revocations to broadcast (PostgreSQL; PGlite: on notification). */
 export const REVOCATION_POLL_MS = 250;
+/** The channel of migration 0007's trigger on sessions.revoked_at and users.membership_changed_at. */
+const REVOCATIONS_CHANNEL = 'porta_revocations';
 /**
  * Each look reaches this far back, so that a revocation whose transaction committed a little
  * after the time it records is still seen; what was broadcast already is not sent again.
@@ -72,43 +82,69 @@ const LOOKBACK_MS = 10_000;
 export async function serveRevocations(
   db: IdentityDb,
   bus: Bus,
-  options: { tokenTtlMs: number; logger?: Logger; pollMs?: number },
+  options: {
+    tokenTtlMs: number;
+    logger?: Logger;
+    pollMs?: number;
+    /**
+     * PGlite's notifications (Database.listen): this process is the only writer, and every
+     * statement that ends a session or changes a user's roles notifies at commit (migration 0007),
+     * so a look follows each one at once and the poll is only a safety net (ADR 0029).
+     */
+    listen?: Database['listen'];
+  },
 ): Promise<Subscription> {
   const logger = options.logger ?? silentLogger;
+  const pollMs = options.pollMs ?? (options.listen ? SINGLE_WRITER_POLL_MS : REVOCATION_POLL_MS);
+  // A look reaches back past the last one, so that even a revocation the poll finds is sent.
+  const lookbackMs = Math.max(LOOKBACK_MS, pollMs + LOOKBACK_MS);
   const responder = await bus.reply(IDENTITY_REVOCATIONS_RPC, () =>
     currentRevocations(db, options.tokenTtlMs),
   );
   /** What was broadcast (a session, or a user's version), and when: not sent again. */
   const sent = new Map<string, { version: number; at: number }>();
   let running: Promise<void> | undefined;
+  let again = false;
   let stopped = false;
   const look = async () => {
     const now = Date.now();
-    const fresh = await currentRevocations(db, options.tokenTtlMs, new Date(now - LOOKBACK_MS));
+    const fresh = await currentRevocations(db, options.tokenTtlMs, new Date(now - lookbackMs));
     const news: Revocations = {
       sessions: fresh.sessions.filter((s) => !sent.has(`s:${s.sid}`)),
       users: fresh.users.filter((u) => sent.get(`u:${u.userId}`)?.version !== u.ver),
     };
     // Past the look-back nothing is read again: what was sent then need not be remembered.
-    for (const [key, entry] of sent) if (entry.at < now - 2 * LOOKBACK_MS) sent.delete(key);
+    for (const [key, entry] of sent) if (entry.at < now - 2 * lookbackMs) sent.delete(key);
     if (news.sessions.length === 0 && news.users.length === 0) return;
     await bus.broadcast(IDENTITY_REVOCATIONS_LIVE, news);
     for (const s of news.sessions) sent.set(`s:${s.sid}`, { version: 0, at: now });
     for (const u of news.users) sent.set(`u:${u.userId}`, { version: u.ver, at: now });
   };
-  const timer = setInterval(() => {
-    if (running || stopped) return;
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      // Woken during a look: look once more after it, for what committed meanwhile.
+      again = true;
+      return;
+    }
     running = look()
       .catch((err: unknown) => logger.warn({ err }, 'revocations could not be read or broadcast'))
       .finally(() => {
         running = undefined;
+        if (again) {
+          again = false;
+          tick();
+        }
       });
-  }, options.pollMs ?? REVOCATION_POLL_MS);
+  };
+  const timer = setInterval(tick, pollMs);
   timer.unref();
+  const unlisten = await options.listen?.(REVOCATIONS_CHANNEL, tick);
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      await unlisten?.();
       await running;
       await responder.stop();
     },
