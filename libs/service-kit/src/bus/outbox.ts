@@ -1,6 +1,6 @@
 import { and, asc, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { index, jsonb, type PgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { type Database, type Db, SINGLE_WRITER_POLL_MS, withTransaction } from '../db/database.js';
+import { type Database, type Db, pollPause, withTransaction } from '../db/database.js';
 import { injectTraceHeaders } from '../telemetry/tracing.js';
 import { silentLogger } from './logger.js';
 import { assertEventSubject } from './subjects.js';
@@ -179,7 +179,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.db = options.database.drizzle({});
     this.logger = options.logger ?? silentLogger;
-    this.pollIntervalMs = options.pollIntervalMs ?? (options.database.listen ? SINGLE_WRITER_POLL_MS : 1_000);
+    this.pollIntervalMs = options.pollIntervalMs ?? pollPause(options.database, 1_000);
     this.batchSize = options.batchSize ?? 100;
   }
 

@@ -212,6 +212,14 @@ async function openPglite(dataDir: string): Promise<Database> {
 export const SINGLE_WRITER_POLL_MS = 30_000;
 
 /**
+ * A poller's pause: `otherwise` on a shared database, SINGLE_WRITER_POLL_MS on one this process
+ * alone writes (one that offers `listen`: PGlite), whose commits wake the poller.
+ */
+export function pollPause(database: Pick<Database, 'listen'>, otherwise: number): number {
+  return database.listen ? SINGLE_WRITER_POLL_MS : otherwise;
+}
+
+/**
  * A pool whose checked-out clients are never lost to a dropped connection. drizzle's transaction
  * checks a client out and sends BEGIN before its try/finally: when BEGIN fails because the
  * connection is gone, the client is never released, and after a few drops the pool has no

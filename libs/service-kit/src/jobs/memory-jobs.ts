@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { silentLogger } from '../bus/logger.js';
 import type { Logger } from '../bus/types.js';
-import { type Database, SINGLE_WRITER_POLL_MS } from '../db/database.js';
+import { type Database, pollPause } from '../db/database.js';
 import { injectTraceHeaders, inSpan, SpanKind } from '../telemetry/tracing.js';
 import {
   COMPLETED_JOB_RETENTION_MS,
@@ -105,8 +105,7 @@ export class LocalJobs implements Jobs {
     this.database = options.database;
     this.logger = options.logger ?? silentLogger;
     // PGlite: this process is the only one that enqueues, and every enqueue wakes the runner.
-    this.pollIntervalMs =
-      options.pollIntervalMs ?? (options.database.kind === 'pglite' ? SINGLE_WRITER_POLL_MS : 1_000);
+    this.pollIntervalMs = options.pollIntervalMs ?? pollPause(options.database, 1_000);
     this.maxConcurrency = Math.max(1, options.maxConcurrency ?? 8);
     this.lockMs = options.lockMs ?? 5 * 60_000;
   }

@@ -170,25 +170,24 @@ export async function refreshHousingCompanies(ctx: ContentContext, ids: string[]
   ctx.reads.clear();
 }
 
+/** One housing company as the read model has it, or null. */
+async function storedHousingCompany(db: ContentDb, id: string) {
+  const [found] = await db
+    .select()
+    .from(directoryHousingCompanies)
+    .where(eq(directoryHousingCompanies.id, id));
+  return found ?? null;
+}
+
 /** One housing company of the read model, fetched from identity when the model lacks it. */
 export async function directoryHousingCompany(ctx: ContentContext, id: string) {
   // Behind every resident read: kept with them (ADR 0028), a company not there is not kept.
   const key = ['directory-housing-company', id];
-  const kept = await ctx.reads.get(key, async () => {
-    const [found] = await ctx.db
-      .select()
-      .from(directoryHousingCompanies)
-      .where(eq(directoryHousingCompanies.id, id));
-    return found ?? null;
-  });
+  const kept = await ctx.reads.get(key, () => storedHousingCompany(ctx.db, id));
   if (!kept) ctx.reads.forget(key);
   if (kept || !ctx.bus) return kept;
   await refreshHousingCompanies(ctx, [id]);
-  const [fetched] = await ctx.db
-    .select()
-    .from(directoryHousingCompanies)
-    .where(eq(directoryHousingCompanies.id, id));
-  return fetched ?? null;
+  return storedHousingCompany(ctx.db, id);
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   type Database,
   type Db,
   type Logger,
-  SINGLE_WRITER_POLL_MS,
+  pollPause,
   type Subscription,
   silentLogger,
 } from '@porta/service-kit';
@@ -95,7 +95,7 @@ export async function serveRevocations(
   },
 ): Promise<Subscription> {
   const logger = options.logger ?? silentLogger;
-  const pollMs = options.pollMs ?? (options.listen ? SINGLE_WRITER_POLL_MS : REVOCATION_POLL_MS);
+  const pollMs = options.pollMs ?? pollPause(options, REVOCATION_POLL_MS);
   // A look reaches back past the last one, so that even a revocation the poll finds is sent.
   const lookbackMs = Math.max(LOOKBACK_MS, pollMs + LOOKBACK_MS);
   const responder = await bus.reply(IDENTITY_REVOCATIONS_RPC, () =>
