@@ -3,17 +3,14 @@ import {
   type Bus,
   type Database,
   FeatureGate,
+  type HostedService,
   IdentityClient,
   type Jobs,
   type Logger,
-  migrateService,
-  OutboxRelay,
-  Running,
   repeatEvery,
   type Storage,
-  servicePlugin,
+  serviceParts,
 } from '@porta/service-kit';
-import type { FastifyPluginAsync } from 'fastify';
 import type { CommunityConfig } from './config.js';
 import type { CommunityContext } from './context.js';
 import * as schema from './db/schema.js';
@@ -29,23 +26,14 @@ import { seedCommunityDemo } from './seed.js';
 
 export const COMMUNITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-export interface Community {
+/**
+ * The community service on the kit's parts (serviceParts): start() starts the outbox relay, hearing identity's events and the image purge
+ * (call it before jobs.start()); seedDemo() seeds the demo discussions, conversations and a report (needs identity's demo, asked over the bus) unless it is there and answers whether
+ * it seeded.
+ */
+export interface Community extends HostedService {
   context: CommunityContext;
-  /** The Fastify plugin with the routes under /api/community. */
-  plugin: FastifyPluginAsync;
-  migrate(): Promise<void>;
-  /**
-   * Seed the demo discussions, conversations and a report unless they are there (needs identity's
-   * demo, asked over the bus); answers whether it seeded.
-   */
   seedDemo(): Promise<boolean>;
-  /**
-   * Start the outbox relay, hearing identity's events and the image purge (call before
-   * jobs.start()).
-   */
-  start(): Promise<void>;
-  /** Stop the consumer and the relay (part of shutdown, before the bus and database close). */
-  stop(): Promise<void>;
 }
 
 export function createCommunity(options: {
@@ -58,8 +46,7 @@ export function createCommunity(options: {
   jobs?: Jobs;
 }): Community {
   const { database, config, storage, logger, bus, jobs } = options;
-  const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
-  const running = new Running();
+  const parts = serviceParts({ name: 'community', database, bus, outbox: schema.outbox, logger });
   const context: CommunityContext = {
     config,
     database,
@@ -69,13 +56,13 @@ export function createCommunity(options: {
     bus,
     features: new FeatureGate(bus),
     identity: new IdentityClient(bus, { banCacheSeconds: config.BAN_CACHE_SECONDS }),
-    kickEvents: () => relay.kick(),
+    kickEvents: parts.kickEvents,
   };
   return {
     context,
-    plugin: servicePlugin({
-      name: 'community',
+    ...parts.host({
       title: 'Porta community',
+      migrations: COMMUNITY_MIGRATIONS,
       routes: async (app) => {
         await discussionRoutes(app, context);
         await commentRoutes(app, context);
@@ -84,14 +71,11 @@ export function createCommunity(options: {
         await conversationRoutes(app, context);
         await neighbourRoutes(app, context);
       },
+      async start(running) {
+        running.add(await consumeIdentityEvents(context));
+        await repeatEvery(jobs, purgeImagesJob(context), PURGE_IMAGES_EVERY_MS);
+      },
     }),
-    migrate: () => migrateService(database, 'community', COMMUNITY_MIGRATIONS),
     seedDemo: () => seedCommunityDemo(context),
-    async start() {
-      running.add(relay).start();
-      running.add(await consumeIdentityEvents(context));
-      await repeatEvery(jobs, purgeImagesJob(context), PURGE_IMAGES_EVERY_MS);
-    },
-    stop: () => running.stop(),
   };
 }

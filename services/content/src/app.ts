@@ -3,16 +3,13 @@ import {
   type Bus,
   type Database,
   FeatureGate,
+  type HostedService,
   type Jobs,
   type Logger,
-  migrateService,
-  OutboxRelay,
   outboundFor,
-  Running,
   type Storage,
-  servicePlugin,
+  serviceParts,
 } from '@porta/service-kit';
-import type { FastifyPluginAsync } from 'fastify';
 import type { ContentConfig } from './config.js';
 import type { ContentContext } from './context.js';
 import * as schema from './db/schema.js';
@@ -40,21 +37,14 @@ import { seedContentDemo } from './seed.js';
 
 export const CONTENT_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-export interface Content {
+/**
+ * The content service on the kit's parts (serviceParts): start() starts the directory read model (a full pull from identity on the first start, then identity's events), the answers to whether a reader may read an article (rpc.content.article.get.v1), the outbox relay and the repeat jobs
+ * (call it before jobs.start()); seedDemo() seeds the demo content (needs the directory) unless it is there and answers whether
+ * it seeded.
+ */
+export interface Content extends HostedService {
   context: ContentContext;
-  /** The Fastify plugin with the content routes under /api/content. */
-  plugin: FastifyPluginAsync;
-  migrate(): Promise<void>;
-  /** Seed the demo content unless it is there (needs the directory); answers whether it seeded. */
   seedDemo(): Promise<boolean>;
-  /**
-   * Start keeping the directory read model (a full pull from identity on the first start, then
-   * identity's events), answering whether a reader may read an article (rpc.content.article.get.v1),
-   * the outbox relay and the repeat jobs (call before jobs.start()).
-   */
-  start(): Promise<void>;
-  /** Stop the consumer and the relay (part of shutdown, before the bus and database close). */
-  stop(): Promise<void>;
 }
 
 export function createContent(options: {
@@ -69,8 +59,7 @@ export function createContent(options: {
 }): Content {
   const { database, config, storage, logger, jobs, bus } = options;
   const db = database.drizzle(schema);
-  const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
-  const running = new Running();
+  const parts = serviceParts({ name: 'content', database, bus, outbox: schema.outbox, logger });
   const clock = options.clock ?? new ShiftableClock();
   const context: ContentContext = {
     config,
@@ -82,14 +71,14 @@ export function createContent(options: {
     bus: bus ?? null,
     features: bus ? new FeatureGate(bus) : null,
     outbound: outboundFor(config),
-    kickEvents: () => relay?.kick(),
+    kickEvents: parts.kickEvents,
     reads: new KeptReads(config.READS_KEPT_MS, () => clock.now().getTime()),
   };
   return {
     context,
-    plugin: servicePlugin({
-      name: 'content',
+    ...parts.host({
       title: 'Porta content',
+      migrations: CONTENT_MIGRATIONS,
       routes: async (app) => {
         // Whatever a request other than a read did, the kept reads go: after its commit, before
         // its answer leaves, so that whoever hears of the change reads it.
@@ -113,18 +102,15 @@ export function createContent(options: {
         await timelineRoutes(app, context);
         await testingRoutes(app, context);
       },
+      async start(running) {
+        if (bus) {
+          running.add(await consumeIdentityEvents(context));
+          running.add(await answerArticleReaders(context, bus));
+          await syncDirectoryOnce(context);
+        }
+        if (jobs) await scheduleContentJobs(context, jobs);
+      },
     }),
-    migrate: () => migrateService(database, 'content', CONTENT_MIGRATIONS),
     seedDemo: () => seedContentDemo(context),
-    async start() {
-      if (relay) running.add(relay).start();
-      if (bus) {
-        running.add(await consumeIdentityEvents(context));
-        running.add(await answerArticleReaders(context, bus));
-        await syncDirectoryOnce(context);
-      }
-      if (jobs) await scheduleContentJobs(context, jobs);
-    },
-    stop: () => running.stop(),
   };
 }

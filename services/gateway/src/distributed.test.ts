@@ -82,7 +82,7 @@ beforeAll(async () => {
   identity = createIdentity({ database, config, bus });
   await identity.migrate();
   await identity.seedDemo();
-  await identity.scheduleJobs();
+  await identity.start();
   identityApp = createService({
     name: 'identity',
     config,

@@ -2,17 +2,14 @@ import { fileURLToPath } from 'node:url';
 import {
   type Bus,
   type Database,
+  type HostedService,
   type Jobs,
   type KeySource,
   type Logger,
   type Mailer,
-  migrateService,
-  OutboxRelay,
-  Running,
   repeatEvery,
-  servicePlugin,
+  serviceParts,
 } from '@porta/service-kit';
-import type { FastifyPluginAsync } from 'fastify';
 import type { IdentityConfig } from './config.js';
 import type { IdentityContext } from './context.js';
 import * as schema from './db/schema.js';
@@ -46,22 +43,17 @@ import { seedDemo } from './seed.js';
 
 export const IDENTITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-export interface Identity {
+/**
+ * identity on the kit's parts (serviceParts): start() schedules its background jobs (call it
+ * before jobs.start()), starts the outbox relay and answers directory, feature, audience, ban,
+ * neighbour, area and revocation requests from other services.
+ */
+export interface Identity extends HostedService {
   context: IdentityContext;
-  /** The Fastify plugin with identity's routes under /api/identity. */
-  plugin: FastifyPluginAsync;
   /** Where other code in this process verifies access tokens from. */
   keySource: KeySource;
-  migrate(): Promise<void>;
   /** Seed the demo data unless it is there; answers whether it seeded. */
   seedDemo(options?: { features?: boolean }): Promise<boolean>;
-  /**
-   * Schedule identity's background jobs (call before jobs.start()), start the outbox relay and
-   * answer directory, feature, audience, ban, neighbour and area requests from other services.
-   */
-  scheduleJobs(): Promise<void>;
-  /** Stop the outbox relay (part of shutdown, before the bus and database close). */
-  stop(): Promise<void>;
 }
 
 export function createIdentity(options: {
@@ -89,8 +81,7 @@ export function createIdentity(options: {
           PORT: config.PORT,
         })
       : null;
-  const relay = bus ? new OutboxRelay({ database, outbox: schema.outbox, bus, logger }) : null;
-  const running = new Running();
+  const parts = serviceParts({ name: 'identity', database, bus, outbox: schema.outbox, logger });
   const context: IdentityContext = {
     config,
     database,
@@ -101,13 +92,13 @@ export function createIdentity(options: {
     throttle: new LoginThrottle(db, { lock: (key, fn) => database.withAdvisoryLock(key, fn) }),
     oidc,
     mailer: mailer ?? null,
-    kickEvents: () => relay?.kick(),
+    kickEvents: parts.kickEvents,
   };
   return {
     context,
-    plugin: servicePlugin({
-      name: 'identity',
+    ...parts.host({
       title: 'Porta identity',
+      migrations: IDENTITY_MIGRATIONS,
       routes: async (app) => {
         await authRoutes(app, context);
         await oidcRoutes(app, context);
@@ -125,30 +116,27 @@ export function createIdentity(options: {
         await partnerRoutes(app, context);
         await taxonomyRoutes(app, context);
       },
+      async start(running) {
+        if (bus)
+          for (const responder of [
+            await features.forgetOnChanges(bus),
+            await serveDirectory(db, bus),
+            await serveHousingCompanyFeatures(features, bus),
+            await serveAudience(db, bus),
+            await serveBanCheck(db, bus),
+            await serveNeighbours(db, bus),
+            await serveAreas(db, bus),
+            await serveRevocations(db, bus, {
+              tokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
+              ...(database.listen ? { listen: database.listen } : {}),
+              ...(logger ? { logger } : {}),
+            }),
+          ])
+            running.add(responder);
+        await repeatEvery(jobs, purgeSessionsJob(sessions), PURGE_SESSIONS_EVERY_MS);
+      },
     }),
     keySource: { kind: 'local', keys: () => keys.jwks() },
-    migrate: () => migrateService(database, 'identity', IDENTITY_MIGRATIONS),
     seedDemo: (options) => seedDemo(db, options),
-    async scheduleJobs() {
-      if (relay) running.add(relay).start();
-      if (bus)
-        for (const responder of [
-          await features.forgetOnChanges(bus),
-          await serveDirectory(db, bus),
-          await serveHousingCompanyFeatures(features, bus),
-          await serveAudience(db, bus),
-          await serveBanCheck(db, bus),
-          await serveNeighbours(db, bus),
-          await serveAreas(db, bus),
-          await serveRevocations(db, bus, {
-            tokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
-            ...(database.listen ? { listen: database.listen } : {}),
-            ...(logger ? { logger } : {}),
-          }),
-        ])
-          running.add(responder);
-      await repeatEvery(jobs, purgeSessionsJob(sessions), PURGE_SESSIONS_EVERY_MS);
-    },
-    stop: () => running.stop(),
   };
 }

@@ -8,15 +8,5 @@ export const identityService = defineService({
   port: 3001,
   settings: zIdentitySettings,
   config: zIdentityConfig,
-  create(runtime, config) {
-    const identity = createIdentity({ ...runtime, config });
-    return {
-      plugin: identity.plugin,
-      keySource: identity.keySource,
-      migrate: () => identity.migrate(),
-      start: () => identity.scheduleJobs(),
-      stop: () => identity.stop(),
-      seedDemo: () => identity.seedDemo(),
-    };
-  },
+  create: (runtime, config) => createIdentity({ ...runtime, config }),
 });

@@ -2,15 +2,13 @@ import { fileURLToPath } from 'node:url';
 import {
   type Bus,
   type Database,
+  type HostedService,
   type Jobs,
   type Logger,
   type Mailer,
-  migrateService,
-  Running,
   repeatEvery,
-  servicePlugin,
+  serviceParts,
 } from '@porta/service-kit';
-import type { FastifyPluginAsync } from 'fastify';
 import type { NotificationsConfig } from './config.js';
 import type { NotificationsContext } from './context.js';
 import * as schema from './db/schema.js';
@@ -28,17 +26,14 @@ import { seedNotificationsDemo } from './seed.js';
 
 export const NOTIFICATIONS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-export interface Notifications {
+/**
+ * The notifications service on the kit's parts (serviceParts): start() starts consuming content's, community's and service requests' events and listening for live updates
+ * (call it before jobs.start()); seedDemo() seeds the demo users' notices (needs identity's demo) unless it is there and answers whether
+ * it seeded.
+ */
+export interface Notifications extends HostedService {
   context: NotificationsContext;
-  /** The Fastify plugin with the routes under /api/notifications. */
-  plugin: FastifyPluginAsync;
-  migrate(): Promise<void>;
-  /** Seed the demo users' notices unless they are there (needs identity's demo); answers whether it seeded. */
   seedDemo(): Promise<boolean>;
-  /** Start consuming content's, community's and service requests' events and listening for live updates (call before jobs.start()). */
-  start(): Promise<void>;
-  /** Stop consuming, close the live streams (part of shutdown, before the bus closes). */
-  stop(): Promise<void>;
 }
 
 export function createNotifications(options: {
@@ -60,28 +55,26 @@ export function createNotifications(options: {
     mailer: options.mailer ?? null,
     live: new LiveHub(bus, logger),
   };
-  const running = new Running();
   return {
     context,
-    plugin: servicePlugin({
-      name: 'notifications',
+    // Notifications publish no events of their own: no outbox, no relay.
+    ...serviceParts({ name: 'notifications', database, logger }).host({
       title: 'Porta notifications',
+      migrations: NOTIFICATIONS_MIGRATIONS,
       routes: async (app) => {
         await inboxRoutes(app, context);
         await settingsRoutes(app, context);
         await streamRoutes(app, context);
       },
+      async start(running) {
+        await running.add(context.live).start();
+        options.jobs?.register(sendMailsJob(context));
+        await repeatEvery(options.jobs, sweepMailsJob(context), config.MAIL_SWEEP_SECONDS * 1000);
+        running.add(await consumeContentEvents(context));
+        running.add(await consumeCommunityEvents(context));
+        running.add(await consumeServiceRequestEvents(context));
+      },
     }),
-    migrate: () => migrateService(database, 'notifications', NOTIFICATIONS_MIGRATIONS),
     seedDemo: () => seedNotificationsDemo(context),
-    async start() {
-      await running.add(context.live).start();
-      options.jobs?.register(sendMailsJob(context));
-      await repeatEvery(options.jobs, sweepMailsJob(context), config.MAIL_SWEEP_SECONDS * 1000);
-      running.add(await consumeContentEvents(context));
-      running.add(await consumeCommunityEvents(context));
-      running.add(await consumeServiceRequestEvents(context));
-    },
-    stop: () => running.stop(),
   };
 }

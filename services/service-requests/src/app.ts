@@ -4,17 +4,14 @@ import {
   type Database,
   FeatureGate,
   forgetOnIdentityEvents,
+  type HostedService,
   IdentityClient,
   type Jobs,
   type Logger,
-  migrateService,
-  OutboxRelay,
-  Running,
   repeatEvery,
   type Storage,
-  servicePlugin,
+  serviceParts,
 } from '@porta/service-kit';
-import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceRequestsConfig } from './config.js';
 import type { ServiceRequestsContext } from './context.js';
 import * as schema from './db/schema.js';
@@ -30,17 +27,14 @@ import { seedServiceRequestsDemo } from './seed.js';
 
 export const SERVICE_REQUESTS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-export interface ServiceRequests {
+/**
+ * The service-requests service on the kit's parts (serviceParts): start() starts the outbox relay, hearing identity's changes and the purge of attachments never used
+ * (call it before jobs.start()); seedDemo() seeds the demo requests (needs identity's demo) unless it is there and answers whether
+ * it seeded.
+ */
+export interface ServiceRequests extends HostedService {
   context: ServiceRequestsContext;
-  /** The Fastify plugin with the routes under /api/service-requests. */
-  plugin: FastifyPluginAsync;
-  migrate(): Promise<void>;
-  /** Seed the demo requests unless they are there (needs identity's demo); answers whether it seeded. */
   seedDemo(): Promise<boolean>;
-  /** Start the outbox relay and the purge of attachments never used (call before jobs.start()). */
-  start(): Promise<void>;
-  /** Stop the relay (part of shutdown, before the bus and database close). */
-  stop(): Promise<void>;
 }
 
 export function createServiceRequests(options: {
@@ -53,10 +47,9 @@ export function createServiceRequests(options: {
   jobs?: Jobs;
 }): ServiceRequests {
   const { database, config, storage, logger, bus, jobs } = options;
-  const relay = new OutboxRelay({ database, outbox: schema.outbox, bus, logger });
+  const parts = serviceParts({ name: 'service-requests', database, bus, outbox: schema.outbox, logger });
   const manageLinks = new ManageLinks(config);
   const identity = new IdentityClient(bus);
-  const running = new Running();
   const context: ServiceRequestsContext = {
     config,
     database,
@@ -68,13 +61,13 @@ export function createServiceRequests(options: {
     identity,
     directory: new HousingCompanyDirectory(identity),
     manageLinks,
-    kickEvents: () => relay.kick(),
+    kickEvents: parts.kickEvents,
   };
   return {
     context,
-    plugin: servicePlugin({
-      name: 'service-requests',
+    ...parts.host({
       title: 'Porta service requests',
+      migrations: SERVICE_REQUESTS_MIGRATIONS,
       routes: async (app) => {
         await typeRoutes(app, context);
         await requestRoutes(app, context);
@@ -82,23 +75,20 @@ export function createServiceRequests(options: {
         await attachmentRoutes(app, context);
         await manageRoutes(app, context);
       },
+      async start(running) {
+        // identity's changes reach the kept feature decisions and directory entries of every instance at once.
+        const consumer = await forgetOnIdentityEvents(bus, {
+          service: 'service-requests',
+          durable: 'service-requests-identity',
+          forget: (what) => {
+            if (what.includes('features')) context.features.clear();
+            if (what.includes('directory')) context.directory.clear();
+          },
+        });
+        running.add(consumer);
+        await repeatEvery(jobs, purgeAttachmentsJob(context), PURGE_ATTACHMENTS_EVERY_MS);
+      },
     }),
-    migrate: () => migrateService(database, 'service-requests', SERVICE_REQUESTS_MIGRATIONS),
     seedDemo: () => seedServiceRequestsDemo(context),
-    async start() {
-      running.add(relay).start();
-      // identity's changes reach the kept feature decisions and directory entries of every instance at once.
-      const consumer = await forgetOnIdentityEvents(bus, {
-        service: 'service-requests',
-        durable: 'service-requests-identity',
-        forget: (what) => {
-          if (what.includes('features')) context.features.clear();
-          if (what.includes('directory')) context.directory.clear();
-        },
-      });
-      running.add(consumer);
-      await repeatEvery(jobs, purgeAttachmentsJob(context), PURGE_ATTACHMENTS_EVERY_MS);
-    },
-    stop: () => running.stop(),
   };
 }

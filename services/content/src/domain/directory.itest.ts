@@ -40,7 +40,7 @@ describe.skipIf(!postgresUp || !natsUp)('the directory read model over NATS JetS
 
   beforeAll(async () => {
     await createDatabases(identityDatabase, contentDatabase, largeDatabase);
-    // identity is up and seeded, but does not answer directory requests until scheduleJobs().
+    // identity is up and seeded, but does not answer directory requests until start().
     identity = await startIdentityNode({ ns, databaseName: identityDatabase });
     closers.add('identity', () => identity.close());
   });
@@ -57,7 +57,7 @@ describe.skipIf(!postgresUp || !natsUp)('the directory read model over NATS JetS
   /** Start identity's relay and directory responder (once). */
   let serving: Promise<void> | undefined;
   const serve = () => {
-    serving ??= identity.identity.scheduleJobs();
+    serving ??= identity.identity.start();
     return serving;
   };
 

@@ -66,7 +66,7 @@ describe.skipIf(!postgresUp || !natsUp || !redisUp)(
       await createDatabases(identityDatabase, contentDatabase);
       identity = await startIdentityNode({ ns, databaseName: identityDatabase });
       closers.add('identity', () => identity.close());
-      await identity.identity.scheduleJobs();
+      await identity.identity.start();
 
       // A consumer of the published events, subscribed before anything is published.
       observer = await natsBus(ns, 'observer');

@@ -32,7 +32,7 @@ export interface IdentityNode {
 /**
  * identity on its own PostgreSQL database with a NATS bus: migrated, demo seeded (without demo
  * feature toggles), listening on a free port. Its relay and directory responder start with
- * identity.scheduleJobs(), which the test calls when it wants identity to answer.
+ * identity.start(), which the test calls when it wants identity to answer.
  */
 export function startIdentityNode(options: { ns: string; databaseName: string }): Promise<IdentityNode> {
   return opening(async (closers) => {

@@ -68,7 +68,7 @@ export async function identityTestBed(
   const identity = createIdentity({ database, config: loadConfig(zIdentityConfig, base), bus });
   await identity.migrate();
   await identity.seedDemo();
-  await identity.scheduleJobs();
+  await identity.start();
   const hcs = await database.query<{ id: string; hc_ext: string }>(
     'select id, hc_ext from identity.housing_companies',
   );

@@ -50,7 +50,7 @@ describe.skipIf(!postgresUp || !natsUp)('community on PostgreSQL and NATS JetStr
     closers.add('nats', () => cleanupNats(ns));
     identity = await startIdentityNode({ ns, databaseName: databases.identity });
     closers.add('identity', () => identity.close());
-    await identity.identity.scheduleJobs();
+    await identity.identity.start();
     notificationsDb = await startNotificationsNode(closers, { ns, databaseName: databases.notifications });
     let app: App;
     ({ app, database: communityDb } = await startServiceNode(closers, {

@@ -81,7 +81,7 @@ describe.skipIf(!postgresUp || !natsUp)('a fan-out interrupted by a crash', () =
     closers.add('nats', () => cleanupNats(ns));
     const identity = await startIdentityNode({ ns, databaseName: identityDatabase });
     closers.add('identity', () => identity.close());
-    await identity.identity.scheduleJobs();
+    await identity.identity.start();
     // 2,000 more residents of Linden Court (tenants of B 12), registered, in one statement each.
     const hc = await identity.database.query<{ id: string }>(
       `select id from identity.housing_companies where hc_ext = 'DEMO-2000'`,

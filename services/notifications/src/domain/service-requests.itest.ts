@@ -84,7 +84,7 @@ describe.skipIf(!postgresUp || !natsUp)('service requests on PostgreSQL, NATS Je
     identity = await startIdentityNode({ ns, databaseName: databases.identity });
     closers.add('identity', () => identity.close());
     // Its relay and its answers over the bus (directory, audience, features, neighbours).
-    await identity.identity.scheduleJobs();
+    await identity.identity.start();
     const mailer = createMailer({ SMTP_URL: smtpUrl, MAIL_FROM: 'Porta <no-reply@porta.test>' });
     closers.add('mailer', () => mailer.close());
     notificationsDb = await startNotificationsNode(closers, {

@@ -1,9 +1,9 @@
-import { defineService, policy, servicePlugin } from '@porta/service-kit';
+import { defineService, policy, serviceParts } from '@porta/service-kit';
 import { z } from 'zod';
 
 /**
  * The smallest Porta service: one declaration (docs/architecture.md, "Adding a service"). A real
- * one adds its schema and migrations (migrate), its relay and consumers (start, stop), jobs and a
+ * one gives serviceParts its outbox and host() its migrations, consumers and jobs (start) and adds a
  * demo seed; this one has a setting and a route, which is enough for add-a-service.test.ts to show
  * that the gateway, its OpenAPI document, the cluster, docker-compose and its own process pick it up.
  */
@@ -14,9 +14,8 @@ export const exampleService = defineService({
     /** What GET /api/example/greeting answers. */
     EXAMPLE_GREETING: z.string().min(1).default('Hei'),
   }),
-  create: (_runtime, config) => ({
-    plugin: servicePlugin({
-      name: 'example',
+  create: (runtime, config) =>
+    serviceParts({ name: 'example', ...runtime }).host({
       title: 'Porta example',
       routes: (app) => {
         app.get(
@@ -29,8 +28,4 @@ export const exampleService = defineService({
         );
       },
     }),
-    migrate: async () => {},
-    start: async () => {},
-    stop: async () => {},
-  }),
 });
