@@ -3,6 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../bus/memory-bus.js';
 import { AppError } from '../errors.js';
+import { until } from '../testing/until.js';
 import { TokenRevocations } from './revocations.js';
 import { createTokenVerifier, TOKEN_AUDIENCE, TOKEN_ISSUER } from './verifier.js';
 
@@ -17,12 +18,6 @@ afterEach(async () => {
   await bus?.close();
   revocations = undefined;
 });
-
-async function until(check: () => boolean, ms = 2_000) {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
-  return check();
-}
 
 /** identity's side: the current list, which the test changes. */
 async function identity(list: Revocations) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, withTransaction } from '../db/database.js';
 import { type OwnServer, startNatsServer } from '../testing/servers.js';
 import { integrationServiceUrls, requireService } from '../testing/services.js';
+import { until } from '../testing/until.js';
 import { BusRequestError } from './errors.js';
 import { NatsBus } from './nats-bus.js';
 import { enqueueEvent, OutboxRelay, outboxSchemaSql, outboxTable } from './outbox.js';
@@ -22,14 +23,6 @@ const schemaName = `fault_${run}`;
 const subject = `fault${run}.item.created.v1`;
 const outbox = outboxTable(pgSchema(schemaName));
 const OUTAGE_MS = 20_000;
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; error: unknown }> {
   const start = performance.now();

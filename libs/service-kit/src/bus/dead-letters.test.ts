@@ -1,17 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.js';
 import { metricsRegistry } from '../telemetry/metrics.js';
+import { until } from '../testing/until.js';
 import { DeadLetters } from './dead-letters.js';
 import { MemoryBus } from './memory-bus.js';
 import type { BusMessage, Logger } from './types.js';
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 function recordingLogger() {
   const entries: { level: string; obj: object; msg?: string | undefined }[] = [];

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../testing/until.js';
 import { BusRequestError } from './errors.js';
 import { connectBus } from './index.js';
 import { MemoryBus } from './memory-bus.js';
@@ -14,14 +15,6 @@ function recordingLogger() {
     };
   const logger: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
   return { logger, entries };
-}
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,11 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { startTelemetry, type Telemetry } from '../telemetry/provider.js';
 import { integrationServiceUrls, requireService } from '../testing/services.js';
+import { until } from '../testing/until.js';
 import { DeadLetters } from './dead-letters.js';
 import { BusRequestError } from './errors.js';
 import { NatsBus } from './nats-bus.js';
 import { EVENT_STREAM } from './subjects.js';
 import type { BusMessage } from './types.js';
+
+/** How long this file's waits may take. */
+const WAIT_MS = 15_000;
 
 const urls = integrationServiceUrls();
 const natsUp = await requireService('NATS', urls.NATS_URL);
@@ -20,13 +24,6 @@ const run = randomBytes(4).toString('hex');
 const subjectOf = (entity: string) => `it${run}.${entity}.created.v1`;
 const durableOf = (name: string) => `it-${run}-${name}`;
 
-async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
@@ -75,7 +72,7 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
     await b.subscribe(subject, async (m) => void onB.push(m), options);
     for (let i = 5; i < 40; i++)
       await b.publish(subject, { i }, { msgId: `${run}-late-${i}`, headers: { 'x-n': `${i}` } });
-    await until(() => onA.length + onB.length >= 40);
+    await until(() => onA.length + onB.length >= 40, WAIT_MS);
     await sleep(300);
     const all = [...onA, ...onB];
     expect(all).toHaveLength(40);
@@ -94,7 +91,7 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
     await a.publish(subject, { v: 1 }, { msgId: `${run}-same` });
     await b.publish(subject, { v: 2 }, { msgId: `${run}-same` });
     await a.publish(subject, { v: 3 }, { msgId: `${run}-other` });
-    await until(() => got.length >= 2);
+    await until(() => got.length >= 2, WAIT_MS);
     await sleep(300);
     expect(got).toEqual([`${run}-same`, `${run}-other`]);
   });
@@ -121,7 +118,7 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
       );
       await c.publish(subject, { n: 7 }, { msgId: `${run}-flaky` });
       await c.publish(subject, { n: 8 }, { msgId: `${run}-poison` });
-      await until(() => seen.filter((s) => s.id.endsWith('poison')).length === 4);
+      await until(() => seen.filter((s) => s.id.endsWith('poison')).length === 4, WAIT_MS);
       await sleep(1_500);
       const flaky = seen.filter((s) => s.id.endsWith('flaky'));
       expect(flaky.map((s) => s.attempt)).toEqual([1, 2, 3]);
@@ -164,7 +161,7 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
       { durable: durableOf('slow'), ackWaitMs: 300, concurrency: 2 },
     );
     await a.publish(subject, {}, { msgId: `${run}-slow` });
-    await until(() => attempts.length >= 1);
+    await until(() => attempts.length >= 1, WAIT_MS);
     // Five ack waits while the handler runs: it tells the server it is working, nobody else gets it.
     await sleep(1_700);
     expect(attempts).toEqual([1]);
@@ -182,7 +179,7 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
         { durable: durableOf('hung'), ackWaitMs: 300, concurrency: 2 },
       );
       await hung.publish(hungSubject, {}, { msgId: `${run}-hung` });
-      await until(() => hungAttempts.length >= 2);
+      await until(() => hungAttempts.length >= 2, WAIT_MS);
       expect(hungAttempts.slice(0, 2)).toEqual([1, 2]);
     } finally {
       await hung.close();
@@ -282,7 +279,7 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
       await a.publish(subject, {}, { msgId: `${run}-traced` });
       span.end();
     });
-    await until(() => exporter.getFinishedSpans().some((s) => s.name === `${subject} process`));
+    await until(() => exporter.getFinishedSpans().some((s) => s.name === `${subject} process`), WAIT_MS);
     const consumer = exporter.getFinishedSpans().find((s) => s.name === `${subject} process`)!;
     expect(consumer.kind).toBe(SpanKind.CONSUMER);
     expect(consumer.spanContext().traceId).toBe(publisherTrace);
@@ -306,7 +303,7 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
       { durable: durableOf('closing') },
     );
     await a.publish(subject, {}, { msgId: `${run}-closing` });
-    await until(() => started);
+    await until(() => started, WAIT_MS);
     await bus.close();
     expect(finished).toBe(true);
   });
@@ -318,10 +315,10 @@ describe.skipIf(!natsUp)('NatsBus on NATS JetStream', () => {
     const la = await a.listen(subject, (d) => void atA.push(d));
     const lb = await b.listen(subject, (d) => void atB.push(d));
     await a.broadcast(subject, { to: 'everyone' });
-    await until(() => atA.length === 1 && atB.length === 1);
+    await until(() => atA.length === 1 && atB.length === 1, WAIT_MS);
     await lb.stop();
     await b.broadcast(subject, { to: 'a only' });
-    await until(() => atA.length === 2);
+    await until(() => atA.length === 2, WAIT_MS);
     await sleep(200);
     expect(atB).toEqual([{ to: 'everyone' }]);
     expect(atA).toEqual([{ to: 'everyone' }, { to: 'a only' }]);

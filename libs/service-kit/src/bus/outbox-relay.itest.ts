@@ -7,6 +7,7 @@ import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, withTransaction } from '../db/database.js';
 import { integrationServiceUrls, requireService } from '../testing/services.js';
+import { until } from '../testing/until.js';
 import { NatsBus } from './nats-bus.js';
 import { consumeOnce, enqueueEvent, inboxTable, outboxSchemaSql, outboxTable } from './outbox.js';
 import { EVENT_STREAM } from './subjects.js';
@@ -29,14 +30,6 @@ const effects = schema.table('effects', {
   n: integer('n').notNull(),
 });
 const fixture = fileURLToPath(new URL('./fixtures/relay-process.ts', import.meta.url));
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function startRelay(name: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', fixture], {

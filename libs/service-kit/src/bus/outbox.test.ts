@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { integer, pgSchema, text } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, withTransaction } from '../db/database.js';
+import { until } from '../testing/until.js';
 import { MemoryBus } from './memory-bus.js';
 import {
   consumeOnce,
@@ -21,14 +22,6 @@ const inbox = inboxTable(svc);
 const items = svc.table('items', { id: text('id').primaryKey(), name: text('name').notNull() });
 const effects = svc.table('effects', { eventId: text('event_id').primaryKey(), n: integer('n').notNull() });
 const schema = { outbox, inbox, items, effects };
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** A bus that records publishes and can be told to fail. */
 class RecordingBus extends MemoryBus {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../bus/memory-bus.js';
 import type { Subscription } from '../bus/types.js';
+import { until } from '../testing/until.js';
 import { forgetOnIdentityEvents, type KeptAnswers, staleAfter } from './forgetting.js';
 
 let bus: MemoryBus;
@@ -9,14 +10,6 @@ afterEach(async () => {
   for (const s of subscriptions.splice(0)) await s.stop();
   await bus?.close();
 });
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 describe('staleAfter', () => {
   it('names the kept answers an identity event makes stale', () => {

@@ -2,8 +2,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Logger } from '../bus/types.js';
-import { sleep, until } from '../testing/distributed.js';
+import { sleep } from '../testing/distributed.js';
 import { type OwnServer, startRedisServer } from '../testing/servers.js';
+import { until } from '../testing/until.js';
 import { BullJobs } from './bullmq-jobs.js';
 import { defineJob } from './types.js';
 

@@ -7,21 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTelemetry, type Telemetry } from '../telemetry/provider.js';
 import { integrationServiceUrls, requireService } from '../testing/services.js';
+import { until } from '../testing/until.js';
 import { BullJobs, decodeJobId, encodeJobId, queueNameOf } from './bullmq-jobs.js';
 import { defineJob, type JobDefinition } from './types.js';
+
+/** How long this file's waits may take. */
+const WAIT_MS = 20_000;
 
 const urls = integrationServiceUrls();
 const redisUp = await requireService('Redis', urls.REDIS_URL);
 const run = randomBytes(4).toString('hex');
 const nameOf = (job: string) => `it-${run}.${job}`;
 
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('BullMQ job ids and queue names', () => {
@@ -108,7 +105,7 @@ describe.skipIf(!redisUp)('BullJobs on Redis', () => {
 
   it('retries a job that fails twice and succeeds on the third attempt (c)', async () => {
     await jobs.enqueue(flaky, { n: 1 }, { jobId: 'flaky:1' });
-    await until(() => flakyAttempts.length === 3);
+    await until(() => flakyAttempts.length === 3, WAIT_MS);
     await sleep(300);
     expect(flakyAttempts).toEqual([1, 2, 3]);
   });
@@ -118,7 +115,7 @@ describe.skipIf(!redisUp)('BullJobs on Redis', () => {
       jobs.enqueue(once, { v: 'a' }, { jobId: 'letter:7:alice@example.test' }),
       jobs.enqueue(once, { v: 'a' }, { jobId: 'letter:7:alice@example.test' }),
     ]);
-    await until(() => onceRuns.length === 1);
+    await until(() => onceRuns.length === 1, WAIT_MS);
     await jobs.enqueue(once, { v: 'a' }, { jobId: 'letter:7:alice@example.test' });
     await sleep(500);
     expect(onceRuns).toEqual(['letter:7:alice@example.test']);
@@ -133,15 +130,15 @@ describe.skipIf(!redisUp)('BullJobs on Redis', () => {
   it('runs a delayed job after its delay', async () => {
     const at = Date.now();
     await jobs.enqueue(delayed, {}, { jobId: 'd1', delayMs: 600 });
-    await until(() => delayedAt > 0);
+    await until(() => delayedAt > 0, WAIT_MS);
     expect(delayedAt - at).toBeGreaterThanOrEqual(590);
   });
 
   it('repeats through a job scheduler that re-registering replaces', async () => {
     await jobs.repeat(repeating, { v: 1 }, { key: 'tick:every', everyMs: 200 });
-    await until(() => repeats.length >= 2);
+    await until(() => repeats.length >= 2, WAIT_MS);
     await jobs.repeat(repeating, { v: 2 }, { key: 'tick:every', everyMs: 200 });
-    await until(() => repeats.includes(2));
+    await until(() => repeats.includes(2), WAIT_MS);
     const connection = new Redis(urls.REDIS_URL, { maxRetriesPerRequest: null });
     const queue = new Queue(queueNameOf(repeating.name), { connection });
     expect(await queue.getJobSchedulersCount()).toBe(1);
@@ -156,8 +153,8 @@ describe.skipIf(!redisUp)('BullJobs on Redis', () => {
       await jobs.enqueue(traced, {}, { jobId: 't1' });
       span.end();
     });
-    await until(() => tracedIn !== undefined);
+    await until(() => tracedIn !== undefined, WAIT_MS);
     expect(tracedIn).toBe(enqueuer);
-    await until(() => exporter.getFinishedSpans().some((s) => s.name === `job ${traced.name}`));
+    await until(() => exporter.getFinishedSpans().some((s) => s.name === `job ${traced.name}`), WAIT_MS);
   });
 });

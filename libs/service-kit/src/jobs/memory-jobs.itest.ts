@@ -3,20 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, openDatabase } from '../db/database.js';
 import { integrationServiceUrls, requireService } from '../testing/services.js';
+import { until } from '../testing/until.js';
 import { LocalJobs } from './memory-jobs.js';
 import { defineJob } from './types.js';
+
+/** How long this file's waits may take. */
+const WAIT_MS = 30_000;
 
 const urls = integrationServiceUrls();
 const postgresUp = await requireService('PostgreSQL', urls.DATABASE_URL);
 const run = randomBytes(4).toString('hex');
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.skipIf(!postgresUp)('LocalJobs on PostgreSQL with several runners', () => {
   let first: Database;
@@ -63,7 +59,7 @@ describe.skipIf(!postgresUp)('LocalJobs on PostgreSQL with several runners', () 
     const completed = async () =>
       (await first.query(`select 1 from porta_kit.jobs where name = $1 and state = 'completed'`, [name]))
         .length;
-    await until(async () => (await completed()) === 60);
+    await until(async () => (await completed()) === 60, WAIT_MS);
     await new Promise((r) => setTimeout(r, 300));
     await Promise.all([a.close(), b.close()]);
 

@@ -4,18 +4,15 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, openDatabase } from '../db/database.js';
+import { until } from '../testing/until.js';
 import { InvalidJobPayloadError } from './defaults.js';
 import { createJobs } from './index.js';
 import { LocalJobs } from './memory-jobs.js';
 import { defineJob } from './types.js';
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** How long this file's waits may take. */
+const WAIT_MS = 10_000;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let database: Database;
@@ -60,7 +57,7 @@ describe('LocalJobs', () => {
     jobs.register(flaky);
     await jobs.start();
     await jobs.enqueue(flaky, { n: 1 }, { jobId: 'flaky:1' });
-    await until(async () => (await state('test.flaky', 'flaky:1')) === 'completed');
+    await until(async () => (await state('test.flaky', 'flaky:1')) === 'completed', WAIT_MS);
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(35);
     expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(75);
@@ -82,7 +79,7 @@ describe('LocalJobs', () => {
     jobs.register(broken);
     await jobs.start();
     await jobs.enqueue(broken, {}, { jobId: 'b1' });
-    await until(async () => (await state('test.broken', 'b1')) === 'failed');
+    await until(async () => (await state('test.broken', 'b1')) === 'failed', WAIT_MS);
     await sleep(100);
     expect(calls).toBe(2);
     const [row] = await database.query<{ last_error: string }>(
@@ -107,7 +104,7 @@ describe('LocalJobs', () => {
       jobs.enqueue(once, { v: 'a' }, { jobId: 'letter:1:alice' }),
       jobs.enqueue(once, { v: 'a' }, { jobId: 'letter:1:alice' }),
     ]);
-    await until(async () => (await state('test.once', 'letter:1:alice')) === 'completed');
+    await until(async () => (await state('test.once', 'letter:1:alice')) === 'completed', WAIT_MS);
     await jobs.enqueue(once, { v: 'a' }, { jobId: 'letter:1:alice' });
     await sleep(200);
     expect(runs).toBe(1);
@@ -120,11 +117,11 @@ describe('LocalJobs', () => {
     jobs.register(def);
     await jobs.start();
     await jobs.enqueue(def, null, { jobId: 'r1' });
-    await until(async () => (await state('test.retention', 'r1')) === 'completed');
+    await until(async () => (await state('test.retention', 'r1')) === 'completed', WAIT_MS);
     await sleep(80);
     expect(await jobs.cleanup()).toBe(1);
     await jobs.enqueue(def, null, { jobId: 'r1' });
-    await until(() => runs === 2);
+    await until(() => runs === 2, WAIT_MS);
   });
 
   it('runs a delayed job after its delay', async () => {
@@ -193,7 +190,7 @@ describe('LocalJobs', () => {
       `insert into porta_kit.jobs (name, job_id, payload, max_attempts, backoff_ms) values ('test.validated', 'v2', '{"mail":"x"}', 5, 10)`,
     );
     jobs.register(def);
-    await until(async () => (await state('test.validated', 'v2')) === 'failed');
+    await until(async () => (await state('test.validated', 'v2')) === 'failed', WAIT_MS);
     expect(runs).toBe(0);
   });
 
@@ -218,7 +215,7 @@ describe('LocalJobs', () => {
     await until(async () => {
       const rows = await database.query(`select 1 from porta_kit.jobs where state = 'completed'`);
       return rows.length === 8;
-    });
+    }, WAIT_MS);
     expect(peak).toBe(2);
   });
 
@@ -238,7 +235,7 @@ describe('LocalJobs', () => {
     jobs.register(def);
     await jobs.start();
     await jobs.enqueue(def, {}, { jobId: 'x' });
-    await until(() => started);
+    await until(() => started, WAIT_MS);
     await jobs.close();
     expect(finished).toBe(true);
     expect(await state('test.closing', 'x')).toBe('completed');
@@ -273,7 +270,7 @@ describe('LocalJobs on a PGlite data folder', () => {
     await runner.start();
     await runner.enqueue(def, { id: 'later' }, { jobId: 'later', delayMs: 1_500 });
     await runner.enqueue(def, { id: 'stuck' }, { jobId: 'stuck' });
-    await until(() => ran.includes('stuck-started'));
+    await until(() => ran.includes('stuck-started'), WAIT_MS);
     // Simulate a crash: the job is still marked running when the process goes away.
     await first.query(`update porta_kit.jobs set state = 'active' where job_id = 'stuck'`);
     release();

@@ -9,6 +9,7 @@ import { MemoryBus } from '../bus/memory-bus.js';
 import { enqueueEvent, outboxSchemaSql, outboxTable } from '../bus/outbox.js';
 import type { BusMessage } from '../bus/types.js';
 import { type Database, openDatabase, withTransaction } from '../db/database.js';
+import { until } from '../testing/until.js';
 import { serviceParts } from './parts.js';
 
 /**
@@ -40,14 +41,6 @@ afterAll(async () => {
   await database?.close();
   rmSync(folder, { recursive: true, force: true });
 });
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('serviceParts', () => {
   it('migrates, mounts the routes under /api/<name>, publishes the outbox once started and stops in reverse', async () => {

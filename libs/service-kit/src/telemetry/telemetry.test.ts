@@ -9,9 +9,13 @@ import { enqueueEvent, inboxTable, OutboxRelay, outboxSchemaSql, outboxTable } f
 import { openDatabase, withTransaction } from '../db/database.js';
 import { LocalJobs } from '../jobs/memory-jobs.js';
 import { defineJob } from '../jobs/types.js';
+import { until } from '../testing/until.js';
 import { traceRequests } from './http.js';
 import { startTelemetry, type Telemetry } from './provider.js';
 import { injectTraceHeaders, inSpan, tracer, withExtractedContext } from './tracing.js';
+
+/** How long this file's waits may take. */
+const WAIT_MS = 10_000;
 
 const exporter = new InMemorySpanExporter();
 let telemetry: Telemetry;
@@ -23,14 +27,6 @@ afterAll(async () => {
   await telemetry.shutdown();
 });
 beforeEach(() => exporter.reset());
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const spansNamed = (name: string): ReadableSpan[] =>
   exporter.getFinishedSpans().filter((s) => s.name === name);
@@ -68,7 +64,7 @@ describe('telemetry', () => {
       span.end();
     });
     publisher.end();
-    await until(() => spansNamed('svc.item.created.v1 process').length === 1);
+    await until(() => spansNamed('svc.item.created.v1 process').length === 1, WAIT_MS);
     const request = spansNamed('request')[0]!;
     const consumer = spansNamed('svc.item.created.v1 process')[0]!;
     expect(consumer.kind).toBe(SpanKind.CONSUMER);
@@ -108,7 +104,7 @@ describe('telemetry', () => {
     // The relay runs outside any request.
     const relay = new OutboxRelay({ database, outbox, bus });
     await relay.flush();
-    await until(() => spansNamed('svc.item.created.v1 process').length === 1);
+    await until(() => spansNamed('svc.item.created.v1 process').length === 1, WAIT_MS);
     expect(spansNamed('svc.item.created.v1 process')[0]!.spanContext().traceId).toBe(
       spansNamed('http request')[0]!.spanContext().traceId,
     );
@@ -122,7 +118,7 @@ describe('telemetry', () => {
       await jobs.enqueue(def, {}, { jobId: 'traced-1' });
       span.end();
     });
-    await until(() => spansNamed('job test.traced').length === 1);
+    await until(() => spansNamed('job test.traced').length === 1, WAIT_MS);
     expect(spansNamed('job test.traced')[0]!.spanContext().traceId).toBe(
       spansNamed('enqueuer')[0]!.spanContext().traceId,
     );

@@ -346,21 +346,4 @@ export async function opening<T>(start: (closers: Closers) => Promise<T>): Promi
   }
 }
 
-/** Wait until fn answers true (polling); `what` may describe the state seen when it gives up. */
-export async function until(
-  fn: () => Promise<boolean> | boolean,
-  timeoutMs: number,
-  what: string | (() => string),
-) {
-  const start = Date.now();
-  while (!(await fn())) {
-    if (Date.now() - start > timeoutMs) {
-      throw new Error(
-        `timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : what()}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,3 +5,4 @@ export * from './migrations.js';
 export * from './outbox.js';
 export * from './servers.js';
 export * from './services.js';
+export * from './until.js';

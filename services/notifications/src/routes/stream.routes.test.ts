@@ -1,6 +1,10 @@
+import { until } from '@porta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NotificationsTestApp, notificationsTestApp } from '../testing/index.js';
 import { apiClient, loginAs } from '../testing/notifications-app.js';
+
+/** How long this file's waits may take. */
+const WAIT_MS = 10_000;
 
 let t: NotificationsTestApp;
 let base: string;
@@ -67,16 +71,10 @@ async function openStream(token: string) {
   };
 }
 
-async function until(check: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return check();
-}
-
 describe('the live stream', () => {
   it('ends cleanly when the service stops, telling the browser to come back in a second', async () => {
     const stream = await openStream(tokens.tenant!);
-    expect(await until(() => stream.events.length > 0)).toBe(true);
+    expect(await until(() => stream.events.length > 0, WAIT_MS)).toBe(true);
     expect(stream.blocks[0]).toBe('retry: 3000');
     t.notifications.context.live.endAll();
     expect(await until(() => stream.ended(), 2_000)).toBe(true);
@@ -88,7 +86,7 @@ describe('the live stream', () => {
     const stream = await openStream(tokens.owner!);
     expect(stream.res.status).toBe(200);
     expect(stream.res.headers.get('content-type')).toContain('text/event-stream');
-    expect(await until(() => stream.events.length > 0)).toBe(true);
+    expect(await until(() => stream.events.length > 0, WAIT_MS)).toBe(true);
     expect(stream.events[0]).toEqual({ event: 'unread', data: { unreadCount: 0 } });
 
     const hcs = (await apiClient(t.app, tokens.owner).get('/api/identity/me')).json().hcs as {
@@ -102,7 +100,7 @@ describe('the live stream', () => {
       status: 'published',
     });
     expect(published.statusCode).toBe(201);
-    expect(await until(() => stream.events.some((e) => e.event === 'notification'))).toBe(true);
+    expect(await until(() => stream.events.some((e) => e.event === 'notification'), WAIT_MS)).toBe(true);
     const live = stream.events.find((e) => e.event === 'notification')!.data as {
       id: string;
       title: string;
@@ -114,13 +112,15 @@ describe('the live stream', () => {
     // Marked read in another tab: this stream hears the new count.
     await apiClient(t.app, tokens.owner).post(`/api/notifications/inbox/${live.id}/read`);
     expect(
-      await until(() =>
-        stream.events.some(
-          (e) =>
-            e.event === 'unread' &&
-            (e.data as { unreadCount: number }).unreadCount === 0 &&
-            stream.events.indexOf(e) > 0,
-        ),
+      await until(
+        () =>
+          stream.events.some(
+            (e) =>
+              e.event === 'unread' &&
+              (e.data as { unreadCount: number }).unreadCount === 0 &&
+              stream.events.indexOf(e) > 0,
+          ),
+        WAIT_MS,
       ),
     ).toBe(true);
     await stream.close();
@@ -129,7 +129,7 @@ describe('the live stream', () => {
   it('keeps another user’s notifications out of the stream', async () => {
     const tenant = await openStream(tokens.tenant!);
     const owner = await openStream(tokens.owner!);
-    await until(() => tenant.events.length > 0 && owner.events.length > 0);
+    await until(() => tenant.events.length > 0 && owner.events.length > 0, WAIT_MS);
     const hcs = (await apiClient(t.app, tokens.owner).get('/api/identity/me')).json().hcs as {
       id: string;
       hcExt: string;
@@ -142,7 +142,7 @@ describe('the live stream', () => {
       targeting: { housingCompanyIds: [harbourView], buildingTaxonomies: [] },
       status: 'published',
     });
-    expect(await until(() => owner.events.some((e) => e.event === 'notification'))).toBe(true);
+    expect(await until(() => owner.events.some((e) => e.event === 'notification'), WAIT_MS)).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
     expect(tenant.events.filter((e) => e.event === 'notification')).toEqual([]);
     await tenant.close();
