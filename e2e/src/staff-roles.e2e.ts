@@ -106,17 +106,22 @@ const LIST_ROUTES = new Map(
 const ROWS = 'tbody tr.RaDatagrid-clickableRow, tbody tr.MuiTableRow-hover';
 
 /**
- * Waits (at most 15 s) for a list's rows or its empty state (react-admin's, the content lists'
- * own, or no results): the list route's answer comes before its rows are drawn.
+ * Waits (at most 15 s) for a list's rows or its empty state (react-admin's empty page, the content
+ * lists' own, or "No … found" under filters): the list route's answer comes before its rows are
+ * drawn. Answers false when the list showed neither, which leaves the user looking at nothing.
  */
-async function listShown(page: Page) {
-  await page
+async function listShown(page: Page): Promise<boolean> {
+  const shown = await page
     .locator(`${ROWS}, .RaEmpty-message`)
-    .or(page.getByText(/^(No items found|No results found)/))
+    .or(page.getByText(/^No .*found/))
     .first()
     .waitFor({ timeout: 15_000 })
-    .catch(() => undefined);
+    .then(
+      () => true,
+      () => false,
+    );
   await settle(page);
+  return shown;
 }
 
 /** The list routes the page has had answers from. */
@@ -165,7 +170,7 @@ async function walk(
         .poll(() => answered.has(route), { timeout: 15_000, message: `${entry}: ${route} answered` })
         .toBe(true)
         .catch(() => problems.push(`${entry}: its list (${route}) did not answer within 15 s`));
-    await listShown(page);
+    if (!(await listShown(page))) problems.push(`${entry}: neither rows nor an empty state within 15 s`);
     await check(entry, true);
     const create = page.getByRole('link', { name: 'Create', exact: true });
     if (await create.count()) {
@@ -173,7 +178,8 @@ async function walk(
       await check(`${entry} → create`);
       await page.goBack();
       await page.waitForURL((url) => url.pathname === listPath);
-      await listShown(page);
+      if (!(await listShown(page)))
+        problems.push(`${entry}: back from create, neither rows nor an empty state`);
     }
     const firstRow = page.locator(ROWS).first();
     if (await firstRow.count()) {
