@@ -27,9 +27,10 @@ import { seedCommunityDemo } from './seed.js';
 export const COMMUNITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 /**
- * The community service on the kit's parts (serviceParts): start() starts the outbox relay, hearing identity's events and the image purge
- * (call it before jobs.start()); seedDemo() seeds the demo discussions, conversations and a report (needs identity's demo, asked over the bus) unless it is there and answers whether
- * it seeded.
+ * The community service on the kit's parts (serviceParts): start() starts the outbox relay, hearing
+ * identity's events and the image purge (call it before jobs.start()); seedDemo() seeds the demo
+ * discussions, conversations and a report (needs identity's demo, asked over the bus) unless it is
+ * there and answers whether it seeded.
  */
 export interface Community extends HostedService {
   context: CommunityContext;

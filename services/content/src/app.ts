@@ -38,9 +38,11 @@ import { seedContentDemo } from './seed.js';
 export const CONTENT_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 /**
- * The content service on the kit's parts (serviceParts): start() starts the directory read model (a full pull from identity on the first start, then identity's events), the answers to whether a reader may read an article (rpc.content.article.get.v1), the outbox relay and the repeat jobs
- * (call it before jobs.start()); seedDemo() seeds the demo content (needs the directory) unless it is there and answers whether
- * it seeded.
+ * The content service on the kit's parts (serviceParts): start() starts the directory read model (a
+ * full pull from identity on the first start, then identity's events), the answers to whether a
+ * reader may read an article (rpc.content.article.get.v1), the outbox relay and the repeat jobs
+ * (call it before jobs.start()); seedDemo() seeds the demo content (needs the directory) unless it
+ * is there and answers whether it seeded.
  */
 export interface Content extends HostedService {
   context: ContentContext;

@@ -27,9 +27,10 @@ import { seedNotificationsDemo } from './seed.js';
 export const NOTIFICATIONS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 /**
- * The notifications service on the kit's parts (serviceParts): start() starts consuming content's, community's and service requests' events and listening for live updates
- * (call it before jobs.start()); seedDemo() seeds the demo users' notices (needs identity's demo) unless it is there and answers whether
- * it seeded.
+ * The notifications service on the kit's parts (serviceParts): start() starts consuming content's,
+ * community's and service requests' events and listening for live updates (call it before
+ * jobs.start()); seedDemo() seeds the demo users' notices (needs identity's demo) unless it is
+ * there and answers whether it seeded.
  */
 export interface Notifications extends HostedService {
   context: NotificationsContext;

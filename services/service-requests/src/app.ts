@@ -28,8 +28,9 @@ import { seedServiceRequestsDemo } from './seed.js';
 export const SERVICE_REQUESTS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 /**
- * The service-requests service on the kit's parts (serviceParts): start() starts the outbox relay, hearing identity's changes and the purge of attachments never used
- * (call it before jobs.start()); seedDemo() seeds the demo requests (needs identity's demo) unless it is there and answers whether
+ * The service-requests service on the kit's parts (serviceParts): start() starts the outbox relay,
+ * hearing identity's changes and the purge of attachments never used (call it before jobs.start());
+ * seedDemo() seeds the demo requests (needs identity's demo) unless it is there and answers whether
  * it seeded.
  */
 export interface ServiceRequests extends HostedService {
