@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMUNITY_ERRORS } from './community/errors.js';
 import { CONTENT_ERRORS } from './content/errors.js';
+import { DOCUMENT_ERRORS } from './documents/errors.js';
 import { NOTIFICATION_ERRORS } from './notifications/errors.js';
 import { SERVICE_REQUEST_ERRORS } from './service-requests/errors.js';
 
@@ -160,6 +161,7 @@ export const ERRORS = {
   ...COMMUNITY_ERRORS,
   ...NOTIFICATION_ERRORS,
   ...SERVICE_REQUEST_ERRORS,
+  ...DOCUMENT_ERRORS,
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -2,6 +2,7 @@ export * from './common.js';
 export * from './community/index.js';
 export * from './constants.js';
 export * from './content/index.js';
+export * from './documents/index.js';
 export * from './errors.js';
 export * from './identity/index.js';
 export * from './notifications/index.js';

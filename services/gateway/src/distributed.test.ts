@@ -223,6 +223,7 @@ describe('distributed gateway', () => {
         notifications: 'ok',
         community: 'ok',
         'service-requests': 'ok',
+        documents: 'ok',
       },
     });
   });
@@ -244,6 +245,7 @@ describe('distributed gateway', () => {
         NOTIFICATIONS_URL: serviceAddresses.notifications!,
         COMMUNITY_URL: `http://127.0.0.1:${await freePort()}`,
         SERVICE_REQUESTS_URL: serviceAddresses['service-requests']!,
+        DOCUMENTS_URL: serviceAddresses.documents!,
       }),
     );
     try {
@@ -260,6 +262,7 @@ describe('distributed gateway', () => {
           notifications: 'ok',
           community: 'failed',
           'service-requests': 'ok',
+          documents: 'ok',
         },
       });
       // The checks run side by side, each for at most a second.

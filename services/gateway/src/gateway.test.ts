@@ -108,6 +108,8 @@ describe('embedded gateway', () => {
         'GET /api/content/assets/:id',
         'GET /api/content/openapi.json',
         'GET /api/content/pages',
+        'GET /api/documents/downloads/:id',
+        'GET /api/documents/openapi.json',
         'GET /api/docs',
         'GET /api/docs/json',
         'GET /api/identity/.well-known/jwks.json',

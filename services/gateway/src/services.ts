@@ -1,5 +1,6 @@
 import { communityService } from '@porta/community';
 import { contentService } from '@porta/content';
+import { documentsService } from '@porta/documents';
 import { identityService } from '@porta/identity';
 import { notificationsService } from '@porta/notifications';
 import type { ServiceDefinition } from '@porta/service-kit';
@@ -17,4 +18,5 @@ export const SERVICES = [
   notificationsService,
   communityService,
   serviceRequestsService,
+  documentsService,
 ] as const satisfies readonly ServiceDefinition[];

@@ -5,6 +5,7 @@ import {
   FeatureGate,
   forgetOnIdentityEvents,
   type HostedService,
+  HousingCompanyDirectory,
   IdentityClient,
   type Jobs,
   type Logger,
@@ -15,7 +16,6 @@ import {
 import type { ServiceRequestsConfig } from './config.js';
 import type { ServiceRequestsContext } from './context.js';
 import * as schema from './db/schema.js';
-import { HousingCompanyDirectory } from './domain/directory.js';
 import { ManageLinks } from './domain/manage-links.js';
 import { PURGE_ATTACHMENTS_EVERY_MS, purgeAttachmentsJob } from './jobs/purge-attachments.job.js';
 import { attachmentRoutes } from './routes/attachments.routes.js';

@@ -1,7 +1,16 @@
-import type { Bus, Database, Db, FeatureGate, IdentityClient, Logger, Storage } from '@porta/service-kit';
+import type {
+  Bus,
+  Database,
+  Db,
+  FeatureGate,
+  HousingCompanyDirectory,
+  IdentityClient,
+  Logger,
+  Storage,
+} from '@porta/service-kit';
 import type { ServiceRequestsConfig } from './config.js';
 import type * as schema from './db/schema.js';
-import type { HousingCompanyDirectory } from './domain/directory.js';
+
 import type { ManageLinks } from './domain/manage-links.js';
 
 /** What the service-requests service's routes and jobs work with. */

@@ -1,5 +1,6 @@
 export {
   assertStorageKey,
+  type ByteRange,
   createStorage,
   deleteStoredFiles,
   InvalidStorageKeyError,

@@ -21,13 +21,22 @@ export interface Storage {
   readonly kind: 'local';
   /** Store (replacing) the object; returns what was stored. */
   put(key: string, body: Readable | Buffer | Uint8Array): Promise<StoredObject>;
-  /** The object's content; rejects with StorageNotFoundError when there is none. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The object's content, or the bytes start..end (inclusive) of it; rejects with
+   * StorageNotFoundError when there is none.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   /** The object's size and time, or null when there is none. */
   stat(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
   /** Remove the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+}
+
+/** Bytes start to end of an object, both included (as HTTP's Range counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class InvalidStorageKeyError extends Error {
@@ -111,7 +120,7 @@ export class LocalStorage implements Storage {
     return stored;
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const path = this.pathOf(key);
     let handle: Awaited<ReturnType<typeof open>>;
     try {
@@ -126,7 +135,7 @@ export class LocalStorage implements Storage {
       await handle.close();
       throw new StorageNotFoundError(key);
     }
-    return handle.createReadStream();
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
   async stat(key: string): Promise<StoredObject | null> {

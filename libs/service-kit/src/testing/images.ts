@@ -38,13 +38,21 @@ export function pngImage(width: number, height: number): Buffer {
 
 /** A multipart/form-data body with one file field, for app.inject(). */
 export function multipartFile(fileName: string, data: Buffer, contentType = 'application/octet-stream') {
+  return multipartFiles([{ fileName, data, contentType }]);
+}
+
+/** A multipart/form-data body of several files (each in a field "file"). */
+export function multipartFiles(files: readonly { fileName: string; data: Buffer; contentType?: string }[]) {
   const boundary = `----porta${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    ...files.flatMap(({ fileName, data, contentType = 'application/octet-stream' }) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      ),
+      data,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -9,10 +9,13 @@ import {
   checkUpload,
   cleanFileName,
   deleteStoredFiles,
+  FILE_FORMATS,
+  type FileExtension,
   type Principal,
   putThenRecord,
   type Upload,
   type UploadRules,
+  uploadRules,
 } from '@porta/service-kit';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { ServiceRequestsContext, ServiceRequestsDb } from '../context.js';
@@ -28,49 +31,6 @@ import { attachesArchives } from '../policies.js';
  * uploaded first and put on a request or response by its uploader; until then only they see it.
  */
 
-type AttachmentExtension =
-  | (typeof SERVICE_REQUEST_ATTACHMENT_EXTENSIONS)[number]
-  | (typeof SERVICE_REQUEST_ARCHIVE_EXTENSIONS)[number];
-
-/** What file-type may read each extension's bytes as, and the type the file is served with. */
-const FORMATS: Record<AttachmentExtension, { sniffed: readonly string[]; mime: string }> = {
-  jpg: { sniffed: ['jpg'], mime: 'image/jpeg' },
-  jpeg: { sniffed: ['jpg'], mime: 'image/jpeg' },
-  png: { sniffed: ['png'], mime: 'image/png' },
-  gif: { sniffed: ['gif'], mime: 'image/gif' },
-  webp: { sniffed: ['webp'], mime: 'image/webp' },
-  ico: { sniffed: ['ico', 'cur'], mime: 'image/x-icon' },
-  tiff: { sniffed: ['tif'], mime: 'image/tiff' },
-  pdf: { sniffed: ['pdf'], mime: 'application/pdf' },
-  dwg: { sniffed: ['dwg'], mime: 'image/vnd.dwg' },
-  docx: {
-    sniffed: ['docx', 'zip'],
-    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  },
-  xlsx: {
-    sniffed: ['xlsx', 'zip'],
-    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  },
-  pptx: {
-    sniffed: ['pptx', 'zip'],
-    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  },
-  ppsx: {
-    sniffed: ['ppsx', 'pptx', 'zip'],
-    mime: 'application/vnd.openxmlformats-officedocument.presentationml.slideshow',
-  },
-  odt: { sniffed: ['odt', 'zip'], mime: 'application/vnd.oasis.opendocument.text' },
-  key: { sniffed: ['zip'], mime: 'application/vnd.apple.keynote' },
-  asice: { sniffed: ['zip'], mime: 'application/vnd.etsi.asic-e+zip' },
-  doc: { sniffed: ['cfb'], mime: 'application/msword' },
-  xls: { sniffed: ['cfb'], mime: 'application/vnd.ms-excel' },
-  ppt: { sniffed: ['cfb'], mime: 'application/vnd.ms-powerpoint' },
-  pps: { sniffed: ['cfb'], mime: 'application/vnd.ms-powerpoint' },
-  zip: { sniffed: ['zip'], mime: 'application/zip' },
-  rar: { sniffed: ['rar'], mime: 'application/vnd.rar' },
-  tar: { sniffed: ['tar'], mime: 'application/x-tar' },
-};
-
 const ERRORS: UploadRules['errors'] = {
   illegalCharacters: 'SRQ_ILLEGAL_CHARACTERS',
   fileExtension: 'SRQ_FILE_EXTENSION',
@@ -78,24 +38,21 @@ const ERRORS: UploadRules['errors'] = {
   mimeType: 'SRQ_MIME_TYPE',
 };
 
-function rulesFor(extensions: readonly AttachmentExtension[]): UploadRules {
-  return {
-    accepts: Object.fromEntries(extensions.map((ext) => [ext, FORMATS[ext].sniffed])),
-    maxBytes: SERVICE_REQUEST_ATTACHMENT_MAX_BYTES,
-    errors: ERRORS,
-  };
-}
-
-const RESIDENT_RULES = rulesFor(SERVICE_REQUEST_ATTACHMENT_EXTENSIONS);
-const ARCHIVE_RULES = rulesFor([
-  ...SERVICE_REQUEST_ATTACHMENT_EXTENSIONS,
-  ...SERVICE_REQUEST_ARCHIVE_EXTENSIONS,
-]);
+const RESIDENT_RULES = uploadRules(
+  SERVICE_REQUEST_ATTACHMENT_EXTENSIONS,
+  SERVICE_REQUEST_ATTACHMENT_MAX_BYTES,
+  ERRORS,
+);
+const ARCHIVE_RULES = uploadRules(
+  [...SERVICE_REQUEST_ATTACHMENT_EXTENSIONS, ...SERVICE_REQUEST_ARCHIVE_EXTENSIONS],
+  SERVICE_REQUEST_ATTACHMENT_MAX_BYTES,
+  ERRORS,
+);
 
 /** Check an upload for the caller: name, extension, size, then the bytes. Answers the type to serve it with. */
 export async function checkAttachment(p: Principal, upload: Upload): Promise<{ mimeType: string }> {
   const { extension } = await checkUpload(upload, attachesArchives(p) ? ARCHIVE_RULES : RESIDENT_RULES);
-  return { mimeType: FORMATS[extension as AttachmentExtension].mime };
+  return { mimeType: FILE_FORMATS[extension as FileExtension].mime };
 }
 
 /** Check and store an upload for the housing company; nothing is kept when a check fails. */

@@ -166,7 +166,9 @@ describe('attachments on requests and responses', () => {
     expect(answer.json().responses[0].attachments).toEqual([expect.objectContaining({ id: doc.id })]);
     const download = await t.app.inject({ method: 'GET', url: doc.url, headers: auth('tenant') });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''report\.docx$/);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="report.docx"; filename*=UTF-8''report.docx`,
+    );
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/service-requests/requests/${req.json().id}`,

@@ -1,6 +1,6 @@
 import type { DirectoryHousingCompany } from '@porta/contracts';
 import { describe, expect, it } from 'vitest';
-import { DIRECTORY_TTL_MS, HousingCompanyDirectory } from './directory.js';
+import { DIRECTORY_TTL_MS, HousingCompanyDirectory } from './housing-company-directory.js';
 
 const company = (id: string) =>
   ({ id, apartments: [], partnerContacts: [] }) as unknown as DirectoryHousingCompany;

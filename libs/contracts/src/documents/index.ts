@@ -1,0 +1,5 @@
+export * from './documents.js';
+export * from './errors.js';
+export * from './folders.js';
+export * from './limits.js';
+export * from './roles.js';

@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import {
+  type Bus,
+  type Database,
+  FeatureGate,
+  forgetOnIdentityEvents,
+  type HostedService,
+  HousingCompanyDirectory,
+  IdentityClient,
+  type Logger,
+  type Storage,
+  serviceParts,
+} from '@porta/service-kit';
+import type { DocumentsConfig } from './config.js';
+import type { DocumentsContext } from './context.js';
+import * as schema from './db/schema.js';
+import { StandardFolders } from './domain/standard-folders.js';
+import { documentRoutes } from './routes/documents.routes.js';
+import { folderRoutes } from './routes/folders.routes.js';
+
+export const DOCUMENTS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+/** identity's events that bring a housing company or an apartment, which get the standard folders. */
+const NEW_PLACES = new Set(['identity.housing-company.created.v1', 'identity.apartment.changed.v1']);
+
+/**
+ * The documents service on the kit's parts (serviceParts): start() starts the outbox relay and
+ * hears identity's changes (a new housing company or apartment gets its standard folders at once;
+ * features and directory entries are forgotten).
+ */
+export interface Documents extends HostedService {
+  context: DocumentsContext;
+}
+
+export function createDocuments(options: {
+  database: Database;
+  config: DocumentsConfig;
+  storage: Storage;
+  logger: Logger;
+  /** identity is asked over it (directory, features) and events go out through it. */
+  bus: Bus;
+}): Documents {
+  const { database, config, storage, logger, bus } = options;
+  const parts = serviceParts({ name: 'documents', database, bus, outbox: schema.outbox, logger });
+  const identity = new IdentityClient(bus);
+  const db = database.drizzle(schema);
+  const context: DocumentsContext = {
+    config,
+    database,
+    db,
+    storage,
+    logger,
+    bus,
+    features: new FeatureGate(bus),
+    directory: new HousingCompanyDirectory(identity),
+    standardFolders: new StandardFolders(db),
+    kickEvents: parts.kickEvents,
+  };
+  return {
+    context,
+    ...parts.host({
+      title: 'Porta documents',
+      migrations: DOCUMENTS_MIGRATIONS,
+      routes: async (app) => {
+        await folderRoutes(app, context);
+        await documentRoutes(app, context);
+      },
+      async start(running) {
+        const consumer = await forgetOnIdentityEvents(bus, {
+          service: 'documents',
+          durable: 'documents-identity',
+          forget: (what) => {
+            if (what.includes('features')) context.features.clear();
+            if (what.includes('directory')) context.directory.clear();
+          },
+          also: async (message) => {
+            const hc = message.data?.housingCompanyId;
+            if (!NEW_PLACES.has(message.subject) || typeof hc !== 'string') return;
+            const apartment = message.data?.apartmentId;
+            await context.standardFolders.ensure(hc, typeof apartment === 'string' ? [apartment] : []);
+          },
+        });
+        running.add(consumer);
+      },
+    }),
+  };
+}

@@ -1,0 +1,339 @@
+import {
+  DOCUMENT_ARCHIVE_EXTENSIONS,
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_UPLOAD_FILES_MAX,
+  type Document,
+  type DocumentPage,
+  type UpdateDocumentBody,
+  type UploadQuery,
+} from '@porta/contracts';
+import {
+  AppError,
+  cleanFileName,
+  deleteStoredFiles,
+  enqueueEvent,
+  FILE_FORMATS,
+  type FileExtension,
+  type Principal,
+  streamUploads,
+  type UploadRules,
+  uploadRules,
+  uuidv7,
+  withTransaction,
+} from '@porta/service-kit';
+import { and, arrayContains, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { DocumentsContext } from '../context.js';
+import { documents, folders, outbox } from '../db/schema.js';
+import { uploadsArchives } from '../policies.js';
+import { type Entry, enterHousingCompany, type FolderRow, type FolderTree, loadTree } from './access.js';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** The event of new files (the notifications service tells those who may read the folder). */
+export const DOCUMENTS_UPLOADED = 'documents.document.uploaded.v1';
+
+const ERRORS: UploadRules['errors'] = {
+  illegalCharacters: 'DOC_ILLEGAL_CHARACTERS',
+  fileExtension: 'DOC_FILE_EXTENSION',
+  fileSize: 'DOC_FILE_SIZE',
+  mimeType: 'DOC_MIME_TYPE',
+};
+
+function rulesFor(p: Principal, maxBytes: number): UploadRules {
+  const extensions: FileExtension[] = [...DOCUMENT_EXTENSIONS];
+  if (uploadsArchives(p)) extensions.push(...DOCUMENT_ARCHIVE_EXTENSIONS);
+  return uploadRules(extensions, maxBytes, ERRORS);
+}
+
+/** The file as the caller sees it, with what they may do with it (03 §6). */
+export function documentOf(tree: FolderTree, folder: FolderRow, row: DocumentRow): Document {
+  const rights = tree.rights(folder);
+  const mine = row.createdBy === tree.entry.principal.userId;
+  return {
+    id: row.id,
+    name: row.name,
+    fileName: row.fileName,
+    extension: row.extension,
+    mimeType: row.mimeType,
+    size: row.size,
+    folderId: row.folderId,
+    path: tree.path(folder),
+    housingCompanyId: row.housingCompanyId,
+    apartmentId: row.apartmentId,
+    tags: row.tags,
+    homeFolder: row.homeFolder,
+    uploadBatchId: row.uploadBatchId,
+    createdUserUuid: row.createdBy,
+    created: row.createdAt.toISOString(),
+    modified: row.updatedAt.toISOString(),
+    fileUrl: `/api/documents/documents/${row.id}/file`,
+    canUpdate: rights.canUpdate || mine,
+    canDelete: rights.canDelete || mine,
+  };
+}
+
+/**
+ * Upload the request's files into the folder (02 §7 addFileMultipart): each checked by name,
+ * extension, size and bytes as it streams to storage; the rows are written once every file is
+ * stored, in one transaction with the event, so that a refused file leaves nothing of the upload.
+ */
+export async function uploadDocuments(
+  ctx: DocumentsContext,
+  request: FastifyRequest,
+  place: { entry: Entry; tree: FolderTree; folder: FolderRow },
+  query: UploadQuery,
+): Promise<{ uploadBatchId: string; rows: DocumentRow[] }> {
+  const { entry, folder } = place;
+  const p = entry.principal;
+  if (folder.key === 'home' && !query.homeFolder) throw new AppError('DOC_HOME_FOLDER_CATEGORY_REQUIRED');
+  const uploadBatchId = query.uploadBatchId ?? uuidv7();
+  const stored: string[] = [];
+  try {
+    const files = await streamUploads(
+      request,
+      rulesFor(p, ctx.config.DOCUMENTS_MAX_FILE_BYTES),
+      { maxFiles: DOCUMENT_UPLOAD_FILES_MAX, tooMany: 'DOC_TOO_MANY_FILES', noFile: 'DOC_MANDATORY_PARAMS' },
+      async (file) => {
+        const id = uuidv7();
+        const storageKey = `documents/${entry.housingCompanyId}/${id}`;
+        stored.push(storageKey);
+        const { size } = await ctx.storage.put(storageKey, file.stream);
+        const fileName = cleanFileName(file.fileName);
+        return {
+          id,
+          storageKey,
+          fileName,
+          name: fileName,
+          extension: file.extension,
+          mimeType: FILE_FORMATS[file.extension as FileExtension].mime,
+          size,
+        };
+      },
+    );
+    const rows = await withTransaction(ctx.db, async (tx) => {
+      const inserted = await tx
+        .insert(documents)
+        .values(
+          files.map((f) => ({
+            ...f,
+            housingCompanyId: entry.housingCompanyId,
+            apartmentId: folder.apartmentId,
+            folderId: folder.id,
+            tags: query.tags ?? [],
+            homeFolder: folder.key === 'home' ? (query.homeFolder ?? null) : null,
+            uploadBatchId,
+            createdBy: p.userId,
+          })),
+        )
+        .returning();
+      await enqueueEvent(tx, outbox, DOCUMENTS_UPLOADED, {
+        housingCompanyId: entry.housingCompanyId,
+        apartmentId: folder.apartmentId,
+        folderId: folder.id,
+        documentIds: inserted.map((r) => r.id),
+        names: inserted.map((r) => r.name),
+        uploadBatchId,
+        notifyUsers: query.notifyUsers ?? false,
+        by: p.userId,
+      });
+      return inserted;
+    });
+    ctx.kickEvents();
+    return { uploadBatchId, rows };
+  } catch (error) {
+    await deleteStoredFiles(ctx.storage, ctx.logger, stored, 'a refused upload');
+    throw error;
+  }
+}
+
+/** `<created_at ISO>|<id>`, the keyset of a folder's page (newest first). */
+function cursorOf(row: DocumentRow): string {
+  return `${row.createdAt.toISOString()}|${row.id}`;
+}
+
+function afterCursor(cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const [at, id] = cursor.split('|');
+  const time = Date.parse(at ?? '');
+  if (!id || Number.isNaN(time) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'after', message: 'Unknown cursor' }] });
+  }
+  return sql`(${documents.createdAt}, ${documents.id}) < (${new Date(time).toISOString()}::timestamptz, ${id}::uuid)`;
+}
+
+/** A page of the folder's files, newest first, narrowed by words of the name, file name or a tag. */
+export async function listDocuments(
+  ctx: DocumentsContext,
+  place: { tree: FolderTree; folder: FolderRow },
+  query: { q?: string | undefined; after?: string | undefined; limit: number },
+): Promise<DocumentPage> {
+  const { tree, folder } = place;
+  const conditions: (SQL | undefined)[] = [eq(documents.folderId, folder.id), afterCursor(query.after)];
+  for (const word of (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(ilike(documents.name, like), ilike(documents.fileName, like), arrayContains(documents.tags, [word])),
+    );
+  }
+  const rows = await ctx.db
+    .select()
+    .from(documents)
+    .where(and(...conditions))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map((r) => documentOf(tree, folder, r)),
+    nextCursor: rows.length > query.limit ? cursorOf(page[page.length - 1]!) : null,
+  };
+}
+
+/**
+ * A file entered as the caller, with its folder: 404 DOC_NOT_FOUND when there is none, when it is
+ * of a housing company the caller does not reach, or when they may not read it (its uploader may).
+ */
+export async function enterDocument(
+  ctx: DocumentsContext,
+  p: Principal,
+  id: string,
+  language: Parameters<typeof enterHousingCompany>[3],
+): Promise<{ entry: Entry; tree: FolderTree; folder: FolderRow; row: DocumentRow }> {
+  const [row] = await ctx.db.select().from(documents).where(eq(documents.id, id));
+  if (!row) throw new AppError('DOC_NOT_FOUND');
+  const entry = await enterHousingCompany(ctx, p, row.housingCompanyId, language).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'DOC_HOUSING_COMPANY_NOT_FOUND'
+      ? new AppError('DOC_NOT_FOUND')
+      : error;
+  });
+  const tree = await loadTree(ctx, entry, row.apartmentId);
+  const folder = tree.byId.get(row.folderId);
+  if (!folder) throw new AppError('DOC_NOT_FOUND');
+  if (!tree.rights(folder).canRead && row.createdBy !== p.userId) throw new AppError('DOC_NOT_FOUND');
+  return { entry, tree, folder, row };
+}
+
+/**
+ * Rename a file, change its tags or category, or move it to another folder of the housing company
+ * (the caller may change it, and upload into the target; the home folder wants a category).
+ */
+export async function updateDocument(
+  ctx: DocumentsContext,
+  place: { entry: Entry; tree: FolderTree; folder: FolderRow; row: DocumentRow },
+  body: UpdateDocumentBody,
+): Promise<{ tree: FolderTree; folder: FolderRow; row: DocumentRow }> {
+  const { entry, row } = place;
+  if (!documentOf(place.tree, place.folder, row).canUpdate) throw new AppError('DOC_UPDATE_NOT_PERMITTED');
+  let { tree, folder } = place;
+  if (body.folderId && body.folderId !== row.folderId) {
+    const target = await findFolderOfCompany(ctx, entry, body.folderId);
+    if (!target.tree.rights(target.folder).canUpload) throw new AppError('DOC_UPLOAD_NOT_PERMITTED');
+    tree = target.tree;
+    folder = target.folder;
+  }
+  const homeFolder =
+    folder.key === 'home' ? (body.homeFolder !== undefined ? body.homeFolder : row.homeFolder) : null;
+  if (folder.key === 'home' && !homeFolder) throw new AppError('DOC_HOME_FOLDER_CATEGORY_REQUIRED');
+  const [updated] = await ctx.db
+    .update(documents)
+    .set({
+      ...(body.name !== undefined ? { name: cleanFileName(body.name) } : {}),
+      ...(body.tags !== undefined ? { tags: body.tags } : {}),
+      homeFolder,
+      folderId: folder.id,
+      apartmentId: folder.apartmentId,
+      updatedAt: new Date(),
+    })
+    .where(eq(documents.id, row.id))
+    .returning();
+  return { tree, folder, row: updated! };
+}
+
+/** A folder of the entered housing company (any of its trees) that the caller may see, else 404. */
+async function findFolderOfCompany(
+  ctx: DocumentsContext,
+  entry: Entry,
+  folderId: string,
+): Promise<{ tree: FolderTree; folder: FolderRow }> {
+  const [target] = await ctx.db
+    .select({ apartmentId: folders.apartmentId, housingCompanyId: folders.housingCompanyId })
+    .from(folders)
+    .where(eq(folders.id, folderId));
+  if (!target || target.housingCompanyId !== entry.housingCompanyId)
+    throw new AppError('DOC_FOLDER_NOT_FOUND');
+  const tree = await loadTree(ctx, entry, target.apartmentId);
+  const folder = tree.byId.get(folderId)!;
+  if (!tree.rights(folder).canRead) throw new AppError('DOC_FOLDER_NOT_FOUND');
+  return { tree, folder };
+}
+
+/** Delete a file (its row, then its bytes). */
+export async function deleteDocument(
+  ctx: DocumentsContext,
+  place: { tree: FolderTree; folder: FolderRow; row: DocumentRow },
+): Promise<void> {
+  const { tree, folder, row } = place;
+  if (!documentOf(tree, folder, row).canDelete) throw new AppError('DOC_DELETE_NOT_PERMITTED');
+  await ctx.db.delete(documents).where(eq(documents.id, row.id));
+  await deleteStoredFiles(ctx.storage, ctx.logger, [row.storageKey], 'a deleted document');
+}
+
+/**
+ * Delete the files of an upload batch that the caller may delete (02 §7 deleteFilesByBatchId):
+ * answers how many; none of them (or no batch): 404.
+ */
+export async function deleteBatch(ctx: DocumentsContext, entry: Entry, batchId: string): Promise<number> {
+  const rows = await ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.housingCompanyId, entry.housingCompanyId), eq(documents.uploadBatchId, batchId)));
+  const trees = new Map<string | null, FolderTree>();
+  const deletable: DocumentRow[] = [];
+  for (const row of rows) {
+    const tree = trees.get(row.apartmentId) ?? (await loadTree(ctx, entry, row.apartmentId));
+    trees.set(row.apartmentId, tree);
+    const folder = tree.byId.get(row.folderId);
+    if (folder && documentOf(tree, folder, row).canDelete) deletable.push(row);
+  }
+  if (deletable.length === 0) throw new AppError('DOC_NOT_FOUND');
+  await ctx.db.delete(documents).where(
+    inArray(
+      documents.id,
+      deletable.map((r) => r.id),
+    ),
+  );
+  await deleteStoredFiles(
+    ctx.storage,
+    ctx.logger,
+    deletable.map((r) => r.storageKey),
+    'a deleted document',
+  );
+  return deletable.length;
+}
+
+/** The latest files of the folders the caller may read (02 §9: the dashboard's two). */
+export async function latestDocuments(
+  ctx: DocumentsContext,
+  entry: Entry,
+  apartmentId: string | null,
+  limit: number,
+): Promise<Document[]> {
+  const trees = [await loadTree(ctx, entry, null)];
+  if (apartmentId) trees.push(await loadTree(ctx, entry, apartmentId));
+  const readable = new Map<string, { tree: FolderTree; folder: FolderRow }>();
+  for (const tree of trees) {
+    for (const folder of tree.byId.values())
+      if (tree.rights(folder).canRead) readable.set(folder.id, { tree, folder });
+  }
+  if (readable.size === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(documents)
+    .where(inArray(documents.folderId, [...readable.keys()]))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit);
+  return rows.map((row) => {
+    const { tree, folder } = readable.get(row.folderId)!;
+    return documentOf(tree, folder, row);
+  });
+}
