@@ -1,4 +1,5 @@
 import { COMMUNITY_GLOBAL_MODERATORS, COMMUNITY_HC_MODERATORS } from './community/moderation.js';
+import { DOCUMENT_GLOBAL_MANAGERS, DOCUMENT_HC_MANAGERS } from './documents/roles.js';
 import {
   ADMIN_AREA_ROLES,
   effectiveRoles,
@@ -128,6 +129,8 @@ export const STAFF_ACCESS = {
   communityModerate: { anywhere: [...COMMUNITY_GLOBAL_MODERATORS, ...COMMUNITY_HC_MODERATORS] },
   /** Service requests of the companies one handles (ADR 0018). */
   serviceRequests: { anywhere: [...SERVICE_REQUEST_GLOBAL_HANDLERS, ...SERVICE_REQUEST_HC_HANDLERS] },
+  /** The document library's folders, rules and files (03 §2 /admin/documents; ADR 0030). */
+  documents: { global: DOCUMENT_GLOBAL_MANAGERS, anywhere: DOCUMENT_HC_MANAGERS },
   housingCompaniesRead: ADMIN_AREA,
   housingCompaniesEdit: { global: HOUSING_COMPANY_EDITORS },
   housingCompanyFeatures: { global: HOUSING_COMPANY_FEATURE_EDITORS },

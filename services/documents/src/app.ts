@@ -7,6 +7,7 @@ import {
   type HostedService,
   HousingCompanyDirectory,
   IdentityClient,
+  type Jobs,
   type Logger,
   type Storage,
   serviceParts,
@@ -14,9 +15,11 @@ import {
 import type { DocumentsConfig } from './config.js';
 import type { DocumentsContext } from './context.js';
 import * as schema from './db/schema.js';
+import { announceUploadJob } from './domain/announce.js';
 import { StandardFolders } from './domain/standard-folders.js';
 import { documentRoutes } from './routes/documents.routes.js';
 import { folderRoutes } from './routes/folders.routes.js';
+import { seedDocumentsDemo } from './seed.js';
 
 export const DOCUMENTS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -26,10 +29,13 @@ const NEW_PLACES = new Set(['identity.housing-company.created.v1', 'identity.apa
 /**
  * The documents service on the kit's parts (serviceParts): start() starts the outbox relay and
  * hears identity's changes (a new housing company or apartment gets its standard folders at once;
- * features and directory entries are forgotten).
+ * features and directory entries are forgotten) and registers the announcement job (call it before
+ * jobs.start()); seedDemo() seeds the demo files.
  */
 export interface Documents extends HostedService {
   context: DocumentsContext;
+  /** Seeds the demo files (needs identity's demo) unless they are there; answers whether it seeded. */
+  seedDemo(): Promise<boolean>;
 }
 
 export function createDocuments(options: {
@@ -39,6 +45,7 @@ export function createDocuments(options: {
   logger: Logger;
   /** identity is asked over it (directory, features) and events go out through it. */
   bus: Bus;
+  jobs?: Jobs;
 }): Documents {
   const { database, config, storage, logger, bus } = options;
   const parts = serviceParts({ name: 'documents', database, bus, outbox: schema.outbox, logger });
@@ -54,6 +61,7 @@ export function createDocuments(options: {
     features: new FeatureGate(bus),
     directory: new HousingCompanyDirectory(identity),
     standardFolders: new StandardFolders(db),
+    jobs: options.jobs ?? null,
     kickEvents: parts.kickEvents,
   };
   return {
@@ -66,6 +74,7 @@ export function createDocuments(options: {
         await documentRoutes(app, context);
       },
       async start(running) {
+        options.jobs?.register(announceUploadJob(context));
         const consumer = await forgetOnIdentityEvents(bus, {
           service: 'documents',
           durable: 'documents-identity',
@@ -83,5 +92,6 @@ export function createDocuments(options: {
         running.add(consumer);
       },
     }),
+    seedDemo: () => seedDocumentsDemo(context),
   };
 }

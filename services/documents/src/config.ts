@@ -16,6 +16,11 @@ export const zDocumentsSettings = z.object({
     .default(DOCUMENT_MAX_BYTES),
   /** A download link works this many minutes (02 §9: the zip download's 10 minutes). */
   DOCUMENTS_DOWNLOAD_LINK_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /**
+   * "Notify users": a batch is announced this many seconds after its first file, so that the files
+   * of one upload make one notice (ADR 0030).
+   */
+  DOCUMENTS_ANNOUNCE_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Seed the demo folders and files on first start (the embedded mode does). */
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -4,6 +4,7 @@ import type {
   Db,
   FeatureGate,
   HousingCompanyDirectory,
+  Jobs,
   Logger,
   Storage,
 } from '@porta/service-kit';
@@ -27,6 +28,8 @@ export interface DocumentsContext {
   directory: HousingCompanyDirectory;
   /** Makes the standard folders of a housing company and its apartments (03 §3). */
   standardFolders: StandardFolders;
+  /** The job runner (BullMQ in the distributed mode); null: jobs run at once in the request. */
+  jobs: Jobs | null;
   /** Publish the outbox now (after a commit that wrote events). */
   kickEvents(): void;
 }

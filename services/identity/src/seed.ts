@@ -376,6 +376,7 @@ export async function seedDemo(
             'service-lounge',
             'atp-feed',
             'yit-corporation-news',
+            'documents',
           ] as const
         ).map((featureId) => ({
           featureId,

@@ -15,6 +15,7 @@ import * as schema from './db/schema.js';
 import {
   consumeCommunityEvents,
   consumeContentEvents,
+  consumeDocumentEvents,
   consumeServiceRequestEvents,
 } from './domain/consumers.js';
 import { LiveHub } from './domain/live.js';
@@ -74,6 +75,7 @@ export function createNotifications(options: {
         running.add(await consumeContentEvents(context));
         running.add(await consumeCommunityEvents(context));
         running.add(await consumeServiceRequestEvents(context));
+        running.add(await consumeDocumentEvents(context));
       },
     }),
     seedDemo: () => seedNotificationsDemo(context),

@@ -1,5 +1,6 @@
 export * from './documents.js';
 export * from './errors.js';
+export * from './events.js';
 export * from './folders.js';
 export * from './limits.js';
 export * from './roles.js';

@@ -100,6 +100,8 @@ export const zAudienceRequest = z.union([
     limit: z.number().int().min(1).max(AUDIENCE_PAGE_MAX),
     /** Only these users (is a user a member, in one of the roles?). */
     onlyUserIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX).optional(),
+    /** Only roles held on these apartments of the companies (company roles do not count). */
+    apartmentIds: z.array(zUuid).min(1).max(AUDIENCE_PAGE_MAX).optional(),
     /** Also users who have not registered yet or are deactivated (whom staff manage, not whom to tell). */
     includeInactive: z.boolean().optional(),
   }),

@@ -93,15 +93,11 @@ export function groupsOf(entry: Entry, apartmentId: string | null): Set<FolderRu
   return groups;
 }
 
-/** One tree of folders: the housing company's (apartmentId null) or one apartment's. */
-export class FolderTree {
+/** The rows of one tree of folders, and how they hang together (parents, inherited rules). */
+export class FolderRows {
   readonly byId: ReadonlyMap<string, FolderRow>;
 
-  constructor(
-    readonly entry: Entry,
-    readonly apartmentId: string | null,
-    rows: readonly FolderRow[],
-  ) {
+  constructor(rows: readonly FolderRow[]) {
     this.byId = new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -145,6 +141,27 @@ export class FolderTree {
     return { rules: [], inherited: true };
   }
 
+  /** Shown to those the rules let in: it and every folder above it are visible. */
+  shown(folder: FolderRow): boolean {
+    return this.ancestry(folder).every((f) => f.visible);
+  }
+
+  /** Those below the folder (not the folder itself). */
+  descendants(folder: FolderRow): FolderRow[] {
+    return [...this.byId.values()].filter((f) => f !== folder && this.ancestry(f).includes(folder));
+  }
+}
+
+/** One tree of folders as a caller sees it: the housing company's (apartmentId null) or one apartment's. */
+export class FolderTree extends FolderRows {
+  constructor(
+    readonly entry: Entry,
+    readonly apartmentId: string | null,
+    rows: readonly FolderRow[],
+  ) {
+    super(rows);
+  }
+
   /** The name in the language, else the folder's own. */
   nameOf(folder: FolderRow): string {
     return folder.translations[this.entry.language] ?? folder.name;
@@ -164,7 +181,7 @@ export class FolderTree {
   rights(folder: FolderRow): FolderRights {
     if (this.entry.manages) return { canRead: true, canUpload: true, canUpdate: true, canDelete: true };
     const none = { canRead: false, canUpload: false, canUpdate: false, canDelete: false };
-    if (this.ancestry(folder).some((f) => !f.visible)) return none;
+    if (!this.shown(folder)) return none;
     const groups = groupsOf(this.entry, this.apartmentId);
     const held = this.rulesOf(folder).rules.filter((r) => groups.has(r.group));
     return {
@@ -173,11 +190,6 @@ export class FolderTree {
       canUpdate: held.some((r) => r.update),
       canDelete: held.some((r) => r.delete),
     };
-  }
-
-  /** Those below the folder (not the folder itself). */
-  descendants(folder: FolderRow): FolderRow[] {
-    return [...this.byId.values()].filter((f) => f !== folder && this.ancestry(f).includes(folder));
   }
 }
 

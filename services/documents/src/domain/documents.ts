@@ -1,5 +1,6 @@
 import {
   DOCUMENT_ARCHIVE_EXTENSIONS,
+  DOCUMENT_EVENTS,
   DOCUMENT_EXTENSIONS,
   DOCUMENT_UPLOAD_FILES_MAX,
   type Document,
@@ -27,11 +28,9 @@ import type { DocumentsContext } from '../context.js';
 import { documents, folders, outbox } from '../db/schema.js';
 import { uploadsArchives } from '../policies.js';
 import { type Entry, enterHousingCompany, type FolderRow, type FolderTree, loadTree } from './access.js';
+import { scheduleAnnouncement } from './announce.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
-
-/** The event of new files (the notifications service tells those who may read the folder). */
-export const DOCUMENTS_UPLOADED = 'documents.document.uploaded.v1';
 
 const ERRORS: UploadRules['errors'] = {
   illegalCharacters: 'DOC_ILLEGAL_CHARACTERS',
@@ -89,6 +88,7 @@ export async function uploadDocuments(
   if (folder.key === 'home' && !query.homeFolder) throw new AppError('DOC_HOME_FOLDER_CATEGORY_REQUIRED');
   const uploadBatchId = query.uploadBatchId ?? uuidv7();
   const stored: string[] = [];
+  let rows: DocumentRow[];
   try {
     const files = await streamUploads(
       request,
@@ -111,7 +111,7 @@ export async function uploadDocuments(
         };
       },
     );
-    const rows = await withTransaction(ctx.db, async (tx) => {
+    rows = await withTransaction(ctx.db, async (tx) => {
       const inserted = await tx
         .insert(documents)
         .values(
@@ -127,7 +127,7 @@ export async function uploadDocuments(
           })),
         )
         .returning();
-      await enqueueEvent(tx, outbox, DOCUMENTS_UPLOADED, {
+      await enqueueEvent(tx, outbox, DOCUMENT_EVENTS.uploaded, {
         housingCompanyId: entry.housingCompanyId,
         apartmentId: folder.apartmentId,
         folderId: folder.id,
@@ -140,11 +140,17 @@ export async function uploadDocuments(
       return inserted;
     });
     ctx.kickEvents();
-    return { uploadBatchId, rows };
   } catch (error) {
     await deleteStoredFiles(ctx.storage, ctx.logger, stored, 'a refused upload');
     throw error;
   }
+  if (query.notifyUsers) {
+    // The files are in: an announcement that cannot be scheduled now is logged, not the upload's failure.
+    await scheduleAnnouncement(ctx, { uploadBatchId, housingCompanyId: entry.housingCompanyId }).catch(
+      (err: unknown) => ctx.logger.error({ err, uploadBatchId }, 'announcing an upload failed'),
+    );
+  }
+  return { uploadBatchId, rows };
 }
 
 /** `<created_at ISO>|<id>`, the keyset of a folder's page (newest first). */

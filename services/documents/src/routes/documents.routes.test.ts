@@ -129,6 +129,22 @@ describe('the acceptance: a folder for owners only', () => {
       documentIds: uploaded.map((d) => d.id),
       notifyUsers: true,
     });
+    // Without a job runner the batch is announced at once: to the company's owners, not by name.
+    const [announced] = await t.events('documents.upload.announced.v1');
+    expect(announced!.payload).toMatchObject({
+      folderId: folder.id,
+      apartmentId: null,
+      documentIds: uploaded.map((d) => d.id),
+      by: await t.userId('manager'),
+      url: `/documents?folder=${folder.id}`,
+      audience: { roles: ['owner'] },
+    });
+    const titles = announced!.payload.titles as Record<string, string>;
+    expect(titles.en).toBe('New documents in Owners only: Minutes 2026.pdf, Budget.pdf, Plan.pdf');
+    expect(titles.fi).toBe(
+      'Uusia asiakirjoja kansiossa Vain osakkaille: Minutes 2026.pdf, Budget.pdf, Plan.pdf',
+    );
+    expect(Object.keys(titles)).toHaveLength(9);
   });
 
   it('the owner sees the folder and its files, and downloads the three as one zip with the same bytes', async () => {

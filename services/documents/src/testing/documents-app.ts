@@ -25,14 +25,11 @@ export interface DocumentsTestApp {
 
 /**
  * identity and documents on one fresh in-memory PGlite with an in-process bus, as the embedded
- * gateway runs them: identity migrated and seeded with the demo, the documents feature on
- * everywhere, answering directory and features over the bus.
+ * gateway runs them: identity migrated and seeded with the demo (the documents feature on
+ * everywhere), answering directory and features over the bus.
  */
 export async function documentsTestApp(env: Record<string, string> = {}): Promise<DocumentsTestApp> {
   const bed = await identityTestBed('documents', env);
-  await bed.database.query(
-    "insert into identity.feature_toggles (feature_id, scope) values ('documents', 'global')",
-  );
   const { service: documents, config } = await bed.host(documentsService);
   const app = await bed.mount('documents-test', config, [documents.plugin]);
   return {

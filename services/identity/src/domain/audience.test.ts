@@ -36,6 +36,26 @@ describe('the audience of housing companies (rpc.identity.audience.get.v1)', () 
     expect(owner).toMatchObject({ email: 'owner@demo.porta.test', firstName: 'Olivia' });
   });
 
+  it('narrows to the roles held on given apartments, leaving out company roles', async () => {
+    const { db } = t.identity.context;
+    const [b14] = await db
+      .select({ id: apartmentRoles.apartmentId })
+      .from(apartmentRoles)
+      .where(eq(apartmentRoles.userId, id.tenant!));
+    const ask = (roles: ('owner' | 'tenant')[]) =>
+      audienceAnswer(db, {
+        housingCompanyIds: [hc['DEMO-2000']!],
+        roles,
+        apartmentIds: [b14!.id],
+        afterUserId: null,
+        limit: 100,
+      });
+    // B 14: the board member owns it, the tenant rents it; the manager's company role does not count.
+    expect(emails(await ask([]))).toEqual(['board', 'tenant']);
+    expect(emails(await ask(['owner']))).toEqual(['board']);
+    expect(emails(await ask(['tenant']))).toEqual(['tenant']);
+  });
+
   it('filters by role, pages by user id, and leaves out unregistered, deactivated and expired members', async () => {
     const { db } = t.identity.context;
     await addTestUser(t, {

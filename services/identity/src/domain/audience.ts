@@ -18,14 +18,15 @@ type IdentityDb = Db<typeof schema>;
 
 /**
  * Memberships in force today in the housing companies (null: any), of the roles (empty: any), from
- * apartment roles and company roles: of the outer query's user (`users`) as the housing-company
- * ids, or of everyone as the user ids.
+ * apartment roles and company roles (only roles on these apartments, when apartmentIds is given):
+ * of the outer query's user (`users`) as the housing-company ids, or of everyone as the user ids.
  */
 function memberships(
   today: string,
   housingCompanyIds: string[] | null,
   roles: string[],
   of: 'the user' | 'everyone',
+  apartmentIds?: readonly string[],
 ) {
   const inForce = (alias: string) => {
     const t = sql.raw(alias);
@@ -39,9 +40,14 @@ function memberships(
     of === 'the user' ? sql` and ${sql.raw(alias)}.user_id = ${users.id}` : sql``;
   const apartmentColumn = sql.raw(of === 'the user' ? 'a.housing_company_id' : 'ar.user_id');
   const companyColumn = sql.raw(of === 'the user' ? 'hr.housing_company_id' : 'hr.user_id');
-  return sql`select ${apartmentColumn} from identity.apartment_roles ar
+  const onApartments = apartmentIds
+    ? sql` and ar.apartment_id = any(${sql.param([...apartmentIds])}::uuid[])`
+    : sql``;
+  const fromApartments = sql`select ${apartmentColumn} from identity.apartment_roles ar
       join identity.apartments a on a.id = ar.apartment_id
-      where ${inForce('ar')}${user('ar')}${companies('a.housing_company_id')}${ofRoles('ar.role')}
+      where ${inForce('ar')}${user('ar')}${companies('a.housing_company_id')}${ofRoles('ar.role')}${onApartments}`;
+  if (apartmentIds) return fromApartments;
+  return sql`${fromApartments}
     union all
     select ${companyColumn} from identity.housing_company_roles hr
       where ${inForce('hr')}${user('hr')}${companies('hr.housing_company_id')}${ofRoles('hr.role')}`;
@@ -72,6 +78,7 @@ export async function audienceAnswer(
   const byCompany = 'housingCompanyIds' in request;
   const ids = byCompany ? request.housingCompanyIds : null;
   const roles = byCompany ? request.roles : [];
+  const apartmentIds = byCompany ? request.apartmentIds : undefined;
   let limit = AUDIENCE_PAGE_MAX;
   let which: SQL | undefined;
   if ('userIds' in request) {
@@ -84,8 +91,8 @@ export async function audienceAnswer(
     limit = request.limit;
     which =
       request.housingCompanyIds.length <= FEW_COMPANIES
-        ? sql`${users.id} in (${memberships(today, ids, roles, 'everyone')})`
-        : sql`exists (${memberships(today, ids, roles, 'the user')})`;
+        ? sql`${users.id} in (${memberships(today, ids, roles, 'everyone', apartmentIds)})`
+        : sql`exists (${memberships(today, ids, roles, 'the user', apartmentIds)})`;
   }
   const only =
     'onlyUserIds' in request && request.onlyUserIds
@@ -106,7 +113,7 @@ export async function audienceAnswer(
       // uuid has no min() on PostgreSQL 15: compare as text.
       housingCompanyId: sql<
         string | null
-      >`(select min(m.hc::text)::uuid from (${memberships(today, ids, roles, 'the user')}) m(hc))`,
+      >`(select min(m.hc::text)::uuid from (${memberships(today, ids, roles, 'the user', apartmentIds)}) m(hc))`,
       globalRoles: users.roles,
       inCompany: readersOf
         ? sql<boolean>`exists (${memberships(today, readersOf.housingCompanyIds, [], 'the user')})`

@@ -2,6 +2,7 @@ import {
   COMMUNITY_EVENTS,
   COMMUNITY_GLOBAL_MODERATORS,
   CONTENT_EVENTS,
+  DOCUMENT_EVENTS,
   SERVICE_REQUEST_EVENTS,
   zArticlePublishedEvent,
   zCalendarEntryPublishedEvent,
@@ -12,6 +13,7 @@ import {
   zMessageCreatedEvent,
   zReferenceCommentCreatedEvent,
   zServiceRequestEvent,
+  zUploadAnnouncedEvent,
 } from '@porta/contracts';
 import type { BusMessage, Subscription } from '@porta/service-kit';
 import type { NotificationsContext } from '../context.js';
@@ -185,6 +187,32 @@ export function serviceRequestNotices(message: BusMessage): Notice[] {
   return [e.urlsByUser ? { ...notice, urlsByUser: e.urlsByUser } : notice];
 }
 
+/**
+ * What an event of the documents service tells (type document, the DOCUMENT_UPLOAD setting): an
+ * announced upload to those who may read its folder (the company's members in the folder rules'
+ * roles, on the apartment for an apartment's folder), never the uploader. Other events: nothing.
+ */
+export function documentNotices(message: BusMessage): Notice[] {
+  if (message.subject !== DOCUMENT_EVENTS.announced) return [];
+  const e = zUploadAnnouncedEvent.parse(message.data);
+  return [
+    {
+      sourceKey: message.id,
+      type: 'document',
+      titles: e.titles,
+      defaultLanguage: e.defaultLanguage,
+      url: e.url,
+      audience: {
+        housingCompanyIds: [e.housingCompanyId],
+        roles: e.audience.roles,
+        ...(e.audience.apartmentIds ? { apartmentIds: e.audience.apartmentIds } : {}),
+      },
+      apartmentId: e.apartmentId,
+      excludeUserIds: [e.by],
+    },
+  ];
+}
+
 /** Fan out the notices of one producer's events (at least once: a redelivered event completes what is missing). */
 function consumeNotices(
   ctx: NotificationsContext,
@@ -225,6 +253,11 @@ export function consumeServiceRequestEvents(ctx: NotificationsContext): Promise<
     'notifications-service-requests',
     serviceRequestNotices,
   );
+}
+
+/** Fan out the documents service's announced uploads (see documentNotices). */
+export function consumeDocumentEvents(ctx: NotificationsContext): Promise<Subscription> {
+  return consumeNotices(ctx, 'documents.*.*.v1', 'notifications-documents', documentNotices);
 }
 
 /**

@@ -30,8 +30,8 @@ export interface Notice {
    * request's manage link, a credential). The stored notification keeps url.
    */
   urlsByUser?: Record<string, string>;
-  audience:
-    | { housingCompanyIds: string[]; roles: Role[] }
+  audience: /** Members of the companies in one of the roles (none: any); only on these apartments when given. */
+    | { housingCompanyIds: string[]; roles: Role[]; apartmentIds?: string[] }
     /**
      * Named users, e.g. the author of the comment replied to (not the replier). With readers, only
      * those who may still read these housing companies (a role in force in one) or hold one of the
@@ -93,6 +93,7 @@ export async function fanOut(ctx: NotificationsContext, notice: Notice): Promise
       {
         housingCompanyIds: audience.housingCompanyIds,
         roles: audience.roles,
+        ...(audience.apartmentIds?.length ? { apartmentIds: audience.apartmentIds } : {}),
         afterUserId,
         limit: ctx.config.FAN_OUT_PAGE_SIZE,
       },
