@@ -33,6 +33,18 @@ export const zBaseConfig = z.object({
   NATS_URL: z.url({ protocol: /^nats$/ }).optional(),
   /** Redis for BullMQ; without it jobs use the in-process runner. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /**
+   * An S3-compatible object store for the files (documents, attachments); without it they are kept
+   * under DATA_DIR/files. S3_ENDPOINT for another service than AWS, S3_FORCE_PATH_STYLE for one that
+   * wants the bucket in the path; without the keys, the AWS SDK's own credential chain.
+   */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: zBoolFromEnv.default(false),
+  S3_PREFIX: z.string().max(200).optional(),
   /** SMTP (smtp://user:pass@host:port); without it mail goes to DATA_DIR/mail. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Porta <no-reply@porta.local>'),

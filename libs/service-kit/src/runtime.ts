@@ -14,7 +14,7 @@ import { createJobs } from './jobs/index.js';
 import type { Jobs } from './jobs/types.js';
 import { createLogger } from './logger.js';
 import { createMailer, type Mailer } from './mail/index.js';
-import { createStorage, type Storage } from './storage/index.js';
+import { createStorage, S3Storage, type Storage } from './storage/index.js';
 import { startTelemetry, type Telemetry } from './telemetry/index.js';
 
 /**
@@ -82,6 +82,7 @@ export async function createRuntime(
     { name: 'bus', close: () => bus.close() },
     { name: 'dead letters', close: () => deadLetters.close() },
     { name: 'mailer', close: () => mailer.close() },
+    ...(storage instanceof S3Storage ? [{ name: 'storage', close: async () => storage.close() }] : []),
     ...(options.database ? [] : [{ name: 'database', close: () => database.close() }]),
     { name: 'telemetry', close: () => telemetry.shutdown() },
   ];

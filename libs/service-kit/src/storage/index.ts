@@ -1,3 +1,4 @@
+export { S3Storage, type S3StorageOptions } from './s3-storage.js';
 export {
   assertStorageKey,
   type ByteRange,
@@ -7,6 +8,7 @@ export {
   LocalStorage,
   MAX_STORAGE_KEY_LENGTH,
   putThenRecord,
+  type S3Settings,
   type Storage,
   StorageNotFoundError,
   type StoredObject,

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { silentLogger } from '../bus/logger.js';
 import type { Logger } from '../bus/types.js';
+import { S3Storage } from './s3-storage.js';
 
 export interface StoredObject {
   key: string;
@@ -18,7 +19,7 @@ export interface StoredObject {
  * S3-compatible store can implement the same interface. Keys are relative, `/`-separated paths.
  */
 export interface Storage {
-  readonly kind: 'local';
+  readonly kind: 'local' | 's3';
   /** Store (replacing) the object; returns what was stored. */
   put(key: string, body: Readable | Buffer | Uint8Array): Promise<StoredObject>;
   /**
@@ -180,11 +181,39 @@ function isMissing(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-/** The storage of this process: the folder `<DATA_DIR>/files`. */
+/** The S3 settings of a process (zBaseConfig's S3_*); S3_BUCKET chooses the object store. */
+export interface S3Settings {
+  S3_BUCKET?: string | undefined;
+  S3_ENDPOINT?: string | undefined;
+  S3_REGION?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE?: boolean | undefined;
+  S3_PREFIX?: string | undefined;
+}
+
+/**
+ * The storage of this process: an S3-compatible object store when S3_BUCKET is set (the
+ * distributed mode may choose it), else the folder `<DATA_DIR>/files`.
+ */
 export function createStorage(
-  config: { DATA_DIR?: string | undefined },
+  config: { DATA_DIR?: string | undefined } & S3Settings,
   logger: Logger = silentLogger,
 ): Storage {
+  if (config.S3_BUCKET) {
+    return new S3Storage(
+      {
+        bucket: config.S3_BUCKET,
+        endpoint: config.S3_ENDPOINT,
+        region: config.S3_REGION ?? 'us-east-1',
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE ?? false,
+        prefix: config.S3_PREFIX,
+      },
+      logger,
+    );
+  }
   return new LocalStorage(join(config.DATA_DIR ?? './data', 'files'), logger);
 }
 

@@ -3,6 +3,7 @@ export * from './distributed.js';
 export * from './images.js';
 export * from './migrations.js';
 export * from './outbox.js';
+export * from './s3.js';
 export * from './servers.js';
 export * from './services.js';
 export * from './until.js';

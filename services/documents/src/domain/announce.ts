@@ -8,7 +8,7 @@ import {
   type UploadAnnouncedEvent,
 } from '@porta/contracts';
 import { defineJob, enqueueEvent, withTransaction } from '@porta/service-kit';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, max } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DocumentsContext } from '../context.js';
 import { documents, folders, outbox } from '../db/schema.js';
@@ -168,15 +168,38 @@ export async function announceUpload(
 
 const zBatch = z.object({ uploadBatchId: z.uuid(), housingCompanyId: z.uuid() });
 
-/** The job that announces a batch once its files are in. */
+/**
+ * The job that announces a batch once its files are in: while files still arrive (the newest
+ * younger than the delay), it waits again for the rest of the delay, so a slow upload is told of
+ * whole.
+ */
 export function announceUploadJob(ctx: DocumentsContext) {
-  return defineJob({
+  const job = defineJob({
     name: 'documents.announce-upload',
     payload: zBatch,
     handler: async (batch) => {
+      const delayMs = ctx.config.DOCUMENTS_ANNOUNCE_DELAY_SECONDS * 1000;
+      const [newest] = await ctx.db
+        .select({ at: max(documents.createdAt) })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.housingCompanyId, batch.housingCompanyId),
+            eq(documents.uploadBatchId, batch.uploadBatchId),
+          ),
+        );
+      const quietFor = newest?.at ? Date.now() - newest.at.getTime() : Number.POSITIVE_INFINITY;
+      if (ctx.jobs && quietFor < delayMs) {
+        await ctx.jobs.enqueue(job, batch, {
+          jobId: `announce:${batch.uploadBatchId}:${newest!.at!.getTime()}`,
+          delayMs: delayMs - quietFor,
+        });
+        return;
+      }
       await announceUpload(ctx, batch);
     },
   });
+  return job;
 }
 
 /**
