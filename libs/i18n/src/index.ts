@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@porta/contracts';
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enCommunity from './locales/en/community.json' with { type: 'json' };
+import enDocuments from './locales/en/documents.json' with { type: 'json' };
 import enNews from './locales/en/news.json' with { type: 'json' };
 import enResident from './locales/en/resident.json' with { type: 'json' };
 import enServiceRequests from './locales/en/serviceRequests.json' with { type: 'json' };
@@ -16,7 +17,15 @@ import enSupport from './locales/en/support.json' with { type: 'json' };
  * `englishResources` (the reference, eager) is for tests and servers; a web app that imports it
  * bundles every English dictionary into its first load.
  */
-export const NAMESPACES = ['common', 'resident', 'news', 'support', 'community', 'serviceRequests'] as const;
+export const NAMESPACES = [
+  'common',
+  'resident',
+  'news',
+  'support',
+  'community',
+  'serviceRequests',
+  'documents',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 
@@ -30,6 +39,7 @@ export const englishResources = {
   support: enSupport,
   community: enCommunity,
   serviceRequests: enServiceRequests,
+  documents: enDocuments,
 };
 export type Resources = typeof englishResources;
 export type Dictionary<N extends Namespace> = Resources[N];
@@ -61,6 +71,7 @@ const lazy: Record<Language, Loaders> = {
     support: () => import('./locales/en/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/en/community.json', { with: { type: 'json' } }),
     serviceRequests: () => import('./locales/en/serviceRequests.json', { with: { type: 'json' } }),
+    documents: () => import('./locales/en/documents.json', { with: { type: 'json' } }),
   },
   cs: {
     common: () => import('./locales/cs/common.json', { with: { type: 'json' } }),
@@ -69,6 +80,7 @@ const lazy: Record<Language, Loaders> = {
     support: () => import('./locales/cs/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/cs/community.json', { with: { type: 'json' } }),
     serviceRequests: () => import('./locales/cs/serviceRequests.json', { with: { type: 'json' } }),
+    documents: () => import('./locales/cs/documents.json', { with: { type: 'json' } }),
   },
   et: {
     common: () => import('./locales/et/common.json', { with: { type: 'json' } }),
@@ -77,6 +89,7 @@ const lazy: Record<Language, Loaders> = {
     support: () => import('./locales/et/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/et/community.json', { with: { type: 'json' } }),
     serviceRequests: () => import('./locales/et/serviceRequests.json', { with: { type: 'json' } }),
+    documents: () => import('./locales/et/documents.json', { with: { type: 'json' } }),
   },
   fi: {
     common: () => import('./locales/fi/common.json', { with: { type: 'json' } }),
@@ -85,6 +98,7 @@ const lazy: Record<Language, Loaders> = {
     support: () => import('./locales/fi/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/fi/community.json', { with: { type: 'json' } }),
     serviceRequests: () => import('./locales/fi/serviceRequests.json', { with: { type: 'json' } }),
+    documents: () => import('./locales/fi/documents.json', { with: { type: 'json' } }),
   },
   lt: {
     common: () => import('./locales/lt/common.json', { with: { type: 'json' } }),
@@ -93,6 +107,7 @@ const lazy: Record<Language, Loaders> = {
     support: () => import('./locales/lt/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/lt/community.json', { with: { type: 'json' } }),
     serviceRequests: () => import('./locales/lt/serviceRequests.json', { with: { type: 'json' } }),
+    documents: () => import('./locales/lt/documents.json', { with: { type: 'json' } }),
   },
   lv: {
     common: () => import('./locales/lv/common.json', { with: { type: 'json' } }),
@@ -101,6 +116,7 @@ const lazy: Record<Language, Loaders> = {
     support: () => import('./locales/lv/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/lv/community.json', { with: { type: 'json' } }),
     serviceRequests: () => import('./locales/lv/serviceRequests.json', { with: { type: 'json' } }),
+    documents: () => import('./locales/lv/documents.json', { with: { type: 'json' } }),
   },
   pl: {
     common: () => import('./locales/pl/common.json', { with: { type: 'json' } }),
@@ -109,6 +125,7 @@ const lazy: Record<Language, Loaders> = {
     support: () => import('./locales/pl/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/pl/community.json', { with: { type: 'json' } }),
     serviceRequests: () => import('./locales/pl/serviceRequests.json', { with: { type: 'json' } }),
+    documents: () => import('./locales/pl/documents.json', { with: { type: 'json' } }),
   },
   sk: {
     common: () => import('./locales/sk/common.json', { with: { type: 'json' } }),
@@ -117,6 +134,7 @@ const lazy: Record<Language, Loaders> = {
     support: () => import('./locales/sk/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/sk/community.json', { with: { type: 'json' } }),
     serviceRequests: () => import('./locales/sk/serviceRequests.json', { with: { type: 'json' } }),
+    documents: () => import('./locales/sk/documents.json', { with: { type: 'json' } }),
   },
   sv: {
     common: () => import('./locales/sv/common.json', { with: { type: 'json' } }),
@@ -125,6 +143,7 @@ const lazy: Record<Language, Loaders> = {
     support: () => import('./locales/sv/support.json', { with: { type: 'json' } }),
     community: () => import('./locales/sv/community.json', { with: { type: 'json' } }),
     serviceRequests: () => import('./locales/sv/serviceRequests.json', { with: { type: 'json' } }),
+    documents: () => import('./locales/sv/documents.json', { with: { type: 'json' } }),
   },
 };
 
@@ -146,13 +165,14 @@ export async function loadLocale<N extends Namespace>(lang: Language, ns: N): Pr
 
 /** Every namespace of one language, keyed by namespace (the shape i18next expects for a language). */
 export async function loadLanguage(lang: Language): Promise<Resources> {
-  const [common, resident, news, support, community, serviceRequests] = await Promise.all([
+  const [common, resident, news, support, community, serviceRequests, documents] = await Promise.all([
     loadLocale(lang, 'common'),
     loadLocale(lang, 'resident'),
     loadLocale(lang, 'news'),
     loadLocale(lang, 'support'),
     loadLocale(lang, 'community'),
     loadLocale(lang, 'serviceRequests'),
+    loadLocale(lang, 'documents'),
   ]);
-  return { common, resident, news, support, community, serviceRequests };
+  return { common, resident, news, support, community, serviceRequests, documents };
 }

@@ -1,6 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_REQUEST_ERRORS, SERVICE_REQUEST_STATUSES, SERVICE_REQUEST_TYPES } from '@porta/contracts';
+import {
+  DOCUMENT_ERRORS,
+  HOME_FOLDER_CATEGORIES,
+  SERVICE_REQUEST_ERRORS,
+  SERVICE_REQUEST_STATUSES,
+  SERVICE_REQUEST_TYPES,
+} from '@porta/contracts';
 import { describe, expect, it } from 'vitest';
 import { englishResources, LANGUAGES, loadLanguage, loadLocale, NAMESPACES } from './index.js';
 
@@ -96,6 +102,21 @@ describe('serviceRequests', () => {
     expect(Object.keys(serviceRequests.attachments.refusals).sort()).toEqual(
       ['file_extension', 'file_size', 'illegal_characters', 'mime_type', 'too_many'].sort(),
     );
+  });
+});
+
+describe('documents', () => {
+  const { documents } = englishResources;
+
+  it("has a text for every code of the documents service, in English the service's message", () => {
+    expect(Object.keys(documents.errors).sort()).toEqual(Object.keys(DOCUMENT_ERRORS).sort());
+    for (const [code, text] of Object.entries(documents.errors)) {
+      expect(text, code).toBe(DOCUMENT_ERRORS[code as keyof typeof DOCUMENT_ERRORS].message);
+    }
+  });
+
+  it('names every home-folder category (03 §3)', () => {
+    expect(Object.keys(documents.categories).sort()).toEqual([...HOME_FOLDER_CATEGORIES].sort());
   });
 });
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation } from 'react-router';
 import heroDesktop from '../assets/hero-desktop.svg';
 import heroMobile from '../assets/hero-mobile.svg';
-import { COMMUNITY_FEATURES, type RoutePolicy } from '../modules/access';
+import { COMMUNITY_FEATURES, DOCUMENT_FEATURES, type RoutePolicy } from '../modules/access';
 import { BUSINESS_PARTNER_DASHBOARD_PATH } from '../modules/business-partners';
 import { CHANGE_HOUSING_COMPANY_PATH } from '../modules/housing-company';
 import type { HeroImages, RouteMeta } from '../modules/layout';
@@ -23,6 +23,9 @@ const DiscussionPage = lazyPage(() => import('../modules/community'), 'Discussio
 const NeighboursPage = lazyPage(() => import('../modules/community'), 'NeighboursPage');
 const NewConversationPage = lazyPage(() => import('../modules/community'), 'NewConversationPage');
 const PublicDiscussionsPage = lazyPage(() => import('../modules/community'), 'PublicDiscussionsPage');
+const ApartmentDocumentsPage = lazyPage(() => import('../modules/documents'), 'ApartmentDocumentsPage');
+const DocumentDownloadPage = lazyPage(() => import('../modules/documents'), 'DocumentDownloadPage');
+const DocumentsPage = lazyPage(() => import('../modules/documents'), 'DocumentsPage');
 const CorporateNewsArchivePage = lazyPage(() => import('../modules/feeds'), 'CorporateNewsArchivePage');
 const RecommendedArchivePage = lazyPage(() => import('../modules/feeds'), 'RecommendedArchivePage');
 const RecommendedArticlePage = lazyPage(() => import('../modules/feeds'), 'RecommendedArticlePage');
@@ -178,10 +181,18 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     element: <SectionPage />,
     meta: { section: 'projectCamera', layout: 'fullwidth' },
   },
-  ...each(['/documents', '/documents/*', '/my-apartment/documents'], {
-    element: <SectionPage />,
+  // Document library (02 §2, feature documents or documentsv2); /documents/<id> names a folder too
+  ...each(['/documents', '/documents/*'], {
+    element: <DocumentsPage />,
     meta: { section: 'documents', layout: 'two-columns' },
+    policy: { features: DOCUMENT_FEATURES },
   }),
+  {
+    path: '/documents/download/:id',
+    element: <DocumentDownloadPage />,
+    meta: { section: 'documents', layout: 'subpage' },
+    policy: { features: DOCUMENT_FEATURES },
+  },
   ...each(['/book-common-spaces', '/booking/:id'], {
     element: <SectionPage />,
     meta: { section: 'bookings' },
@@ -320,6 +331,12 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   },
   // The apartment's page (01 §2): the apartment areas below hang from it.
   { path: '/my-apartment', element: <MyApartmentPage />, meta: { section: 'myApartment' } },
+  {
+    path: '/my-apartment/documents',
+    element: <ApartmentDocumentsPage />,
+    meta: { section: 'documents', layout: 'two-columns' },
+    policy: { features: DOCUMENT_FEATURES },
+  },
   ...each(['/my-apartment/consumption', '/my-apartment/consumption/*'], {
     element: <SectionPage title="consumption" />,
     meta: { section: 'myApartment', layout: 'subpage' },

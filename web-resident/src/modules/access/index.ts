@@ -3,6 +3,7 @@ export { RequirePolicy } from './components/RequirePolicy';
 export {
   COMMUNITY_FEATURES,
   checkPolicy,
+  DOCUMENT_FEATURES,
   type EnabledFeatures,
   type PolicyOutcome,
   type RoutePolicy,

@@ -40,3 +40,6 @@ export const COMMUNITY_FEATURES: readonly FeatureId[] = [
   'neighbours',
   'area-discussion',
 ];
+
+/** The document library (02 §2): either generation of the feature opens the same screens. */
+export const DOCUMENT_FEATURES: readonly FeatureId[] = ['documents', 'documentsv2'];

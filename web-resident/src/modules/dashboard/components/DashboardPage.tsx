@@ -1,5 +1,8 @@
 import { ALWAYS_ON_FEATURES, type FeatureId } from '@porta/contracts';
 import { useTranslation } from 'react-i18next';
+import { DOCUMENT_FEATURES } from '../../access';
+// The box alone, not the documents module's pages: the dashboard's chunk stays small.
+import { LatestDocumentsBox } from '../../documents/components/LatestDocumentsBox';
 import { CorporateNewsBox, RecommendedArticlesBox } from '../../feeds';
 import { usePageMeta } from '../../layout';
 import { DashboardCampaigns } from '../../shop';
@@ -14,8 +17,8 @@ import { WelcomeDialog } from './WelcomeDialog';
 /**
  * The dashboard (/, 01 §2): the user's housing company, then each box whose feature is on — tasks
  * and events (calendar) and latest news (news; both always on), quick links, campaigns
- * (service-lounge), recommended articles (atp-feed), corporate news (yit-corporation-news) — and
- * the feedback box. The welcome dialog may open over it (01 §4).
+ * (service-lounge), latest documents (documents or documentsv2), recommended articles (atp-feed),
+ * corporate news (yit-corporation-news) — and the feedback box. The welcome dialog may open over it (01 §4).
  */
 export function DashboardPage() {
   const { t } = useTranslation(['resident', 'common']);
@@ -35,6 +38,15 @@ export function DashboardPage() {
             {on('calendar') && <TasksAndEventsBox />}
             {on('news') && <LatestNewsBox />}
             <QuickLinksBox key={housingCompany.id} housingCompanyId={housingCompany.id} />
+            {DOCUMENT_FEATURES.some(on) && (
+              <LatestDocumentsBox
+                apartmentId={
+                  housingCompany.apts.some((apt) => apt.id === me.selectedApartmentId)
+                    ? me.selectedApartmentId
+                    : null
+                }
+              />
+            )}
             {on('service-lounge') && (
               <div className="dashboard__wide">
                 <DashboardCampaigns

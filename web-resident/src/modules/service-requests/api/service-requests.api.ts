@@ -23,7 +23,7 @@ import type {
 } from '@porta/contracts';
 import { answer, fetchJson, type SessionClient } from '@porta/web-kit';
 import { authorizedFetch, queryString } from '../../../shared/utils/http';
-import { type UploadOptions, uploadFile } from './upload';
+import { type UploadOptions, uploadFile } from '../../../shared/utils/upload';
 
 export const SERVICE_REQUESTS_BASE = '/api/service-requests';
 const segment = encodeURIComponent;

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { type FakeXhr, stubXhr } from '../../../testing/fake-xhr';
 import { json, problem, type RecordedRequest } from '../../../testing/fetch-mock';
 import { IDS } from '../../../testing/fixtures';
 import { featuresOn, type SignedInOptions, startSignedIn } from '../../../testing/signed-in';
-import { type FakeXhr, stubXhr } from '../testing/fake-xhr';
 import {
   attachment,
   detail,

@@ -2,9 +2,9 @@ import type { ServiceRequestDetail } from '@porta/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubXhr } from '../../../testing/fake-xhr';
 import { json, problem, type RecordedRequest } from '../../../testing/fetch-mock';
 import { featuresOn, type SignedInOptions, startSignedIn } from '../../../testing/signed-in';
-import { stubXhr } from '../testing/fake-xhr';
 import {
   attachment,
   detail,
