@@ -35,7 +35,10 @@ async function menuEntries(): Promise<string[]> {
 }
 
 const IDENTITY_STAFF = ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'];
-/** Content sections of the developer's staff (03 §2): content, community, support, service shop, feedback. */
+/**
+ * Content sections of the developer's staff (03 §2): content (with the document library, which
+ * the developer's staff run everywhere), community, support, service shop, feedback.
+ */
 const CONTENT_STAFF = [
   'News',
   'Calendar',
@@ -44,6 +47,7 @@ const CONTENT_STAFF = [
   'FAQ and help',
   'Pages',
   'Feeds',
+  'Documents',
   'Violation reports',
   'Service requests',
   'Campaigns',
@@ -86,7 +90,7 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
       [...IDENTITY_STAFF, 'News', 'Calendar', 'Lifecycle steps', 'Violation reports', 'Service requests'],
     ],
     [
-      'a property manager who is a user of a property-management company (no campaigns: not a partner)',
+      'a property manager who is a user of a property-management company (no campaigns: not a partner; the documents of their companies)',
       [],
       [myHousingCompany(1, ['propertyManager'])],
       [
@@ -95,13 +99,14 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
         'Calendar',
         'Contacts',
         'Lifecycle steps',
+        'Documents',
         'Violation reports',
         'Service requests',
       ],
       1,
     ],
     [
-      'contributor who is a property manager (contacts too)',
+      'contributor who is a property manager (contacts and documents too)',
       ['contributor'],
       [myHousingCompany(1, ['propertyManager'])],
       [
@@ -110,6 +115,7 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
         'Calendar',
         'Contacts',
         'Lifecycle steps',
+        'Documents',
         'Violation reports',
         'Service requests',
       ],

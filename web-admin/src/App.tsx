@@ -9,12 +9,13 @@ import { LoginPage } from './auth/LoginPage';
 import { specAddressRoutes } from './common/spec-addresses';
 import { CopyPage } from './content/copy';
 import { createDataProvider } from './data/data-provider';
-import { createFileFetch, createHttpClient } from './data/http-client';
+import { createFileFetch, createHttpClient, createUploadSender } from './data/http-client';
 import { createI18nProvider, hasMessages, loadMessages } from './i18n/i18n-provider';
 import { startupLanguage } from './i18n/locale';
 import { PortaLayout } from './layout/PortaLayout';
 import { portaThemeWith } from './layout/theme';
 import { RESOURCE_VIEWS } from './resource-views';
+import { DocumentLibrary } from './resources/documents';
 import { HelpEntry, HelpSection, HelpUpdate } from './resources/help';
 import { HousingCompanyWizard } from './resources/housing-companies';
 import { HousingCompanySteps } from './resources/steps';
@@ -72,6 +73,7 @@ function staffResources(permissions: StaffPermissions | null) {
         {can.stepsRead ? (
           <Route path="/housing-companies/:id/steps" element={<HousingCompanySteps />} />
         ) : null}
+        {can.documents ? <Route path="/documents/*" element={<DocumentLibrary />} /> : null}
         {can.adminArea ? <Route path="/settings" element={<ApplicationSettings />} /> : null}
         {can.helpRead ? <Route path="/help" element={<HelpSection />} /> : null}
         {can.helpRead ? <Route path="/help/faq/:id" element={<HelpEntry />} /> : null}
@@ -103,7 +105,11 @@ function PortaAdmin({ session, store }: Required<AppProps>) {
       ready
         ? {
             authProvider: createAuthProvider(session),
-            dataProvider: createDataProvider(createHttpClient(session), createFileFetch(session)),
+            dataProvider: createDataProvider(
+              createHttpClient(session),
+              createFileFetch(session),
+              createUploadSender(session),
+            ),
             i18nProvider: createI18nProvider(language),
           }
         : null,

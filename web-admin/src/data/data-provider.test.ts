@@ -1,9 +1,10 @@
 import { SessionClient } from '@porta/web-kit';
 import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubXhr } from '../testing/fake-xhr';
 import { adminUser, json, mockFetch, problem, tokens } from '../testing/fetch-mock';
-import { createDataProvider } from './data-provider';
-import { createFileFetch, createHttpClient } from './http-client';
+import { createDataProvider, DOCUMENTS_API } from './data-provider';
+import { createFileFetch, createHttpClient, createUploadSender } from './http-client';
 import { RESOURCE_ROUTES, requestBody, resourceUrl } from './resources';
 
 let session: SessionClient;
@@ -254,6 +255,71 @@ describe('dataProvider', () => {
     expect(api.sent[0]?.query.get('confirm')).toBe('true');
     expect(api.sent[1]?.body).toEqual({ expiryDate: '2026-12-31', housingCompanyId: null });
     expect(api.sent[1]?.headers.get('authorization')).toBe('Bearer access-1');
+  });
+
+  it('sends a PATCH with its body (the documents service changes folders and files with it)', async () => {
+    session.accept(tokens(1));
+    const api = mockFetch({ 'PATCH /api/documents/documents/d1': () => json({ id: 'd1', name: 'Plan.pdf' }) });
+    const dataProvider = createDataProvider(createHttpClient(session));
+
+    await expect(
+      dataProvider.call('PATCH', '/documents/d1', { body: { name: 'Plan.pdf' }, api: DOCUMENTS_API }),
+    ).resolves.toEqual({ id: 'd1', name: 'Plan.pdf' });
+    expect(api.sent[0]?.body).toEqual({ name: 'Plan.pdf' });
+  });
+
+  it('uploads a file with the token, telling how far it is, and says by code why one is refused', async () => {
+    stubXhr();
+    session.accept(tokens(1));
+    const api = mockFetch({
+      'POST /api/documents/folders/f1/documents': (request) =>
+        (request.form?.get('file') as File).name === 'big.dwg'
+          ? problem(413, 'DOC_FILE_SIZE', 'File is too large')
+          : json({ uploadBatchId: 'b1', documents: [] }, 201),
+    });
+    const dataProvider = createDataProvider(createHttpClient(session), createFileFetch(session), createUploadSender(session));
+    const progress: number[] = [];
+
+    await expect(
+      dataProvider.uploadWithProgress('/folders/f1/documents', new File(['1234'], 'plan.pdf'), {
+        api: DOCUMENTS_API,
+        query: { tags: 'a,b' },
+        onProgress: (share) => progress.push(share),
+      }),
+    ).resolves.toEqual({ uploadBatchId: 'b1', documents: [] });
+    expect(progress).toEqual([0.5, 1, 1]);
+    expect(api.sent[0]?.query.get('tags')).toBe('a,b');
+    expect(api.sent[0]?.headers.get('authorization')).toBe('Bearer access-1');
+
+    const refused = await dataProvider
+      .uploadWithProgress('/folders/f1/documents', new File(['1'], 'big.dwg'), { api: DOCUMENTS_API })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).status).toBe(413);
+    expect((refused as HttpError).body).toMatchObject({ code: 'DOC_FILE_SIZE' });
+  });
+
+  it('refreshes a stale token of an upload and sends the file once more', async () => {
+    stubXhr();
+    session.accept(tokens(1));
+    const { sent } = mockFetch({
+      'POST /api/documents/folders/f1/documents': (request) =>
+        request.headers.get('authorization') === 'Bearer access-1'
+          ? problem(401, 'TOKEN_EXPIRED', 'Session expired')
+          : json({ uploadBatchId: 'b1', documents: [] }, 201),
+      'POST /api/identity/token/refresh': () => json(tokens(2)),
+    });
+    const send = createUploadSender(session);
+
+    await expect(send('/api/documents/folders/f1/documents', new File(['1'], 'plan.pdf'))).resolves.toEqual({
+      uploadBatchId: 'b1',
+      documents: [],
+    });
+    expect(sent.map((r) => `${r.method} ${r.path} ${r.headers.get('authorization') ?? ''}`)).toEqual([
+      'POST /api/documents/folders/f1/documents Bearer access-1',
+      'POST /api/identity/token/refresh ',
+      'POST /api/documents/folders/f1/documents Bearer access-2',
+    ]);
   });
 
   it('saves a file served to signed-in users, fetched with the token, and says why one is refused', async () => {

@@ -1,6 +1,13 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type CreateParams, type DataProvider, type DeleteParams, HttpError, type UpdateParams } from 'react-admin';
-import type { FileFetch, HttpClient, ProblemBody } from './http-client';
+import {
+  createUploadSender,
+  type FileFetch,
+  type HttpClient,
+  type ProblemBody,
+  type UploadProgressOptions,
+  type UploadSender,
+} from './http-client';
 import { requestBody, resourceDefinition, resourceRoute } from './resources';
 
 const METHODS = [
@@ -27,15 +34,21 @@ export const NOTIFICATIONS_API = '/api/notifications';
 export const COMMUNITY_API = '/api/community';
 /** The service-requests service's API root (staff change a request's status, publicity and answer it). */
 export const SERVICE_REQUESTS_API = '/api/service-requests';
+/** The documents service's API root (the document library's folders, rules and files). */
+export const DOCUMENTS_API = '/api/documents';
 /** The services the custom calls reach; identity unless said. */
 export type ApiRoot =
   | typeof IDENTITY_API
   | typeof CONTENT_API
   | typeof NOTIFICATIONS_API
   | typeof COMMUNITY_API
-  | typeof SERVICE_REQUESTS_API;
+  | typeof SERVICE_REQUESTS_API
+  | typeof DOCUMENTS_API;
 
 export type Query = Record<string, string | undefined>;
+
+/** The methods of the custom calls (PATCH: the documents service changes folders and files with it). */
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface CallOptions {
   query?: Query;
@@ -54,7 +67,7 @@ export const LOAD_FAILED = 'porta.common.load_failed';
  */
 export interface PortaCalls {
   /** A JSON call to identity (or the service `api` names): `call('GET', '/admin/users/1/roles')`. */
-  call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: CallOptions): Promise<T>;
+  call<T = unknown>(method: CallMethod, path: string, options?: CallOptions): Promise<T>;
   /** GET a file from identity (or `api`) and hand it to the browser as a download; resolves to its name. */
   download(path: string, fallbackName: string, query?: Query, api?: ApiRoot): Promise<string>;
   /** POST one file as multipart form data (field `file`), e.g. a content asset; resolves to the JSON answer. */
@@ -64,6 +77,15 @@ export interface PortaCalls {
    * attachment `url`) with the token, and hand it to the browser as a download named `fileName`.
    */
   saveFile(url: string, fileName: string): Promise<void>;
+  /**
+   * POST one file as multipart form data (field `file`) to a service (`api`), telling how far it is
+   * through `onProgress`; resolves to the JSON answer.
+   */
+  uploadWithProgress(
+    path: string,
+    file: File,
+    options: UploadProgressOptions & { query?: Query; api?: ApiRoot },
+  ): Promise<unknown>;
 }
 
 export type PortaDataProvider = DataProvider & PortaCalls;
@@ -138,13 +160,20 @@ const plainFileFetch: FileFetch = async (url) => {
   return response.blob();
 };
 
+/** Uploads without a token (tests of the data provider alone); the app passes `createUploadSender(session)`. */
+const plainUploadSender: UploadSender = createUploadSender(null);
+
 /**
  * One dataProvider for the whole app: ra-data-simple-rest per service, the resource's service
  * chosen from the table in `resources.ts`. Creates and updates send only the fields the resource's
  * request schema has; answers are checked against the resource's record contract when it has one;
  * `call`, `download` and `upload` reach the services' other routes.
  */
-export function createDataProvider(httpClient: HttpClient, fetchFile: FileFetch = plainFileFetch): PortaDataProvider {
+export function createDataProvider(
+  httpClient: HttpClient,
+  fetchFile: FileFetch = plainFileFetch,
+  sendUpload: UploadSender = plainUploadSender,
+): PortaDataProvider {
   const perService = new Map<string, DataProvider>();
   const providerFor = (apiUrl: string): DataProvider => {
     let provider = perService.get(apiUrl);
@@ -189,7 +218,7 @@ export function createDataProvider(httpClient: HttpClient, fetchFile: FileFetch 
 
   const calls: PortaCalls = {
     async call<T>(method: string, path: string, options: CallOptions = {}) {
-      const withBody = method === 'POST' || method === 'PUT';
+      const withBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
       const { json } = await httpClient(`${options.api ?? IDENTITY_API}${withQuery(path, options.query)}`, {
         method,
         ...(withBody ? { body: JSON.stringify(options.body ?? {}) } : {}),
@@ -218,6 +247,9 @@ export function createDataProvider(httpClient: HttpClient, fetchFile: FileFetch 
     async saveFile(url, fileName) {
       const blob = await fetchFile(url);
       offerDownload(fileName, blob, blob.type || 'application/octet-stream');
+    },
+    uploadWithProgress(path, file, { query, api, ...progress }) {
+      return sendUpload(`${api ?? IDENTITY_API}${withQuery(path, query)}`, file, progress);
     },
   };
 

@@ -1,9 +1,55 @@
+import FolderIcon from '@mui/icons-material/FolderOutlined';
 import { Box, Typography } from '@mui/material';
-import { STAFF_MENU } from '@porta/contracts';
-import { useId } from 'react';
-import { Menu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
+import { STAFF_MENU, type StaffAccess } from '@porta/contracts';
+import { type ReactElement, useId } from 'react';
+import {
+  Menu,
+  useBasename,
+  usePermissions,
+  useResourceDefinitions,
+  useSidebarState,
+  useTranslate,
+} from 'react-admin';
+import type { StaffPermissions } from '../auth/access';
 
-function Section({ title, resources }: { title: string; resources: readonly string[] }) {
+/** An entry that opens a page of the staff app rather than a resource's list. */
+interface PageEntry {
+  /** The section it joins (after the section's resources). */
+  section: string;
+  /** The page's address inside the app. */
+  to: string;
+  /** Translation key of its text. */
+  label: string;
+  /** Who sees it: the rule its route is registered by (App.tsx). */
+  access: StaffAccess;
+  icon: ReactElement;
+}
+
+/**
+ * The pages in the menu. The document library (03 §2 /admin/documents) is not one service's list
+ * of records, so it is not in the contracts' STAFF_MENU, which lists resources and the list route
+ * each opens.
+ */
+const PAGE_ENTRIES: readonly PageEntry[] = [
+  {
+    section: 'porta.menu.content',
+    to: '/documents',
+    label: 'porta.menu.documents',
+    access: 'documents',
+    icon: <FolderIcon />,
+  },
+];
+
+function Section({
+  title,
+  resources,
+  pages,
+}: {
+  title: string;
+  resources: readonly string[];
+  pages: readonly PageEntry[];
+}) {
+  const basename = useBasename();
   const translate = useTranslate();
   const [open] = useSidebarState();
   const headingId = useId();
@@ -25,17 +71,27 @@ function Section({ title, resources }: { title: string; resources: readonly stri
       {resources.map((name) => (
         <Menu.ResourceItem key={name} name={name} />
       ))}
+      {pages.map((page) => (
+        <Menu.Item
+          key={page.to}
+          to={`${basename}${page.to}`}
+          primaryText={translate(page.label)}
+          leftIcon={page.icon}
+        />
+      ))}
     </Box>
   );
 }
 
 /**
  * The side menu: the dashboard, then the routed resources in the sections of the contracts'
- * STAFF_MENU (administration, content, community, support, service shop, feedback). Only entries
- * whose rule the viewer passes are routed (App.tsx), so a section the viewer cannot use does not show.
+ * STAFF_MENU (administration, content, community, support, service shop, feedback), with the pages
+ * of PAGE_ENTRIES in their sections. Only entries whose rule the viewer passes are routed (App.tsx)
+ * and shown, so a section the viewer cannot use does not show.
  */
 export function PortaMenu() {
   const definitions = useResourceDefinitions();
+  const { permissions } = usePermissions<StaffPermissions>();
   const listed = (name: string) => !!definitions[name]?.hasList;
   const known = new Set(STAFF_MENU.flatMap((section) => section.entries.map((entry) => entry.resource)));
   const others = Object.keys(definitions).filter((name) => !known.has(name) && listed(name));
@@ -44,8 +100,11 @@ export function PortaMenu() {
       <Menu.DashboardItem />
       {STAFF_MENU.map((section) => {
         const resources = section.entries.map((entry) => entry.resource).filter(listed);
-        return resources.length ? (
-          <Section key={section.title} title={section.title} resources={resources} />
+        const pages = PAGE_ENTRIES.filter(
+          (page) => page.section === section.title && !!permissions?.can[page.access],
+        );
+        return resources.length || pages.length ? (
+          <Section key={section.title} title={section.title} resources={resources} pages={pages} />
         ) : null;
       })}
       {others.map((name) => (

@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+
+/** The document library's page (03 §2 /admin/documents), loaded when first opened. */
+export const DocumentLibrary = lazy(() =>
+  import('./DocumentLibrary').then((m) => ({ default: m.DocumentLibrary })),
+);
