@@ -15,7 +15,7 @@ import { startupLanguage } from './i18n/locale';
 import { PortaLayout } from './layout/PortaLayout';
 import { portaThemeWith } from './layout/theme';
 import { RESOURCE_VIEWS } from './resource-views';
-import { DocumentLibrary } from './resources/documents';
+import { DocumentLibrary, VideoLibrary } from './resources/documents';
 import { HelpEntry, HelpSection, HelpUpdate } from './resources/help';
 import { HousingCompanyWizard } from './resources/housing-companies';
 import { HousingCompanySteps } from './resources/steps';
@@ -74,6 +74,7 @@ function staffResources(permissions: StaffPermissions | null) {
           <Route path="/housing-companies/:id/steps" element={<HousingCompanySteps />} />
         ) : null}
         {can.documents ? <Route path="/documents/*" element={<DocumentLibrary />} /> : null}
+        {can.documents ? <Route path="/videos/*" element={<VideoLibrary />} /> : null}
         {can.adminArea ? <Route path="/settings" element={<ApplicationSettings />} /> : null}
         {can.helpRead ? <Route path="/help" element={<HelpSection />} /> : null}
         {can.helpRead ? <Route path="/help/faq/:id" element={<HelpEntry />} /> : null}

@@ -17,8 +17,10 @@ import type { DocumentsContext } from './context.js';
 import * as schema from './db/schema.js';
 import { announceUploadJob } from './domain/announce.js';
 import { StandardFolders } from './domain/standard-folders.js';
+import { thumbnailsJob } from './domain/thumbnails.js';
 import { documentRoutes } from './routes/documents.routes.js';
 import { folderRoutes } from './routes/folders.routes.js';
+import { videoRoutes } from './routes/videos.routes.js';
 import { seedDocumentsDemo } from './seed.js';
 
 export const DOCUMENTS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -29,8 +31,8 @@ const NEW_PLACES = new Set(['identity.housing-company.created.v1', 'identity.apa
 /**
  * The documents service on the kit's parts (serviceParts): start() starts the outbox relay and
  * hears identity's changes (a new housing company or apartment gets its standard folders at once;
- * features and directory entries are forgotten) and registers the announcement job (call it before
- * jobs.start()); seedDemo() seeds the demo files.
+ * features and directory entries are forgotten) and registers the announcement and thumbnail jobs
+ * (call it before jobs.start()); seedDemo() seeds the demo files.
  */
 export interface Documents extends HostedService {
   context: DocumentsContext;
@@ -72,9 +74,11 @@ export function createDocuments(options: {
       routes: async (app) => {
         await folderRoutes(app, context);
         await documentRoutes(app, context);
+        await videoRoutes(app, context);
       },
       async start(running) {
         options.jobs?.register(announceUploadJob(context));
+        options.jobs?.register(thumbnailsJob(context));
         const consumer = await forgetOnIdentityEvents(bus, {
           service: 'documents',
           durable: 'documents-identity',

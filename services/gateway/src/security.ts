@@ -13,6 +13,8 @@ export const WEB_APP_CSP = [
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  // The introduction videos' players (documents, ADR 0030): YouTube's privacy-enhanced one and Vimeo's.
+  'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
   "frame-ancestors 'none'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -22,10 +24,10 @@ export const WEB_APP_CSP = [
 /**
  * The browser features no page of Porta uses, refused to the web apps and to anything they could
  * embed. Neither app asks for the camera, the microphone, the location or payments (a file input
- * opens the system's picker, which needs no permission; videos are links to other sites).
- * Fullscreen stays for the apps' own pages only. Sent with the documents only (WEB_APP_HEADERS): a
- * permissions policy governs a document and what it embeds, and an API answer is never one that
- * runs anything (its CSP refuses every source).
+ * opens the system's picker, which needs no permission). Fullscreen stays for the apps' own pages
+ * and the introduction videos' players (the only frames the CSP lets in). Sent with the documents
+ * only (WEB_APP_HEADERS): a permissions policy governs a document and what it embeds, and an API
+ * answer is never one that runs anything (its CSP refuses every source).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -34,7 +36,7 @@ export const PERMISSIONS_POLICY = [
   'camera=()',
   'display-capture=()',
   'encrypted-media=()',
-  'fullscreen=(self)',
+  'fullscreen=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")',
   'geolocation=()',
   'gyroscope=()',
   'hid=()',

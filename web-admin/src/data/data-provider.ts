@@ -77,6 +77,8 @@ export interface PortaCalls {
    * attachment `url`) with the token, and hand it to the browser as a download named `fileName`.
    */
   saveFile(url: string, fileName: string): Promise<void>;
+  /** GET a file served only to signed-in users (an absolute path, e.g. a document's thumbnail) with the token. */
+  fetchFile(url: string): Promise<Blob>;
   /**
    * POST one file as multipart form data (field `file`) to a service (`api`), telling how far it is
    * through `onProgress`; resolves to the JSON answer.
@@ -248,6 +250,7 @@ export function createDataProvider(
       const blob = await fetchFile(url);
       offerDownload(fileName, blob, blob.type || 'application/octet-stream');
     },
+    fetchFile: (url) => fetchFile(url),
     uploadWithProgress(path, file, { query, api, ...progress }) {
       return sendUpload(`${api ?? IDENTITY_API}${withQuery(path, query)}`, file, progress);
     },

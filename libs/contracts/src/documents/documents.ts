@@ -8,6 +8,7 @@ import {
   DOCUMENT_PAGE_MAX,
   DOCUMENT_TAG_MAX_CHARS,
   DOCUMENT_TAGS_MAX,
+  type DOCUMENT_THUMBNAIL_SIZES,
   DOCUMENT_ZIP_FILES_MAX,
   DOCUMENTS_LATEST_COUNT,
 } from './limits.js';
@@ -40,6 +41,11 @@ export const zDocument = z.object({
   modified: zIsoDateTime,
   /** The file, for the signed-in caller (bearer): `?download=1` offers it as a download. */
   fileUrl: z.string(),
+  /**
+   * A picture's thumbnails (WebP, read like the file, with the bearer); null for other files and
+   * until they are made (a moment after the upload).
+   */
+  thumbnails: z.object({ medium: z.string(), large: z.string() }).nullable(),
   canUpdate: z.boolean(),
   canDelete: z.boolean(),
 });
@@ -130,3 +136,9 @@ export type DownloadLink = z.infer<typeof zDownloadLink>;
 export const zDownloadParam = z.strictObject({ id: zUuid });
 export const zDownloadQuery = z.strictObject({ token: z.string().max(200) });
 export const zFileQuery = z.strictObject({ download: z.enum(['0', '1']).optional() });
+/** A thumbnail's size (DOCUMENT_THUMBNAIL_SIZES). */
+export const zDocumentThumbnailSize = z.enum([
+  'medium',
+  'large',
+] as const satisfies readonly (keyof typeof DOCUMENT_THUMBNAIL_SIZES)[]);
+export const zThumbnailParam = z.strictObject({ id: zUuid, size: zDocumentThumbnailSize });

@@ -38,4 +38,18 @@ export const DOCUMENT_ERRORS = {
   DOC_DOWNLOAD_EXPIRED: { status: 404, message: 'Download failed: the link has expired.' },
   /** A byte range beyond the file. */
   DOC_RANGE_NOT_SATISFIABLE: { status: 416, message: 'Download failed' },
+  /** A file without thumbnails: not a picture, not one sharp could read, or not made yet. */
+  DOC_THUMBNAIL_NOT_FOUND: { status: 404, message: 'Thumbnail not found' },
+  /**
+   * 02 §5, 03 §5: introduction videos need the housing company's building-taxonomy term (a company
+   * identity knows no term for has no videos to list or add).
+   */
+  DOC_VIDEO_TAXONOMY_MISSING: {
+    status: 409,
+    message: 'Kentico taxonomy term for this project could not be determined.',
+  },
+  /** 02 §8 "video already exists": the same video twice in one housing company. */
+  DOC_VIDEO_EXISTS: { status: 409, message: 'Video already exists' },
+  /** A video that is not there, or of a housing company the caller does not reach. */
+  DOC_VIDEO_NOT_FOUND: { status: 404, message: 'Video not found' },
 } as const;

@@ -4,3 +4,4 @@ export * from './events.js';
 export * from './folders.js';
 export * from './limits.js';
 export * from './roles.js';
+export * from './videos.js';

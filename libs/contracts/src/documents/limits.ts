@@ -30,3 +30,16 @@ export const DOCUMENTS_LATEST_COUNT = 2;
 export const DOCUMENT_ZIP_FILES_MAX = 10_000;
 /** Folders of one housing company at most (with every apartment's). */
 export const FOLDER_DEPTH_MAX = 8;
+
+/** An introduction video's title, and its address (`url`) at most. */
+export const VIDEO_TITLE_MAX_CHARS = 200;
+export const VIDEO_URL_MAX_CHARS = 2000;
+/** The highest list position a video may be given. */
+export const VIDEO_POSITION_MAX = 10_000;
+
+/**
+ * A picture's thumbnails (02 §3 Document thumbnails: medium, large), WebP, their longest side at
+ * most this many pixels (never enlarged).
+ */
+export const DOCUMENT_THUMBNAIL_SIZES = { medium: 320, large: 1280 } as const;
+export type DocumentThumbnailSize = keyof typeof DOCUMENT_THUMBNAIL_SIZES;

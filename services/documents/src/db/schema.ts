@@ -1,4 +1,4 @@
-import type { FolderRule, FolderScope, HomeFolderCategory, Language } from '@porta/contracts';
+import type { FolderRule, FolderScope, HomeFolderCategory, Language, VideoSource } from '@porta/contracts';
 import { outboxTable } from '@porta/service-kit';
 import { sql } from 'drizzle-orm';
 import {
@@ -77,6 +77,11 @@ export const documents = documentsSchema.table(
     tags: text('tags').array().notNull().default([]),
     homeFolder: text('home_folder').$type<HomeFolderCategory>(),
     uploadBatchId: uuid('upload_batch_id'),
+    /**
+     * A picture's WebP thumbnails are stored (beside the file: `<storage key>.medium.webp`,
+     * `.large.webp`); made on the job runner after the upload.
+     */
+    thumbnails: boolean('thumbnails').notNull().default(false),
     createdBy: uuid('created_by').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -102,5 +107,34 @@ export const downloads = documentsSchema.table('downloads', {
   expiresAt: ts('expires_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Introduction videos of a housing company (02 §2–§3, 03 §7; ADR 0030), listed beside its folders.
+ * `full_url` is made from the source and identifier when written.
+ */
+export const videos = documentsSchema.table(
+  'videos',
+  {
+    id: uuid('id').primaryKey(),
+    housingCompanyId: uuid('housing_company_id').notNull(),
+    codename: text('codename').notNull(),
+    title: text('title').notNull(),
+    translations: jsonb('translations').$type<Partial<Record<Language, string>>>().notNull().default({}),
+    source: text('source').$type<VideoSource>().notNull(),
+    identifier: text('identifier').notNull(),
+    fullUrl: text('full_url').notNull(),
+    /** The folder it shows beside: a standard folder's key or a folder's id; null: none. */
+    documentFolderKey: text('document_folder_key'),
+    position: integer('position').notNull().default(0),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('videos_company_codename_unique').on(t.housingCompanyId, t.codename),
+    // One video once per housing company (02 §8 "video already exists").
+    uniqueIndex('videos_company_video_unique').on(t.housingCompanyId, t.source, t.identifier),
+  ],
+);
 
 export const outbox = outboxTable(documentsSchema);

@@ -29,6 +29,7 @@ import { documents, folders, outbox } from '../db/schema.js';
 import { uploadsArchives } from '../policies.js';
 import { type Entry, enterHousingCompany, type FolderRow, type FolderTree, loadTree } from './access.js';
 import { scheduleAnnouncement } from './announce.js';
+import { scheduleThumbnails, THUMBNAIL_TYPES, thumbnailKeys } from './thumbnails.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -67,6 +68,12 @@ export function documentOf(tree: FolderTree, folder: FolderRow, row: DocumentRow
     created: row.createdAt.toISOString(),
     modified: row.updatedAt.toISOString(),
     fileUrl: `/api/documents/documents/${row.id}/file`,
+    thumbnails: row.thumbnails
+      ? {
+          medium: `/api/documents/documents/${row.id}/thumbnails/medium`,
+          large: `/api/documents/documents/${row.id}/thumbnails/large`,
+        }
+      : null,
     canUpdate: rights.canUpdate || mine,
     canDelete: rights.canDelete || mine,
   };
@@ -76,6 +83,7 @@ export function documentOf(tree: FolderTree, folder: FolderRow, row: DocumentRow
  * Upload the request's files into the folder (02 §7 addFileMultipart): each checked by name,
  * extension, size and bytes as it streams to storage; the rows are written once every file is
  * stored, in one transaction with the event, so that a refused file leaves nothing of the upload.
+ * Pictures then get their thumbnails (on the job runner; without one, before the answer).
  */
 export async function uploadDocuments(
   ctx: DocumentsContext,
@@ -144,6 +152,8 @@ export async function uploadDocuments(
     await deleteStoredFiles(ctx.storage, ctx.logger, stored, 'a refused upload');
     throw error;
   }
+  const thumbnailed = await scheduleThumbnails(ctx, rows);
+  rows = rows.map((row) => (thumbnailed.has(row.id) ? { ...row, thumbnails: true } : row));
   if (query.notifyUsers) {
     // The files are in: an announcement that cannot be scheduled now is logged, not the upload's failure.
     await scheduleAnnouncement(ctx, { uploadBatchId, housingCompanyId: entry.housingCompanyId }).catch(
@@ -273,7 +283,14 @@ async function findFolderOfCompany(
   return { tree, folder };
 }
 
-/** Delete a file (its row, then its bytes). */
+/** A file's stored objects: its bytes, and a picture's thumbnails (whether or not made yet). */
+function storedKeysOf(row: DocumentRow): string[] {
+  return THUMBNAIL_TYPES.has(row.mimeType)
+    ? [row.storageKey, ...thumbnailKeys(row.storageKey)]
+    : [row.storageKey];
+}
+
+/** Delete a file (its row, then its bytes and thumbnails). */
 export async function deleteDocument(
   ctx: DocumentsContext,
   place: { tree: FolderTree; folder: FolderRow; row: DocumentRow },
@@ -281,7 +298,7 @@ export async function deleteDocument(
   const { tree, folder, row } = place;
   if (!documentOf(tree, folder, row).canDelete) throw new AppError('DOC_DELETE_NOT_PERMITTED');
   await ctx.db.delete(documents).where(eq(documents.id, row.id));
-  await deleteStoredFiles(ctx.storage, ctx.logger, [row.storageKey], 'a deleted document');
+  await deleteStoredFiles(ctx.storage, ctx.logger, storedKeysOf(row), 'a deleted document');
 }
 
 /**
@@ -308,12 +325,7 @@ export async function deleteBatch(ctx: DocumentsContext, entry: Entry, batchId: 
       deletable.map((r) => r.id),
     ),
   );
-  await deleteStoredFiles(
-    ctx.storage,
-    ctx.logger,
-    deletable.map((r) => r.storageKey),
-    'a deleted document',
-  );
+  await deleteStoredFiles(ctx.storage, ctx.logger, deletable.flatMap(storedKeysOf), 'a deleted document');
   return deletable.length;
 }
 

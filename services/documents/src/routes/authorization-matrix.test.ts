@@ -43,10 +43,15 @@ const MATRIX: Record<string, readonly Persona[]> = {
   [`GET ${P}/housing-companies/:housingCompanyId/documents/latest`]: SIGNED_IN,
   [`GET ${P}/documents/:id`]: SIGNED_IN,
   [`GET ${P}/documents/:id/file`]: SIGNED_IN,
+  [`GET ${P}/documents/:id/thumbnails/:size`]: SIGNED_IN,
   [`PATCH ${P}/documents/:id`]: SIGNED_IN,
   [`DELETE ${P}/documents/:id`]: SIGNED_IN,
   [`DELETE ${P}/housing-companies/:housingCompanyId/batches/:batchId`]: SIGNED_IN,
   [`POST ${P}/housing-companies/:housingCompanyId/downloads`]: SIGNED_IN,
+  [`GET ${P}/housing-companies/:housingCompanyId/videos`]: SIGNED_IN,
+  [`POST ${P}/housing-companies/:housingCompanyId/videos`]: SIGNED_IN,
+  [`PUT ${P}/videos/:id`]: SIGNED_IN,
+  [`DELETE ${P}/videos/:id`]: SIGNED_IN,
   // Public: the link is the credential.
   [`GET ${P}/downloads/:id`]: [...PERSONAS],
 };
@@ -73,12 +78,13 @@ describe('documents authorization matrix', () => {
       personas: PERSONAS,
       anonymous: 'anonymous',
       headers: auth,
-      fillPath: (url) => url.replace(/:id|:housingCompanyId|:batchId/g, () => randomUUID()),
+      fillPath: (url) =>
+        url.replace(':size', 'medium').replace(/:id|:housingCompanyId|:batchId/g, () => randomUUID()),
       handlerRefusalPrefix: 'DOC_',
     }),
   });
 
-  it("answers 404 on every route of a Linden Court folder and file to another housing company's people", async () => {
+  it("answers 404 on every route of a Linden Court folder, file and video to another housing company's people", async () => {
     const list = await t.app.inject({
       method: 'GET',
       url: `${P}/housing-companies/${t.hc.lindenCourt}/folders`,
@@ -99,12 +105,23 @@ describe('documents authorization matrix', () => {
     expect(up.statusCode, up.body).toBe(201);
     const doc = up.json<{ uploadBatchId: string; documents: { id: string }[] }>();
     const id = doc.documents[0]!.id;
+    const video = { title: 'Welcome', source: 'youtube', identifier: 'AbCdEfGhIj1' };
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `${P}/housing-companies/${t.hc.lindenCourt}/videos`,
+      payload: video,
+      headers: auth('manager'),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const videoId = made.json<{ id: string }>().id;
     const bodies: Record<string, unknown> = {
       [`POST ${P}/housing-companies/:housingCompanyId/folders`]: { name: 'x' },
       [`PATCH ${P}/folders/:id`]: { name: 'x' },
       [`PUT ${P}/folders/:id/rules`]: { rules: null },
       [`PATCH ${P}/documents/:id`]: { name: 'x' },
       [`POST ${P}/housing-companies/:housingCompanyId/downloads`]: { ids: [id] },
+      [`POST ${P}/housing-companies/:housingCompanyId/videos`]: { ...video, identifier: 'AbCdEfGhIj2' },
+      [`PUT ${P}/videos/:id`]: { ...video, title: 'x' },
     };
     const wrong: string[] = [];
     for (const persona of ['neighbour', 'othermanager', 'partner'] as const) {
@@ -115,7 +132,11 @@ describe('documents authorization matrix', () => {
         const url = path
           .replace(':housingCompanyId', t.hc.lindenCourt)
           .replace(':batchId', doc.uploadBatchId)
-          .replace(':id', path.startsWith(`${P}/folders`) ? folder.id : id);
+          .replace(':size', 'medium')
+          .replace(
+            ':id',
+            path.startsWith(`${P}/folders`) ? folder.id : path.startsWith(`${P}/videos`) ? videoId : id,
+          );
         const body = bodies[route];
         const res = await t.app.inject({
           method: method as 'GET',

@@ -12,6 +12,7 @@ import {
   zFolderIdParam,
   zHousingCompanyParam,
   zLatestDocumentsQuery,
+  zThumbnailParam,
   zUpdateDocumentBody,
   zUploadQuery,
   zUploadResult,
@@ -38,6 +39,7 @@ import {
   uploadDocuments,
 } from '../domain/documents.js';
 import { createDownload, openDownload, zipStream } from '../domain/downloads.js';
+import { thumbnailKey } from '../domain/thumbnails.js';
 import { DOCUMENT_POLICIES } from '../policies.js';
 
 /** Shown in the browser when asked; every other file is offered as a download. */
@@ -157,6 +159,30 @@ export async function documentRoutes(app: App, ctx: DocumentsContext) {
       return sendStoredFile(reply, ctx.storage, row, inline ? 'inline' : 'attachment', {
         header: request.headers.range,
         unsatisfiable: 'DOC_RANGE_NOT_SATISFIABLE',
+      });
+    },
+  );
+
+  app.get(
+    '/documents/:id/thumbnails/:size',
+    {
+      schema: {
+        summary: 'A picture’s thumbnail (WebP, 02 §3 thumbnails medium and large), read like the file',
+        params: zThumbnailParam,
+      },
+      config: { policy: DOCUMENT_POLICIES.signedIn },
+    },
+    async (request, reply) => {
+      const { row } = await enterDocument(ctx, principalOf(request), request.params.id, undefined);
+      const storageKey = thumbnailKey(row.storageKey, request.params.size);
+      const stored = row.thumbnails ? await ctx.storage.stat(storageKey) : null;
+      if (!stored) throw new AppError('DOC_THUMBNAIL_NOT_FOUND');
+      const fileName = `${row.name.replace(/\.[^.]*$/, '')}-${request.params.size}.webp`;
+      return sendStoredFile(reply, ctx.storage, {
+        storageKey,
+        mimeType: 'image/webp',
+        size: stored.size,
+        fileName,
       });
     },
   );

@@ -166,6 +166,42 @@ describe('document library (03 §2 /admin/documents)', () => {
     expect(screen.queryByRole('rowheader', { name: 'Newest.pdf' })).toBeNull();
   });
 
+  it('shows a picture’s medium thumbnail fetched with the token, and a file icon for other files', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:thumbnail');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    try {
+      const photo = doc(5, home.id, {
+        name: 'Yard.jpg',
+        mimeType: 'image/jpeg',
+        thumbnails: {
+          medium: `${DOCS}/documents/${doc(5, home.id).id}/thumbnails/medium`,
+          large: `${DOCS}/documents/${doc(5, home.id).id}/thumbnails/large`,
+        },
+      });
+      const calls = documentsApi({
+        files: { [home.id]: page([photo, doc(6, home.id, { name: 'Plan.pdf' })]) },
+        routes: {
+          [`GET ${photo.thumbnails!.medium}`]: () =>
+            new Response('webp', { headers: { 'content-type': 'image/webp' } }),
+        },
+      });
+      renderAppAt(`/admin/documents/${linden.id}`, session);
+
+      const yard = await screen.findByRole('rowheader', { name: 'Yard.jpg' }, STARTUP);
+      await waitFor(() => expect(yard.querySelector('img')?.getAttribute('src')).toBe('blob:thumbnail'));
+      expect(yard.querySelector('img')!.getAttribute('alt')).toBe('');
+      const sent = calls.to(`GET ${photo.thumbnails!.medium}`);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.headers.get('authorization')).toMatch(/^Bearer /);
+      const plan = screen.getByRole('rowheader', { name: 'Plan.pdf' });
+      expect(plan.querySelector('img')).toBeNull();
+      expect(plan.querySelector('svg')).toBeTruthy();
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+  });
+
   it('deletes a file only after it is confirmed', async () => {
     const calls = documentsApi({
       files: {
@@ -192,6 +228,9 @@ describe('document library (03 §2 /admin/documents)', () => {
     await waitFor(() => expect(calls.to(remove)).toHaveLength(1));
     expect(await screen.findByText('File Plan.pdf deleted')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Plan.pdf' })).toBeNull());
+    // The confirmation hides the page from the accessibility tree until it has closed.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('rowheader', { name: 'Plan.pdf' })).toBeNull();
     expect(screen.getByRole('rowheader', { name: 'Keep.pdf' })).toBeTruthy();
   });
 

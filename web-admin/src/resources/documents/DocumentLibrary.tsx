@@ -1,9 +1,10 @@
 import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolderOutlined';
+import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type AdminApartment, type AdminHousingCompany, type Folder, zFolderList } from '@porta/contracts';
 import { useEffect, useId, useState } from 'react';
 import { Title, useBasename, useGetList, useGetOne, useLocaleState, useTranslate } from 'react-admin';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '../../content/api';
 import { HousingCompanyPicker } from '../../content/HousingCompanyPicker';
 import { useDocumentsGet } from './api';
@@ -21,7 +22,8 @@ const APARTMENTS_MAX = 1000;
  * then its folders or one apartment's, and work in them — the folder tree on the left, the chosen
  * folder's files on the right (one column on a phone). The address says what is chosen:
  * `/documents/<housing company id>/<apartment id>?folder=<folder id>`; an external id (hcExt,
- * aptext) in the address, as the spec's links have, is looked up and replaced by the id.
+ * aptext) in the address, as the spec's links have, is looked up and replaced by the id. The
+ * company's introduction videos are a page of their own, linked from here.
  */
 export function DocumentLibrary() {
   const translate = useTranslate();
@@ -119,6 +121,16 @@ export function DocumentLibrary() {
               </option>
             ))}
           </TextField>
+        ) : null}
+        {housingCompanyId ? (
+          <Button
+            component={RouterLink}
+            to={`${basename}/videos/${encodeURIComponent(housingCompanyId)}`}
+            startIcon={<VideoIcon />}
+            sx={{ alignSelf: { sm: 'center' } }}
+          >
+            {translate('porta.documents.videos.title')}
+          </Button>
         ) : null}
       </Stack>
       {companyMissing ? (

@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
@@ -136,7 +137,44 @@ function useFolderFiles(folderId: string, q: string, round: number) {
 }
 
 /**
- * The folder's files as a table: name, size, upload time (in the housing company's time zone),
+ * A picture's medium thumbnail, fetched with the session's token and shown from memory; a file icon
+ * for other files, while it loads and when it cannot be fetched. Decorative: the name is beside it.
+ */
+function FileThumbnail({ doc }: { doc: Document }) {
+  const api = useDocumentsApi();
+  const url = doc.thumbnails?.medium ?? null;
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url || typeof URL.createObjectURL !== 'function') return;
+    let current = true;
+    let made: string | null = null;
+    api.fetchFile(url).then(
+      (blob) => {
+        if (!current) return;
+        made = URL.createObjectURL(blob);
+        setSrc(made);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+      if (made) URL.revokeObjectURL(made);
+      setSrc(null);
+    };
+  }, [api, url]);
+  if (!src) return <FileIcon color="action" sx={{ width: 40 }} />;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt=""
+      sx={{ display: 'block', width: 40, height: 40, objectFit: 'cover', borderRadius: 1 }}
+    />
+  );
+}
+
+/**
+ * The folder's files as a table: a picture's thumbnail (else a file icon), name, size, upload time (in the housing company's time zone),
  * tags and, in the home folder, the category. Each file can be downloaded, and renamed, moved or
  * deleted as its rights say (delete is confirmed first); chosen files download together as a zip.
  * The table scrolls sideways on a narrow screen.
@@ -275,12 +313,22 @@ export function FileList({ folder, folders, housingCompanyId, round, onChanged }
                     />
                   </TableCell>
                   <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
-                    {doc.name}
-                    {doc.fileName !== doc.name ? (
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {doc.fileName}
-                      </Typography>
-                    ) : null}
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                      <Box
+                        aria-hidden="true"
+                        sx={{ flex: 'none', display: 'flex', justifyContent: 'center' }}
+                      >
+                        <FileThumbnail doc={doc} />
+                      </Box>
+                      <Box sx={{ minWidth: 0 }}>
+                        {doc.name}
+                        {doc.fileName !== doc.name ? (
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {doc.fileName}
+                          </Typography>
+                        ) : null}
+                      </Box>
+                    </Stack>
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFileSize(doc.size)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.created, timeZone)}</TableCell>

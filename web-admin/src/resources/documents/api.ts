@@ -21,13 +21,15 @@ export interface DocumentsApi {
     file: File,
     options: { query: Query; onProgress: (share: number) => void; signal?: AbortSignal },
   ): Promise<UploadResult>;
+  /** A file the service serves with the token only (a picture's thumbnail address), as bytes. */
+  fetchFile(url: string): Promise<Blob>;
 }
 
 /** The documents service's calls (stable between renders). */
 export function useDocumentsApi(): DocumentsApi {
   const dataProvider = useDataProvider<PortaDataProvider>();
   return useMemo(() => {
-    const { call, uploadWithProgress } = dataProvider;
+    const { call, uploadWithProgress, fetchFile } = dataProvider;
     return {
       async call(
         method: CallMethod,
@@ -49,6 +51,12 @@ export function useDocumentsApi(): DocumentsApi {
           signal,
         });
         return parseAnswer(zUploadResult, answer);
+      },
+      fetchFile(url: string) {
+        // Only the documents service's own addresses get the token.
+        if (!url.startsWith(`${DOCUMENTS_API}/`))
+          return Promise.reject(new Error(`Not a documents address: ${url}`));
+        return fetchFile(url);
       },
     } as DocumentsApi;
   }, [dataProvider]);

@@ -4,3 +4,6 @@ import { lazy } from 'react';
 export const DocumentLibrary = lazy(() =>
   import('./DocumentLibrary').then((m) => ({ default: m.DocumentLibrary })),
 );
+
+/** A housing company's introduction videos (03 §2 /admin/videos/{hcExtId}), loaded when first opened. */
+export const VideoLibrary = lazy(() => import('./VideoLibrary').then((m) => ({ default: m.VideoLibrary })));

@@ -1,4 +1,4 @@
-import type { Document, DocumentPage, Folder, MeResponse } from '@porta/contracts';
+import type { Document, DocumentPage, Folder, MeResponse, Video } from '@porta/contracts';
 import {
   apartment,
   type Handler,
@@ -72,6 +72,7 @@ export function doc(n: number, folderId: string, overrides: Partial<Document> = 
     created: '2026-03-02T08:30:00.000Z',
     modified: '2026-03-02T08:30:00.000Z',
     fileUrl: `${DOCS}/documents/${uuid(500 + n)}/file`,
+    thumbnails: null,
     canUpdate: true,
     canDelete: true,
     ...overrides,
@@ -108,6 +109,27 @@ export const ownerDocs = folder(20, {
   apartmentId: flat.id,
 });
 
+export function video(n: number, overrides: Partial<Video> = {}): Video {
+  const title = overrides.title ?? `Video ${n}`;
+  const identifier = overrides.identifier ?? `AbCdEfGhIj${n % 10}`;
+  return {
+    id: uuid(700 + n),
+    housingCompanyId: linden.id,
+    codename: `video_${n}`,
+    title,
+    titles: { title, translations: {} },
+    source: 'youtube',
+    identifier,
+    fullUrl: `https://www.youtube.com/watch?v=${identifier}`,
+    embedUrl: `https://www.youtube-nocookie.com/embed/${identifier}`,
+    documentFolderKey: null,
+    position: n,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export const page = (items: Document[], nextCursor: string | null = null): DocumentPage => ({
   items,
   nextCursor,
@@ -119,6 +141,8 @@ interface DocumentsApiOptions {
   /** The files of each folder, by its id (none: an empty page). */
   files?: Record<string, DocumentPage>;
   manages?: boolean;
+  /** The company's introduction videos (none: an empty list). */
+  videos?: Video[];
   routes?: Record<string, Handler>;
 }
 
@@ -128,6 +152,7 @@ export function documentsApi({
   folders = FOLDERS,
   files = {},
   manages = true,
+  videos = [],
   routes = {},
 }: DocumentsApiOptions = {}) {
   const folderFiles: Record<string, Handler> = {};
@@ -147,6 +172,8 @@ export function documentsApi({
         folders: request.query.get('apartmentId') ? [ownerDocs] : folders,
       }),
     ...folderFiles,
+    [`GET ${DOCS}/housing-companies/${linden.id}/videos`]: () =>
+      json({ housingCompanyId: linden.id, manages, videos }),
     ...routes,
   });
 }

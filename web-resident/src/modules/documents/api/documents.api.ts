@@ -7,11 +7,13 @@ import type {
   HomeFolderCategory,
   Language,
   UploadResult,
+  VideoList,
   zDocument,
   zDocumentPage,
   zDownloadLink,
   zFolderList,
   zUploadResult,
+  zVideoList,
 } from '@porta/contracts';
 import { answer, type SessionClient } from '@porta/web-kit';
 import { authorizedFetch, queryString } from '../../../shared/utils/http';
@@ -63,6 +65,10 @@ export interface DocumentsApi {
   createDownload(housingCompanyId: string, body: DownloadBody): Promise<DownloadLink>;
   /** A file itself (served with the token), for showing it in the browser. */
   fetchFile(id: string): Promise<Blob>;
+  /** A picture's thumbnail (its `thumbnails.medium` or `.large` address, served with the token). */
+  fetchThumbnail(url: string): Promise<Blob>;
+  /** GET /housing-companies/:hc/videos: the company's introduction videos, titles in `lang`. */
+  listVideos(housingCompanyId: string, lang?: Language): Promise<VideoList>;
 }
 
 export function createDocumentsApi(session: SessionClient): DocumentsApi {
@@ -108,6 +114,16 @@ export function createDocumentsApi(session: SessionClient): DocumentsApi {
     },
     async fetchFile(id) {
       return (await authorizedFetch(session, `${DOCUMENTS_BASE}/documents/${segment(id)}/file`)).blob();
+    },
+    async fetchThumbnail(url) {
+      // Only the service's own addresses: a thumbnail address is never sent the token elsewhere.
+      if (!url.startsWith(`${DOCUMENTS_BASE}/documents/`)) throw new Error(`Not a thumbnail address: ${url}`);
+      return (await authorizedFetch(session, url)).blob();
+    },
+    async listVideos(housingCompanyId, lang) {
+      return answer<typeof zVideoList>(
+        await call('GET', `/housing-companies/${segment(housingCompanyId)}/videos${queryString({ lang })}`),
+      );
     },
   };
 }

@@ -3,8 +3,10 @@ import { formatFileSize } from '@porta/web-kit';
 import { ExternalLinkIcon, FileTextIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useObjectUrl } from '../../../shared/ui/FetchedThumbnail';
 import { useToast } from '../../../shared/ui/Toast';
 import { useFormatters } from '../../../shared/utils/format';
+import { useThumbnail } from '../hooks/queries';
 import { useDocumentsApi } from '../hooks/use-documents-api';
 import { useDocumentErrorText } from '../hooks/use-error-text';
 import { extensionOf, isViewable } from '../utils/files';
@@ -50,9 +52,21 @@ function useOpenDocument() {
 }
 
 /**
- * One file of a folder: a box to choose it for "Download selected", its name (a link that saves it;
- * its address is the file's download page, so it also works opened in a new tab), type, size, date,
- * category and tags, then "Open" for files a browser shows and "Delete" when the user may.
+ * A picture's medium thumbnail (fetched with the session's token), else, and while it loads, a
+ * file icon. Decorative: the file's name is beside it.
+ */
+function FileThumbnail({ document }: { document: Document }) {
+  const { data } = useThumbnail(document.thumbnails?.medium ?? null);
+  const src = useObjectUrl(data);
+  if (!src) return <FileTextIcon size={24} focusable="false" />;
+  return <img className="document-row__thumbnail" src={src} alt="" loading="lazy" />;
+}
+
+/**
+ * One file of a folder: a box to choose it for "Download selected", a picture's thumbnail or a file
+ * icon, its name (a link that saves it; its address is the file's download page, so it also works
+ * opened in a new tab), type, size, date, category and tags, then "Open" for files a browser shows
+ * and "Delete" when the user may.
  */
 export function DocumentRow({
   document,
@@ -83,7 +97,7 @@ export function DocumentRow({
         onChange={(event) => onSelect(event.target.checked)}
       />
       <span className="document-row__icon" aria-hidden="true">
-        <FileTextIcon size={24} focusable="false" />
+        <FileThumbnail document={document} />
       </span>
       <div className="document-row__main">
         <a

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeXhr, stubXhr } from '../../../testing/fake-xhr';
 import { json, problem, type RecordedRequest } from '../../../testing/fetch-mock';
 import { IDS } from '../../../testing/fixtures';
@@ -18,11 +18,13 @@ import {
   HOME_ID,
   page,
   projectFolders,
+  videoList,
 } from '../testing/document-fixtures';
 
 const BASE = '/api/documents';
 const FOLDERS = `${BASE}/housing-companies/${IDS.demoHc}/folders`;
 const DOWNLOADS = `${BASE}/housing-companies/${IDS.demoHc}/downloads`;
+const VIDEOS = `${BASE}/housing-companies/${IDS.demoHc}/videos`;
 const filesOf = (folderId: string) => `${BASE}/folders/${folderId}/documents`;
 const features = featuresOn('documentsv2');
 
@@ -56,6 +58,7 @@ function openLibrary(path = '/documents', routes: SignedInOptions['routes'] = {}
       [`GET ${filesOf(HOME_ID)}`]: json(page([plan])),
       [`GET ${filesOf(BLUEPRINTS_ID)}`]: json(page(drawings)),
       [`GET ${filesOf(BOARD_ID)}`]: json(page([])),
+      [`GET ${VIDEOS}`]: json(videoList([])),
       ...routes,
     },
   });
@@ -389,6 +392,71 @@ describe('/documents', () => {
     expect(screen.getByRole('button', { name: 'Download folder' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upload files' })).toBeNull();
     expect(screen.queryByLabelText('Files to upload')).toBeNull();
+  });
+
+  describe('thumbnails', () => {
+    afterEach(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+
+    it('shows a picture’s medium thumbnail, fetched with the token, and a file icon for other files', async () => {
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:porta-thumbnail'), revokeObjectURL: vi.fn() });
+      const photoId = docId(160);
+      const thumbnails = {
+        medium: `${BASE}/documents/${photoId}/thumbnails/medium`,
+        large: `${BASE}/documents/${photoId}/thumbnails/large`,
+      };
+      const photo = doc({
+        id: photoId,
+        name: 'Yard',
+        fileName: 'yard.jpg',
+        extension: 'jpg',
+        mimeType: 'image/jpeg',
+        thumbnails,
+      });
+      const app = openLibrary('/documents', {
+        [`GET ${filesOf(HOME_ID)}`]: json(page([photo, plan])),
+        [`GET ${thumbnails.medium}`]: () =>
+          new Response('webp', { headers: { 'content-type': 'image/webp' } }),
+      });
+      const list = await fileList('Home manual');
+      const picture = row(list, 'Yard');
+      await waitFor(() =>
+        expect(picture.querySelector('img.document-row__thumbnail')?.getAttribute('src')).toBe(
+          'blob:porta-thumbnail',
+        ),
+      );
+      // Decorative: the name beside it says what it is.
+      expect(picture.querySelector('img')!.getAttribute('alt')).toBe('');
+      expect(row(list, 'Floor plan A 1').querySelector('img')).toBeNull();
+      expect(row(list, 'Floor plan A 1').querySelector('.document-row__icon svg')).toBeTruthy();
+      const asked = app.requests.filter((r) => r.path === thumbnails.medium);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.authorization).toMatch(/^Bearer /);
+      expect(app.requests.some((r) => r.path === thumbnails.large)).toBe(false);
+    });
+
+    it('keeps the file icon when the thumbnail cannot be fetched', async () => {
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:porta-thumbnail'), revokeObjectURL: vi.fn() });
+      const photo = doc({
+        id: docId(161),
+        name: 'Gone',
+        mimeType: 'image/png',
+        thumbnails: {
+          medium: `${BASE}/documents/${docId(161)}/thumbnails/medium`,
+          large: `${BASE}/documents/${docId(161)}/thumbnails/large`,
+        },
+      });
+      const app = openLibrary('/documents', {
+        [`GET ${filesOf(HOME_ID)}`]: json(page([photo])),
+        [`GET ${photo.thumbnails!.medium}`]: problem(404, 'DOC_THUMBNAIL_NOT_FOUND', 'Thumbnail not found'),
+      });
+      const list = await fileList('Home manual');
+      await waitFor(() => expect(app.requests.some((r) => r.path === photo.thumbnails!.medium)).toBe(true));
+      expect(row(list, 'Gone').querySelector('img')).toBeNull();
+      expect(row(list, 'Gone').querySelector('.document-row__icon svg')).toBeTruthy();
+    });
   });
 
   it('deletes a file the user may delete, after confirming', async () => {

@@ -15,6 +15,7 @@ import { ancestorIds, buildFolderTree } from '../utils/folder-tree';
 import { APARTMENT_DOCUMENTS_PATH, DOCUMENTS_PATH, folderPath, type LibraryScope } from '../utils/paths';
 import { FolderFiles } from './FolderFiles';
 import { FolderTree } from './FolderTree';
+import { IntroductionVideos } from './IntroductionVideos';
 
 /** /documents (02 §2): the selected housing company's document library. */
 export function DocumentsPage() {
@@ -63,9 +64,10 @@ function LibraryViews({ apartment }: { apartment: Apartment | null }) {
 
 /**
  * A document library (02 §2–§3): the folders the user may read as a tree, each with its file count,
- * beside the chosen folder's files. The folder is in the address (`?folder=<id>`; an old
- * `/documents/<id>` address names it too); without one the first folder shows. On a phone the tree
- * folds behind a button that names the folder shown.
+ * beside the chosen folder's files; the housing company's library lists its introduction videos
+ * under the tree. The folder is in the address (`?folder=<id>`; an old `/documents/<id>` address
+ * names it too); without one the first folder shows. On a phone the tree folds behind a button
+ * that names the folder shown.
  */
 function Library({ scope }: { scope: LibraryScope }) {
   const { t } = useTranslation('documents');
@@ -134,39 +136,47 @@ function Library({ scope }: { scope: LibraryScope }) {
       );
     }
     if (folders.data.folders.length === 0) {
-      return <EmptyState title={t('folders.emptyTitle')} description={t('folders.emptyText')} />;
+      return (
+        <>
+          <EmptyState title={t('folders.emptyTitle')} description={t('folders.emptyText')} />
+          {scope === 'project' && <IntroductionVideos />}
+        </>
+      );
     }
     return (
       <div className="documents__layout">
-        <nav
-          className={
-            treeShown ? 'card documents__folders documents__folders--shown' : 'card documents__folders'
-          }
-          aria-labelledby={`${idBase}-folders`}
-        >
-          <h2 id={`${idBase}-folders`} className="documents__folders-title">
-            {t('folders.label')}
-          </h2>
-          <button
-            ref={toggleRef}
-            type="button"
-            className="button button--secondary documents__folders-toggle"
-            aria-expanded={treeShown}
-            aria-controls={`${idBase}-tree`}
-            onClick={() => setTreeShown((shown) => !shown)}
+        <div className="documents__side">
+          <nav
+            className={
+              treeShown ? 'card documents__folders documents__folders--shown' : 'card documents__folders'
+            }
+            aria-labelledby={`${idBase}-folders`}
           >
-            <span>{chosen ? t('folders.current', { name: chosen.folder.name }) : t('folders.show')}</span>
-            <ChevronDownIcon
-              className="documents__folders-chevron"
-              size={18}
-              aria-hidden="true"
-              focusable="false"
-            />
-          </button>
-          <div id={`${idBase}-tree`} className="documents__tree">
-            <FolderTree tree={tree} selectedId={chosenId} open={open} onToggle={toggle} onSelect={select} />
-          </div>
-        </nav>
+            <h2 id={`${idBase}-folders`} className="documents__folders-title">
+              {t('folders.label')}
+            </h2>
+            <button
+              ref={toggleRef}
+              type="button"
+              className="button button--secondary documents__folders-toggle"
+              aria-expanded={treeShown}
+              aria-controls={`${idBase}-tree`}
+              onClick={() => setTreeShown((shown) => !shown)}
+            >
+              <span>{chosen ? t('folders.current', { name: chosen.folder.name }) : t('folders.show')}</span>
+              <ChevronDownIcon
+                className="documents__folders-chevron"
+                size={18}
+                aria-hidden="true"
+                focusable="false"
+              />
+            </button>
+            <div id={`${idBase}-tree`} className="documents__tree">
+              <FolderTree tree={tree} selectedId={chosenId} open={open} onToggle={toggle} onSelect={select} />
+            </div>
+          </nav>
+          {scope === 'project' && <IntroductionVideos />}
+        </div>
         <div className="documents__content">
           {chosen ? (
             <FolderFiles key={chosen.folder.id} folder={chosen.folder} />

@@ -68,6 +68,33 @@ export function useFolderDocuments(folderId: string, q: string) {
   });
 }
 
+/**
+ * The housing company's introduction videos (02 §2), titles in the language shown (a company
+ * without a building-taxonomy term answers DOC_VIDEO_TAXONOMY_MISSING, not tried again).
+ */
+export function useVideos(enabled = true) {
+  const api = useDocumentsApi();
+  const { housingCompanyId, lang } = useContentScope();
+  return useQuery({
+    queryKey: [...documentsKey(housingCompanyId, 'videos'), lang],
+    queryFn: () => api.listVideos(housingCompanyId!, lang),
+    enabled: enabled && housingCompanyId !== null,
+  });
+}
+
+/** A picture's thumbnail (fetched with the token), kept while the session lasts. */
+export function useThumbnail(url: string | null) {
+  const api = useDocumentsApi();
+  const { housingCompanyId } = useContentScope();
+  return useQuery({
+    queryKey: documentsKey(housingCompanyId, 'thumbnail', url),
+    queryFn: () => api.fetchThumbnail(url!),
+    enabled: url !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
 /** The dashboard's latest files (02 §9: two), of the housing company and the selected apartment. */
 export function useLatestDocuments(apartmentId: string | null) {
   const api = useDocumentsApi();

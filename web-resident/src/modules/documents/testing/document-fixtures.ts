@@ -1,4 +1,12 @@
-import type { Document, DocumentPage, DownloadLink, Folder, FolderList } from '@porta/contracts';
+import type {
+  Document,
+  DocumentPage,
+  DownloadLink,
+  Folder,
+  FolderList,
+  Video,
+  VideoList,
+} from '@porta/contracts';
 import { IDS } from '../../../testing/fixtures';
 
 /** Test data of the documents service's answers (valid against the contracts). */
@@ -78,6 +86,7 @@ export function doc(overrides: Partial<Document> = {}): Document {
     created: '2026-03-02T10:00:00.000Z',
     modified: '2026-03-02T10:00:00.000Z',
     fileUrl: `/api/documents/documents/${docId(100)}/file`,
+    thumbnails: null,
     canUpdate: false,
     canDelete: false,
     ...overrides,
@@ -96,4 +105,27 @@ export function downloadLink(overrides: Partial<DownloadLink> = {}): DownloadLin
     expiresAt: '2026-03-02T10:10:00.000Z',
     ...overrides,
   };
+}
+
+export function video(overrides: Partial<Video> = {}): Video {
+  return {
+    id: docId(700),
+    housingCompanyId: IDS.demoHc,
+    codename: 'welcome',
+    title: 'Welcome home',
+    titles: { title: 'Welcome home', translations: {} },
+    source: 'youtube',
+    identifier: 'AbCdEfGh_-1',
+    fullUrl: 'https://www.youtube.com/watch?v=AbCdEfGh_-1',
+    embedUrl: 'https://www.youtube-nocookie.com/embed/AbCdEfGh_-1',
+    documentFolderKey: null,
+    position: 0,
+    createdAt: '2026-03-01T08:00:00.000Z',
+    updatedAt: '2026-03-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function videoList(videos: Video[]): VideoList {
+  return { housingCompanyId: IDS.demoHc, manages: false, videos };
 }

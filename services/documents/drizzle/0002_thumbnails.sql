@@ -1,0 +1,1 @@
+ALTER TABLE "documents"."documents" ADD COLUMN "thumbnails" boolean DEFAULT false NOT NULL;
