@@ -109,6 +109,7 @@ export async function startEmbedded(): Promise<Portal> {
     // Lets journeys move the content service's clock (scheduled publication without waiting).
     NODE_ENV: 'test',
     CLOCK_CONTROL: 'true',
+    ...DOCUMENTS_ENV,
   });
   await waitReady(url, gateway.child, gateway.output);
   return {
@@ -155,10 +156,14 @@ export type ServiceName =
   | 'gateway'
   | (string & {});
 
+/** An upload's notice a moment after its last file, not half a minute: journeys wait for it. */
+const DOCUMENTS_ENV = { DOCUMENTS_ANNOUNCE_DELAY_SECONDS: '2' };
+
 /** What the e2e runs give a service beyond the shared settings (the demo, the content clock). */
 const E2E_ENV: Record<string, Record<string, string>> = {
   identity: { SEED_DEMO: 'true' },
   content: { SEED_DEMO: 'true', NODE_ENV: 'test', CLOCK_CONTROL: 'true' },
+  documents: DOCUMENTS_ENV,
 };
 
 /** One process of the distributed portal, which a fault test may kill and start again. */

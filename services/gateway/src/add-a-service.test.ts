@@ -60,6 +60,7 @@ describe('a service added by its declaration alone', () => {
     }
   });
 
+  // A process started from the TypeScript sources, then a gateway in front of it: not a speed test.
   it('runs as its own process from the kit, and the distributed gateway proxies to it', async () => {
     const port = await freePort();
     const child: ChildProcess = spawn(
@@ -122,7 +123,7 @@ describe('a service added by its declaration alone', () => {
     // The kit's graceful shutdown.
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  });
+  }, 60_000);
 
   it('is in the manifest of `npm run start:cluster`, with its port, address setting and script', () => {
     expect(processManifest(withExample).at(-1)).toEqual({

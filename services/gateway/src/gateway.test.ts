@@ -333,6 +333,7 @@ describe('edge limits', () => {
 });
 
 describe('the embedded mode on disk', () => {
+  // Two starts of the whole embedded portal, every service migrated and its demo seeded: not a speed test.
   it('keeps its data across a restart and seeds only once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'porta-data-'));
     const dirs = webDirs();
@@ -362,5 +363,5 @@ describe('the embedded mode on disk', () => {
       await second.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
