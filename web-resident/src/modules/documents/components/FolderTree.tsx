@@ -8,7 +8,7 @@ import { type FolderNode, type FolderTree as Tree, visibleNodes } from '../utils
  * move between the folders shown (Right opens a folder or goes into it, Left closes it or goes to
  * the folder above), Home and End go to the first and last, Enter or Space chooses. A click on a
  * folder chooses it, a click on its arrow opens or closes it. Each folder shows how many files it
- * holds.
+ * holds (read out after its name).
  */
 export function FolderTree({
   tree,
@@ -89,6 +89,13 @@ export function FolderTree({
     event.preventDefault();
   };
 
+  const siblingsOf = (node: FolderNode) =>
+    node.parentId ? (tree.byId.get(node.parentId)?.children ?? [node]) : tree.roots;
+
+  /*
+   * The shown folders as one flat list, each with its level, place among its siblings and state
+   * (the tree pattern's flat form): a folder's name is its own row's text alone, not its children's.
+   */
   const renderNode = (node: FolderNode) => {
     const { folder } = node;
     const hasChildren = node.children.length > 0;
@@ -102,9 +109,10 @@ export function FolderTree({
         role="treeitem"
         className={selected ? 'folder-tree__item folder-tree__item--selected' : 'folder-tree__item'}
         aria-level={node.level}
+        aria-setsize={siblingsOf(node).length}
+        aria-posinset={siblingsOf(node).indexOf(node) + 1}
         aria-selected={selected}
         aria-expanded={hasChildren ? isOpen : undefined}
-        aria-label={t('folders.item', { name: folder.name, count: folder.documentCount })}
         tabIndex={folder.id === tabStop ? 0 : -1}
         onFocus={(event) => {
           if (event.target === event.currentTarget) setFocusedId(folder.id);
@@ -134,16 +142,11 @@ export function FolderTree({
           )}
           <Icon className="folder-tree__icon" size={20} aria-hidden="true" focusable="false" />
           <span className="folder-tree__name">{folder.name}</span>
+          <span className="visually-hidden">{t('folders.count', { count: folder.documentCount })}</span>
           <span className="folder-tree__count" aria-hidden="true">
             {folder.documentCount}
           </span>
         </div>
-        {isOpen && (
-          // biome-ignore lint/a11y/useSemanticElements: a group of treeitems is a list in the tree pattern
-          <ul role="group" className="folder-tree__group">
-            {node.children.map(renderNode)}
-          </ul>
-        )}
       </li>
     );
   };
@@ -151,7 +154,7 @@ export function FolderTree({
   return (
     // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the tree pattern's list of folders (its items are treeitems)
     <ul role="tree" className="folder-tree" aria-label={t('folders.label')} onKeyDown={onKeyDown}>
-      {tree.roots.map(renderNode)}
+      {shown.map(renderNode)}
     </ul>
   );
 }
