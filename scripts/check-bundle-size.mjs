@@ -16,11 +16,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Budgets in bytes, gzip. The resident app's goal was 170 kB (issue 17), met at 144 kB once the
  * browser stopped checking answers with zod (ADR 0021); the budgets are what the apps weigh now
- * plus a little, and come down as the first loads do (docs/performance.md).
+ * plus a little, and come down as the first loads do (docs/performance.md). The staff app's went
+ * from 455 to 460 kB with the document library (issue 20): its screens and the libraries only they
+ * use load later, but its menu entry, upload sender and English texts (the staff app's dictionary
+ * is in the first load) add 1.9 kB.
  */
 export const BUDGETS = {
   'web-resident': { dir: 'web-resident/dist', prefix: '/', budget: 152_000 },
-  'web-admin': { dir: 'web-admin/dist', prefix: '/admin/', budget: 455_000 },
+  'web-admin': { dir: 'web-admin/dist', prefix: '/admin/', budget: 460_000 },
 };
 
 /** The scripts index.html makes the browser load at once: module entries and module preloads. */

@@ -26,18 +26,34 @@ type ModuleInfoOf = (
   id: string,
 ) => { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null;
 
+/** A part of the app loaded later, whose own libraries (imported by it alone) load with it. */
+interface LazyPart {
+  chunk: string;
+  /** Its modules (ours and the libraries that are its alone by name). */
+  modules: RegExp;
+  /** MUI components only it uses (MUI's index imports every one). */
+  mui: RegExp | null;
+}
+
 /**
- * Whether a library module is there only for the rich-text editor: every module importing it is
- * the editor's (icons of its buttons, ProseMirror's helpers…). Such modules go to the editor's
- * chunk, so that the first load does not carry them.
+ * The document library's screens (src/resources/documents, loaded when first opened): the icons
+ * only they use load with them.
  */
-function forEditorOnly(
+const DOCUMENTS_MODULES = /\/src\/resources\/documents\//;
+
+/**
+ * Whether a library module is there only for one lazy part: every module importing it is the
+ * part's (the rich-text editor's: icons of its buttons, ProseMirror's helpers…). Such modules go
+ * to the part's chunk, so that the first load does not carry them.
+ */
+function onlyFor(
+  part: LazyPart,
   id: string,
   moduleInfo: ModuleInfoOf,
-  known = new Map<string, boolean>(),
+  known: Map<string, boolean>,
   visiting = new Set<string>(),
 ): boolean {
-  if (EDITOR_MODULES.test(id)) return true;
+  if (part.modules.test(id)) return true;
   if (!id.includes('/node_modules/')) return false;
   const cached = known.get(id);
   if (cached !== undefined) return cached;
@@ -48,15 +64,18 @@ function forEditorOnly(
   visiting.add(id);
   const only = info.importers.every(
     (importer) =>
-      (MUI_INDEX.test(importer) && EDITOR_ONLY_MUI.test(id)) ||
-      forEditorOnly(importer, moduleInfo, known, visiting),
+      (MUI_INDEX.test(importer) && !!part.mui?.test(id)) ||
+      onlyFor(part, importer, moduleInfo, known, visiting),
   );
   visiting.delete(id);
   // Not only for the editor holds whatever the cycles; only for it, once the walk is done.
   if (!only || visiting.size === 0) known.set(id, only);
   return only;
 }
-const editorOnlyKnown = new Map<string, boolean>();
+const LAZY_PARTS: (LazyPart & { known: Map<string, boolean> })[] = [
+  { chunk: 'editor', modules: EDITOR_MODULES, mui: EDITOR_ONLY_MUI, known: new Map() },
+  { chunk: 'documents', modules: DOCUMENTS_MODULES, mui: null, known: new Map() },
+];
 
 export default defineConfig({
   base: '/admin/',
@@ -72,10 +91,12 @@ export default defineConfig({
         // Libraries in one chunk: split along the lazy screens, react-admin's internal import
         // cycles would become cycles between chunks. The screens' chunks hold only our code.
         // The rich-text editor (TipTap, ProseMirror) is a chunk of its own, loaded with the forms
-        // that have an HTML field (src/content/RichTextInput.tsx), not with the first page.
+        // that have an HTML field (src/content/RichTextInput.tsx), not with the first page; so are
+        // the libraries only the document library's screens use.
         manualChunks: (id, { getModuleInfo }) => {
           if (!id.includes('/node_modules/')) return undefined;
-          return forEditorOnly(id, getModuleInfo, editorOnlyKnown) ? 'editor' : 'vendor';
+          const part = LAZY_PARTS.find((p) => onlyFor(p, id, getModuleInfo, p.known));
+          return part?.chunk ?? 'vendor';
         },
       },
     },
