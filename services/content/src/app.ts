@@ -13,6 +13,7 @@ import {
 import type { ContentConfig } from './config.js';
 import type { ContentContext } from './context.js';
 import * as schema from './db/schema.js';
+import { answerArticleAttachments } from './domain/article-attachments.js';
 import { answerArticleReaders } from './domain/article-readers.js';
 import { type Clock, ShiftableClock } from './domain/clock.js';
 import { consumeIdentityEvents, syncDirectoryOnce } from './domain/directory.js';
@@ -108,6 +109,7 @@ export function createContent(options: {
         if (bus) {
           running.add(await consumeIdentityEvents(context));
           running.add(await answerArticleReaders(context, bus));
+          for (const answering of await answerArticleAttachments(context, bus)) running.add(answering);
           await syncDirectoryOnce(context);
         }
         if (jobs) await scheduleContentJobs(context, jobs);

@@ -1,3 +1,4 @@
+export * from './article-attachments.js';
 export * from './article-readers.js';
 export * from './articles.js';
 export * from './assets.js';

@@ -50,6 +50,15 @@ export const DOCUMENT_ERRORS = {
   },
   /** 02 §8 "video already exists": the same video twice in one housing company. */
   DOC_VIDEO_EXISTS: { status: 409, message: 'Video already exists' },
+  /** Copying attachments (03 §3): an article that is not there or outside the caller's editorial scope. */
+  DOC_ARTICLE_NOT_FOUND: { status: 404, message: 'Attachments not copied: the article was not found.' },
+  /** Copying attachments from an article that has none. */
+  DOC_COPY_NO_ATTACHMENTS: {
+    status: 409,
+    message: 'Attachments not copied: the article has no attachments.',
+  },
+  /** 03 §8 "attachments not copied": content did not give a file whole (it changed while being copied). */
+  DOC_COPY_FAILED: { status: 409, message: 'Attachments not copied' },
   /** A video that is not there, or of a housing company the caller does not reach. */
   DOC_VIDEO_NOT_FOUND: { status: 404, message: 'Video not found' },
 } as const;

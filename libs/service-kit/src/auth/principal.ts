@@ -24,8 +24,11 @@ export class Principal {
   readonly partnerCompanies: ReadonlySet<string>;
   /** The user's membership version the token was made with (identity's revocations compare it). */
   readonly membershipVersion: number;
+  /** The verified claims it was made from (passed on when a service asks another for the caller). */
+  readonly claims: AccessTokenClaims;
 
   constructor(claims: AccessTokenClaims) {
+    this.claims = claims;
     this.userId = claims.sub;
     this.sessionId = claims.sid;
     this.issuer = claims.idp;

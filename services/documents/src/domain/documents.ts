@@ -5,6 +5,7 @@ import {
   DOCUMENT_UPLOAD_FILES_MAX,
   type Document,
   type DocumentPage,
+  type HomeFolderCategory,
   type UpdateDocumentBody,
   type UploadQuery,
 } from '@porta/contracts';
@@ -40,7 +41,8 @@ const ERRORS: UploadRules['errors'] = {
   mimeType: 'DOC_MIME_TYPE',
 };
 
-function rulesFor(p: Principal, maxBytes: number): UploadRules {
+/** The upload checks for the caller (archives for yitUser and admin). */
+export function rulesFor(p: Principal, maxBytes: number): UploadRules {
   const extensions: FileExtension[] = [...DOCUMENT_EXTENSIONS];
   if (uploadsArchives(p)) extensions.push(...DOCUMENT_ARCHIVE_EXTENSIONS);
   return uploadRules(extensions, maxBytes, ERRORS);
@@ -119,7 +121,50 @@ export async function uploadDocuments(
         };
       },
     );
-    rows = await withTransaction(ctx.db, async (tx) => {
+    rows = (await recordUploads(ctx, p, [{ entry, folder, files, uploadBatchId }], query))[0]!;
+  } catch (error) {
+    await deleteStoredFiles(ctx.storage, ctx.logger, stored, 'a refused upload');
+    throw error;
+  }
+  return {
+    uploadBatchId,
+    rows: await afterUploads(ctx, [{ housingCompanyId: entry.housingCompanyId, uploadBatchId, rows }], query),
+  };
+}
+
+/** A file in storage, about to be recorded in a folder. */
+export interface StoredFile {
+  id: string;
+  storageKey: string;
+  fileName: string;
+  name: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+}
+
+/** Files stored for one folder, one upload batch. */
+export interface StoredUpload {
+  entry: Entry;
+  folder: FolderRow;
+  files: StoredFile[];
+  uploadBatchId: string;
+}
+
+/**
+ * Record stored files in their folders: the rows and each batch's `uploaded` event in one
+ * transaction (so that nothing is recorded when a part fails). The caller deletes the stored files
+ * when this throws.
+ */
+export async function recordUploads(
+  ctx: DocumentsContext,
+  p: Principal,
+  uploads: StoredUpload[],
+  settings: { tags?: string[]; homeFolder?: HomeFolderCategory; notifyUsers?: boolean },
+): Promise<DocumentRow[][]> {
+  const recorded = await withTransaction(ctx.db, async (tx) => {
+    const all: DocumentRow[][] = [];
+    for (const { entry, folder, files, uploadBatchId } of uploads) {
       const inserted = await tx
         .insert(documents)
         .values(
@@ -128,8 +173,8 @@ export async function uploadDocuments(
             housingCompanyId: entry.housingCompanyId,
             apartmentId: folder.apartmentId,
             folderId: folder.id,
-            tags: query.tags ?? [],
-            homeFolder: folder.key === 'home' ? (query.homeFolder ?? null) : null,
+            tags: settings.tags ?? [],
+            homeFolder: folder.key === 'home' ? (settings.homeFolder ?? null) : null,
             uploadBatchId,
             createdBy: p.userId,
           })),
@@ -142,25 +187,37 @@ export async function uploadDocuments(
         documentIds: inserted.map((r) => r.id),
         names: inserted.map((r) => r.name),
         uploadBatchId,
-        notifyUsers: query.notifyUsers ?? false,
+        notifyUsers: settings.notifyUsers ?? false,
         by: p.userId,
       });
-      return inserted;
-    });
-    ctx.kickEvents();
-  } catch (error) {
-    await deleteStoredFiles(ctx.storage, ctx.logger, stored, 'a refused upload');
-    throw error;
-  }
+      all.push(inserted);
+    }
+    return all;
+  });
+  ctx.kickEvents();
+  return recorded;
+}
+
+/**
+ * After recorded uploads: pictures get their thumbnails (on the job runner; without one, before
+ * the answer) and, when asked, each batch is announced. Answers the rows of all batches.
+ */
+export async function afterUploads(
+  ctx: DocumentsContext,
+  batches: { housingCompanyId: string; uploadBatchId: string; rows: DocumentRow[] }[],
+  settings: { notifyUsers?: boolean },
+): Promise<DocumentRow[]> {
+  const rows = batches.flatMap((b) => b.rows);
   const thumbnailed = await scheduleThumbnails(ctx, rows);
-  rows = rows.map((row) => (thumbnailed.has(row.id) ? { ...row, thumbnails: true } : row));
-  if (query.notifyUsers) {
-    // The files are in: an announcement that cannot be scheduled now is logged, not the upload's failure.
-    await scheduleAnnouncement(ctx, { uploadBatchId, housingCompanyId: entry.housingCompanyId }).catch(
-      (err: unknown) => ctx.logger.error({ err, uploadBatchId }, 'announcing an upload failed'),
-    );
+  if (settings.notifyUsers) {
+    for (const { uploadBatchId, housingCompanyId } of batches) {
+      // The files are in: an announcement that cannot be scheduled now is logged, not the upload's failure.
+      await scheduleAnnouncement(ctx, { uploadBatchId, housingCompanyId }).catch((err: unknown) =>
+        ctx.logger.error({ err, uploadBatchId }, 'announcing an upload failed'),
+      );
+    }
   }
-  return { uploadBatchId, rows };
+  return rows.map((row) => (thumbnailed.has(row.id) ? { ...row, thumbnails: true } : row));
 }
 
 /** `<created_at ISO>|<id>`, the keyset of a folder's page (newest first). */

@@ -48,6 +48,7 @@ const MATRIX: Record<string, readonly Persona[]> = {
   [`DELETE ${P}/documents/:id`]: SIGNED_IN,
   [`DELETE ${P}/housing-companies/:housingCompanyId/batches/:batchId`]: SIGNED_IN,
   [`POST ${P}/housing-companies/:housingCompanyId/downloads`]: SIGNED_IN,
+  [`POST ${P}/attachment-copies`]: SIGNED_IN,
   [`GET ${P}/housing-companies/:housingCompanyId/videos`]: SIGNED_IN,
   [`POST ${P}/housing-companies/:housingCompanyId/videos`]: SIGNED_IN,
   [`PUT ${P}/videos/:id`]: SIGNED_IN,

@@ -1,4 +1,6 @@
 import {
+  zAttachmentCopyBody,
+  zAttachmentCopyResponse,
   zBatchParam,
   zDeletedCount,
   zDocument,
@@ -28,6 +30,7 @@ import {
 import { z } from 'zod';
 import type { DocumentsContext } from '../context.js';
 import { enterFolder, enterHousingCompany } from '../domain/access.js';
+import { copyArticleAttachments } from '../domain/copies.js';
 import {
   deleteBatch,
   deleteDocument,
@@ -53,6 +56,21 @@ const zLangQuery = zDocumentListQuery.pick({ lang: true });
  */
 export async function documentRoutes(app: App, ctx: DocumentsContext) {
   await acceptUploads(app, ctx.config.DOCUMENTS_MAX_FILE_BYTES, 50);
+
+  app.post(
+    '/attachment-copies',
+    {
+      schema: {
+        summary:
+          "Copy a news article's attachments into the standard folder of a key in up to 5 housing companies (03 §3)",
+        body: zAttachmentCopyBody,
+        response: { 201: zAttachmentCopyResponse },
+      },
+      config: { policy: DOCUMENT_POLICIES.signedIn },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await copyArticleAttachments(ctx, principalOf(request), request.body)),
+  );
 
   app.get(
     '/folders/:id/documents',

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { DownloadLink, Folder, FolderList, UploadResult } from '@porta/contracts';
+import { startContentNode } from '@porta/content/testing/distributed';
+import type {
+  AttachmentCopyResponse,
+  DownloadLink,
+  Folder,
+  FolderList,
+  UploadResult,
+} from '@porta/contracts';
 import { createDocuments, zDocumentsConfig } from '@porta/documents';
 import { multipartFiles, pdf, unzipStored } from '@porta/documents/testing';
 import { type IdentityNode, startIdentityNode } from '@porta/identity/testing';
@@ -25,6 +32,8 @@ import { demoPeople, inboxOf, startNotificationsNode, startServiceNode } from '.
  * readable by owners only and upload three files with "notify users"; the owner is told (once, for
  * the batch), downloads the three as one zip with the same bytes; the tenant neither sees nor is
  * told; Birch Hill's resident gets 404 for the file. documents' migrations run on PostgreSQL here.
+ * Then content (its own database) gives an article's attachments, in parts over NATS, to be copied
+ * into two housing companies' folders.
  */
 
 const postgresUp = await requireService('PostgreSQL', itUrls.DATABASE_URL);
@@ -34,6 +43,7 @@ const ns = runId();
 const databases = {
   identity: `porta_it_doc_${ns}_identity`,
   documents: `porta_it_doc_${ns}_documents`,
+  content: `porta_it_doc_${ns}_content`,
   notifications: `porta_it_doc_${ns}_notifications`,
 };
 const P = '/api/documents';
@@ -48,6 +58,7 @@ describe.skipIf(!postgresUp || !natsUp || !redisUp)('documents on PostgreSQL, NA
   let notificationsDb: Database;
   let people: Awaited<ReturnType<typeof demoPeople>>;
   let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let contentApp: App;
 
   beforeAll(async () => {
     await createDatabases(...Object.values(databases));
@@ -73,6 +84,15 @@ describe.skipIf(!postgresUp || !natsUp || !redisUp)('documents on PostgreSQL, NA
     }));
     await jobs.start();
     people = await demoPeople(identity, app, ['manager', 'owner', 'tenant', 'neighbour'], 'documents');
+    const content = await startContentNode({
+      ns,
+      name: 'content',
+      databaseName: databases.content,
+      identityAddress: identity.address,
+    });
+    closers.add('content', () => content.close());
+    await content.start();
+    contentApp = content.app;
   }, 120_000);
 
   afterAll(() => closers.closeAll());
@@ -153,5 +173,47 @@ describe.skipIf(!postgresUp || !natsUp || !redisUp)('documents on PostgreSQL, NA
     const own = await people.as.owner!.get(fileUrl);
     expect(own.statusCode).toBe(200);
     expect(own.body.startsWith('%PDF')).toBe(true);
+  });
+
+  it("copies an article's attachments from content, in parts over NATS, into two companies' folders", async () => {
+    // Larger than a NATS message: it can only cross in parts.
+    const big = Buffer.concat([pdf('handbook'), Buffer.alloc(1_500_000, 0x20)]);
+    const token = await people.tokenOf('manager');
+    const { payload, headers } = multipartFiles([{ fileName: 'Handbook.pdf', data: big }]);
+    const asset = await contentApp.inject({
+      method: 'POST',
+      url: '/api/content/admin/assets?purpose=attachment',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    expect(asset.statusCode, asset.body).toBe(201);
+    const article = await contentApp.inject({
+      method: 'POST',
+      url: '/api/content/admin/articles',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        variants: { en: { title: 'Handbook', introduction: 'The handbook', content: '<p>Read it</p>' } },
+        targeting: { housingCompanyIds: [people.lindenCourt], buildingTaxonomies: [] },
+        status: 'draft',
+        attachmentIds: [asset.json<{ id: string }>().id],
+      },
+    });
+    expect(article.statusCode, article.body).toBe(201);
+    const [harbourView] = await identity.database.query<{ id: string }>(
+      `select id from identity.housing_companies where hc_ext = 'DEMO-1000'`,
+    );
+    const res = await people.as.manager!.post(`${P}/attachment-copies`, {
+      articleId: article.json<{ id: string }>().id,
+      housingCompanyIds: [people.lindenCourt, harbourView!.id],
+      folderKey: 'hc_common',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { copies } = res.json<AttachmentCopyResponse>();
+    expect(copies).toHaveLength(2);
+    for (const copy of copies) {
+      const file = await people.as.manager!.get(`${P}/documents/${copy.documentIds[0]}/file`);
+      expect(file.statusCode).toBe(200);
+      expect(sha(file.rawPayload)).toBe(sha(big));
+    }
   });
 });
