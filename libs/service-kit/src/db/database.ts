@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { silentLogger } from '../bus/logger.js';
 import type { Logger } from '../bus/types.js';
+import { analyzeStaleTables, keepStatistics } from './statistics.js';
 
 /** A drizzle handle over either driver; services type their schema in. */
 export type Db<TSchema extends Record<string, unknown> = Record<string, never>> = PgDatabase<
@@ -38,6 +39,11 @@ export interface Database {
    * it writes can wake its own pollers instead of their polling (ADR 0029).
    */
   listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only (it runs no autovacuum): analyse the tables whose statistics are stale now, as the
+   * database also does every STATISTICS_CHECK_MS; answers their names.
+   */
+  refreshStatistics?(): Promise<string[]>;
   /** Hold a cluster-wide advisory lock while fn runs. */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -174,6 +180,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = await createPglite(dataDir);
   // PGlite is one connection: serialise advisory-lock sections inside the process as well.
   const locks = new Map<string, Promise<unknown>>();
+  const rows = async <T>(text: string) => (await client.query<T>(text)).rows;
+  const statistics = keepStatistics(rows);
   return {
     kind: 'pglite',
     drizzle: <TSchema extends Record<string, unknown>>(schema: TSchema) =>
@@ -195,10 +203,12 @@ async function openPglite(dataDir: string): Promise<Database> {
       }
     },
     listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+    refreshStatistics: () => analyzeStaleTables(rows),
     async ping() {
       await client.query('select 1');
     },
     async close() {
+      statistics.stop();
       await client.close();
     },
   };

@@ -40,6 +40,13 @@ export interface ByteRange {
   end: number;
 }
 
+/**
+ * A stored file is read a mebibyte at a time: with Node's 64 KiB every stage of a download (a zip
+ * checksumming and framing each chunk, the HTTP response) pays its cost per chunk sixteen times as
+ * often, and a 1 GiB folder zipped at a third of the speed it does with 1 MiB (docs/performance.md).
+ */
+export const READ_CHUNK_BYTES = 1024 * 1024;
+
 export class InvalidStorageKeyError extends Error {
   constructor(
     readonly key: string,
@@ -136,7 +143,10 @@ export class LocalStorage implements Storage {
       await handle.close();
       throw new StorageNotFoundError(key);
     }
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    return handle.createReadStream({
+      ...(range ? { start: range.start, end: range.end } : {}),
+      highWaterMark: READ_CHUNK_BYTES,
+    });
   }
 
   async stat(key: string): Promise<StoredObject | null> {

@@ -23,7 +23,7 @@ import {
   uuidv7,
   withTransaction,
 } from '@porta/service-kit';
-import { and, arrayContains, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DocumentsContext } from '../context.js';
 import { documents, folders, outbox } from '../db/schema.js';
@@ -235,6 +235,13 @@ function afterCursor(cursor: string | undefined): SQL | undefined {
   return sql`(${documents.createdAt}, ${documents.id}) < (${new Date(time).toISOString()}::timestamptz, ${id}::uuid)`;
 }
 
+/**
+ * Newest first, in the order of the folder index (documents_folder_idx, `desc nulls last` as
+ * drizzle writes it): a plain `desc` means nulls first, which that index cannot give, and the
+ * planner then sorts the whole folder for every page.
+ */
+const NEWEST_FIRST = [sql`${documents.createdAt} desc nulls last`, sql`${documents.id} desc nulls last`];
+
 /** A page of the folder's files, newest first, narrowed by words of the name, file name or a tag. */
 export async function listDocuments(
   ctx: DocumentsContext,
@@ -253,7 +260,7 @@ export async function listDocuments(
     .select()
     .from(documents)
     .where(and(...conditions))
-    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
@@ -405,7 +412,7 @@ export async function latestDocuments(
     .select()
     .from(documents)
     .where(inArray(documents.folderId, [...readable.keys()]))
-    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
   return rows.map((row) => {
     const { tree, folder } = readable.get(row.folderId)!;

@@ -8,6 +8,9 @@ import type { DocumentsContext } from '../context.js';
 import { documents, downloads, folders } from '../db/schema.js';
 import { type Entry, type FolderTree, loadTree } from './access.js';
 import type { DocumentRow } from './documents.js';
+import { useNativeZipChecksums } from './zip-crc.js';
+
+useNativeZipChecksums();
 
 /**
  * Download links (ADR 0030): a signed-in caller chooses files they may read (or a folder) and gets
