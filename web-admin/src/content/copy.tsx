@@ -77,19 +77,32 @@ const STATUS_CHOICES = [
   { id: 'same', name: 'porta.content.copy.keep_status' },
 ];
 
-const atMostTargets: Validator = (value: unknown) =>
-  Array.isArray(value) && value.length > CONTENT_COPY_TARGETS_MAX
-    ? 'porta.errors.CNT_COPY_TOO_MANY_TARGETS'
-    : undefined;
 const someTargets: Validator = (value: unknown) =>
   Array.isArray(value) && value.length > 0 ? undefined : 'porta.content.copy.choose_targets';
 (someTargets as Validator & { isRequired?: boolean }).isRequired = true;
-const TARGET_RULES = [someTargets, atMostTargets];
 
-/** The target housing companies: at most five; once five are chosen the others cannot be picked. */
-function TargetsInput() {
+/** At least one housing company, at most `max` (`tooMany` the message past it). */
+function targetRules(max: number, tooMany: string): Validator[] {
+  const atMost: Validator = (value: unknown) =>
+    Array.isArray(value) && value.length > max ? tooMany : undefined;
+  return [someTargets, atMost];
+}
+
+/**
+ * The target housing companies of a copy (field `housingCompanyIds`): at most `max`; once that many
+ * are chosen the others cannot be picked. Items and an article's attachments are both copied to
+ * at most five at once, the number the helper texts name.
+ */
+export function TargetsInput({
+  max = CONTENT_COPY_TARGETS_MAX,
+  tooMany = 'porta.errors.CNT_COPY_TOO_MANY_TARGETS',
+}: {
+  max?: number;
+  tooMany?: string;
+}) {
   const chosen = (useWatch({ name: 'housingCompanyIds' }) as string[] | undefined) ?? [];
-  const full = chosen.length >= CONTENT_COPY_TARGETS_MAX;
+  const full = chosen.length >= max;
+  const rules = useMemo(() => targetRules(max, tooMany), [max, tooMany]);
   return (
     <ReferenceArrayInput
       source="housingCompanyIds"
@@ -100,7 +113,7 @@ function TargetsInput() {
       <AutocompleteArrayInput
         optionText="name"
         label="porta.content.copy.targets"
-        validate={TARGET_RULES}
+        validate={rules}
         helperText={full ? 'porta.content.copy.limit_reached' : 'porta.content.copy.targets_help'}
         getOptionDisabled={(option: RaRecord) => full && !chosen.includes(String(option.id))}
         fullWidth

@@ -74,18 +74,26 @@ export function EditorialList({
 export function EditorialShow({
   resource,
   schema,
+  actions,
   children,
 }: {
   resource: string;
   /** The item's answer contract, for the publication actions. */
   schema: z.ZodType;
+  /** The resource's own actions, before the shared ones. */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const can = useCan();
   return (
     <Show
       actions={
-        <ContentShowActions canWrite={!!can?.editorialWrite} preview publication={{ resource, schema }} />
+        <ContentShowActions
+          canWrite={!!can?.editorialWrite}
+          preview
+          publication={{ resource, schema }}
+          extra={actions}
+        />
       }
     >
       <SimpleShowLayout>{children}</SimpleShowLayout>

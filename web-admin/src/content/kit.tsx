@@ -109,15 +109,19 @@ export function ContentShowActions({
   canWrite,
   preview = false,
   publication,
+  extra,
 }: {
   canWrite: boolean;
   preview?: boolean;
   /** Publication actions with the item's answer contract (news, calendar). */
   publication?: { resource: string; schema: z.ZodType };
+  /** A resource's own actions (news: copy the attachments to documents); each checks its right. */
+  extra?: ReactNode;
 }) {
   const record = useRecordContext();
   return (
     <TopToolbar>
+      {extra}
       {preview ? <PreviewButton /> : null}
       {canWrite && publication ? (
         <PublicationActions resource={publication.resource} schema={publication.schema} />
@@ -131,12 +135,16 @@ export function ContentShowActions({
 export function ContentEditActions({
   preview = false,
   publication,
+  extra,
 }: {
   preview?: boolean;
   publication?: { resource: string; schema: z.ZodType };
+  /** A resource's own actions (news: copy the attachments to documents); each checks its right. */
+  extra?: ReactNode;
 }) {
   return (
     <TopToolbar>
+      {extra}
       {preview ? <PreviewButton /> : null}
       {publication ? (
         <PublicationActions resource={publication.resource} schema={publication.schema} />

@@ -193,6 +193,9 @@ export const cs: PortaMessages = {
       DOC_VIDEO_TAXONOMY_MISSING: 'Termín taxonomie Kentico pro tento projekt se nepodařilo určit.',
       DOC_VIDEO_EXISTS: 'Toto video už bylo ke společenství přidáno.',
       DOC_VIDEO_NOT_FOUND: 'Video nebylo nalezeno.',
+      DOC_ARTICLE_NOT_FOUND: 'Přílohy nebyly zkopírovány: novinka nebyla nalezena.',
+      DOC_COPY_NO_ATTACHMENTS: 'Přílohy nebyly zkopírovány: novinka nemá přílohy.',
+      DOC_COPY_FAILED: 'Přílohy nebyly zkopírovány',
     },
     roles,
     common: {
@@ -1455,6 +1458,18 @@ export const cs: PortaMessages = {
           failed: 'Nezdařilo se',
           cancelled: 'Neodesláno',
         },
+      },
+      copy_attachments: {
+        action: 'Kopírovat přílohy do dokumentů',
+        title: 'Kopírovat přílohy do dokumentů',
+        no_attachments: 'Nejprve uložte novinku s přílohami: kopírovat lze jen uložené přílohy.',
+        files: 'Přílohy ke zkopírování',
+        too_many: 'Přílohy lze zkopírovat najednou nejvýše do 5 společenství vlastníků.',
+        folder: 'Cílová složka',
+        folder_help: 'Standardní složka tohoto názvu v každém společenství vlastníků.',
+        submit: 'Kopírovat',
+        file_count: '%{smart_count} soubor |||| %{smart_count} soubory |||| %{smart_count} souborů',
+        done: 'Zkopírováno do %{smart_count} společenství vlastníků: %{files} |||| Zkopírováno do %{smart_count} společenství vlastníků: %{files} |||| Zkopírováno do %{smart_count} společenství vlastníků: %{files}',
       },
     },
     menu: {

@@ -193,6 +193,9 @@ export const en = {
       DOC_VIDEO_TAXONOMY_MISSING: 'Kentico taxonomy term for this project could not be determined.',
       DOC_VIDEO_EXISTS: 'This video has been added to the housing company already.',
       DOC_VIDEO_NOT_FOUND: 'Video not found.',
+      DOC_ARTICLE_NOT_FOUND: 'Attachments not copied: the news item was not found.',
+      DOC_COPY_NO_ATTACHMENTS: 'Attachments not copied: the news item has no attachments.',
+      DOC_COPY_FAILED: 'Attachments not copied',
     },
     roles,
     common: {
@@ -1445,6 +1448,18 @@ export const en = {
           failed: 'Failed',
           cancelled: 'Not sent',
         },
+      },
+      copy_attachments: {
+        action: 'Copy attachments to documents',
+        title: 'Copy attachments to documents',
+        no_attachments: 'Save the news item with attachments first: only saved attachments can be copied.',
+        files: 'Attachments to copy',
+        too_many: 'Attachments are copied to at most 5 housing companies at once.',
+        folder: 'Target folder',
+        folder_help: 'The standard folder of this name in each housing company.',
+        submit: 'Copy',
+        file_count: '1 file |||| %{smart_count} files',
+        done: '%{files} copied to 1 housing company |||| %{files} copied to %{smart_count} housing companies',
       },
     },
     menu: {

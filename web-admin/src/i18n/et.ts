@@ -193,6 +193,9 @@ export const et: PortaMessages = {
       DOC_VIDEO_TAXONOMY_MISSING: 'Projekti Kentico taksonoomia terminit ei õnnestunud määrata.',
       DOC_VIDEO_EXISTS: 'See video on korteriühistule juba lisatud.',
       DOC_VIDEO_NOT_FOUND: 'Videot ei leitud.',
+      DOC_ARTICLE_NOT_FOUND: 'Manuseid ei kopeeritud: uudist ei leitud.',
+      DOC_COPY_NO_ATTACHMENTS: 'Manuseid ei kopeeritud: uudisel pole manuseid.',
+      DOC_COPY_FAILED: 'Manuseid ei kopeeritud',
     },
     roles,
     common: {
@@ -1443,6 +1446,18 @@ export const et: PortaMessages = {
           failed: 'Ebaõnnestus',
           cancelled: 'Ei saadetud',
         },
+      },
+      copy_attachments: {
+        action: 'Kopeeri manused dokumentidesse',
+        title: 'Kopeeri manused dokumentidesse',
+        no_attachments: 'Salvestage esmalt uudis koos manustega: kopeerida saab ainult salvestatud manuseid.',
+        files: 'Kopeeritavad manused',
+        too_many: 'Manuseid saab korraga kopeerida kuni 5 korteriühistusse.',
+        folder: 'Sihtkaust',
+        folder_help: 'Selle nimega standardkaust igas korteriühistus.',
+        submit: 'Kopeeri',
+        file_count: '1 fail |||| %{smart_count} faili',
+        done: '%{files} kopeeriti 1 korteriühistusse |||| %{files} kopeeriti %{smart_count} korteriühistusse',
       },
     },
     menu: {

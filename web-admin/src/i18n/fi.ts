@@ -193,6 +193,9 @@ export const fi: PortaMessages = {
       DOC_VIDEO_TAXONOMY_MISSING: 'Kohteen Kentico-taksonomiatermiä ei voitu määrittää.',
       DOC_VIDEO_EXISTS: 'Tämä video on jo lisätty taloyhtiölle.',
       DOC_VIDEO_NOT_FOUND: 'Videota ei löytynyt.',
+      DOC_ARTICLE_NOT_FOUND: 'Liitteitä ei kopioitu: uutista ei löytynyt.',
+      DOC_COPY_NO_ATTACHMENTS: 'Liitteitä ei kopioitu: uutisessa ei ole liitteitä.',
+      DOC_COPY_FAILED: 'Liitteitä ei kopioitu',
     },
     roles,
     common: {
@@ -1444,6 +1447,18 @@ export const fi: PortaMessages = {
           failed: 'Epäonnistui',
           cancelled: 'Ei lähetetty',
         },
+      },
+      copy_attachments: {
+        action: 'Kopioi liitteet asiakirjoihin',
+        title: 'Kopioi liitteet asiakirjoihin',
+        no_attachments: 'Tallenna ensin uutinen liitteineen: vain tallennetut liitteet voi kopioida.',
+        files: 'Kopioitavat liitteet',
+        too_many: 'Liitteitä voi kopioida enintään viiteen taloyhtiöön kerralla.',
+        folder: 'Kohdekansio',
+        folder_help: 'Tämänniminen vakiokansio kussakin taloyhtiössä.',
+        submit: 'Kopioi',
+        file_count: '1 tiedosto |||| %{smart_count} tiedostoa',
+        done: '%{files} kopioitu yhteen taloyhtiöön |||| %{files} kopioitu %{smart_count} taloyhtiöön',
       },
     },
     menu: {

@@ -193,6 +193,9 @@ export const lt: PortaMessages = {
       DOC_VIDEO_TAXONOMY_MISSING: 'Nepavyko nustatyti projekto Kentico taksonomijos termino.',
       DOC_VIDEO_EXISTS: 'Šis vaizdo įrašas jau pridėtas namo bendrijai.',
       DOC_VIDEO_NOT_FOUND: 'Vaizdo įrašas nerastas.',
+      DOC_ARTICLE_NOT_FOUND: 'Priedai nenukopijuoti: naujiena nerasta.',
+      DOC_COPY_NO_ATTACHMENTS: 'Priedai nenukopijuoti: naujienoje nėra priedų.',
+      DOC_COPY_FAILED: 'Priedai nenukopijuoti',
     },
     roles,
     common: {
@@ -1455,6 +1458,19 @@ export const lt: PortaMessages = {
           failed: 'Nepavyko',
           cancelled: 'Neišsiųsta',
         },
+      },
+      copy_attachments: {
+        action: 'Kopijuoti priedus į dokumentus',
+        title: 'Kopijuoti priedus į dokumentus',
+        no_attachments:
+          'Pirmiausia išsaugokite naujieną su priedais: kopijuoti galima tik išsaugotus priedus.',
+        files: 'Kopijuojami priedai',
+        too_many: 'Priedus vienu metu galima kopijuoti ne daugiau kaip į 5 namo bendrijas.',
+        folder: 'Tikslinis aplankas',
+        folder_help: 'Šio pavadinimo standartinis aplankas kiekvienoje namo bendrijoje.',
+        submit: 'Kopijuoti',
+        file_count: '%{smart_count} failas |||| %{smart_count} failai |||| %{smart_count} failų',
+        done: 'Nukopijuota į %{smart_count} namo bendriją: %{files} |||| Nukopijuota į %{smart_count} namo bendrijas: %{files} |||| Nukopijuota į %{smart_count} namo bendrijų: %{files}',
       },
     },
     menu: {

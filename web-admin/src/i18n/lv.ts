@@ -193,6 +193,9 @@ export const lv: PortaMessages = {
       DOC_VIDEO_TAXONOMY_MISSING: 'Projekta Kentico taksonomijas terminu nevarēja noteikt.',
       DOC_VIDEO_EXISTS: 'Šis video jau ir pievienots biedrībai.',
       DOC_VIDEO_NOT_FOUND: 'Video nav atrasts.',
+      DOC_ARTICLE_NOT_FOUND: 'Pielikumi netika nokopēti: ziņa netika atrasta.',
+      DOC_COPY_NO_ATTACHMENTS: 'Pielikumi netika nokopēti: ziņai nav pielikumu.',
+      DOC_COPY_FAILED: 'Pielikumi netika nokopēti',
     },
     roles,
     common: {
@@ -1450,6 +1453,18 @@ export const lv: PortaMessages = {
           failed: 'Neizdevās',
           cancelled: 'Nav nosūtīts',
         },
+      },
+      copy_attachments: {
+        action: 'Kopēt pielikumus uz dokumentiem',
+        title: 'Kopēt pielikumus uz dokumentiem',
+        no_attachments: 'Vispirms saglabājiet ziņu ar pielikumiem: kopēt var tikai saglabātus pielikumus.',
+        files: 'Kopējamie pielikumi',
+        too_many: 'Pielikumus vienlaikus var kopēt ne vairāk kā uz 5 dzīvokļu īpašnieku biedrībām.',
+        folder: 'Mērķa mape',
+        folder_help: 'Šāda nosaukuma standarta mape katrā dzīvokļu īpašnieku biedrībā.',
+        submit: 'Kopēt',
+        file_count: '1 fails |||| %{smart_count} faili',
+        done: 'Nokopēts uz 1 dzīvokļu īpašnieku biedrību: %{files} |||| Nokopēts uz %{smart_count} dzīvokļu īpašnieku biedrībām: %{files}',
       },
     },
     menu: {

@@ -194,6 +194,9 @@ export const pl: PortaMessages = {
       DOC_VIDEO_TAXONOMY_MISSING: 'Nie udało się ustalić terminu taksonomii Kentico dla tego projektu.',
       DOC_VIDEO_EXISTS: 'Ten film został już dodany do wspólnoty.',
       DOC_VIDEO_NOT_FOUND: 'Nie znaleziono filmu.',
+      DOC_ARTICLE_NOT_FOUND: 'Nie skopiowano załączników: nie znaleziono aktualności.',
+      DOC_COPY_NO_ATTACHMENTS: 'Nie skopiowano załączników: aktualność nie ma załączników.',
+      DOC_COPY_FAILED: 'Nie skopiowano załączników',
     },
     roles,
     common: {
@@ -1463,6 +1466,19 @@ export const pl: PortaMessages = {
           failed: 'Niepowodzenie',
           cancelled: 'Nie wysłano',
         },
+      },
+      copy_attachments: {
+        action: 'Kopiuj załączniki do dokumentów',
+        title: 'Kopiuj załączniki do dokumentów',
+        no_attachments:
+          'Najpierw zapisz aktualność z załącznikami: kopiować można tylko zapisane załączniki.',
+        files: 'Załączniki do skopiowania',
+        too_many: 'Załączniki można skopiować naraz do najwyżej 5 wspólnot mieszkaniowych.',
+        folder: 'Folder docelowy',
+        folder_help: 'Folder standardowy o tej nazwie w każdej wspólnocie mieszkaniowej.',
+        submit: 'Kopiuj',
+        file_count: '%{smart_count} plik |||| %{smart_count} pliki |||| %{smart_count} plików',
+        done: 'Skopiowano %{files} do %{smart_count} wspólnoty mieszkaniowej |||| Skopiowano %{files} do %{smart_count} wspólnot mieszkaniowych |||| Skopiowano %{files} do %{smart_count} wspólnot mieszkaniowych',
       },
     },
     menu: {

@@ -194,6 +194,9 @@ export const sk: PortaMessages = {
       DOC_VIDEO_TAXONOMY_MISSING: 'Termín taxonómie Kentico pre tento projekt sa nepodarilo určiť.',
       DOC_VIDEO_EXISTS: 'Toto video už bolo k spoločenstvu pridané.',
       DOC_VIDEO_NOT_FOUND: 'Video sa nenašlo.',
+      DOC_ARTICLE_NOT_FOUND: 'Prílohy neboli skopírované: novinka sa nenašla.',
+      DOC_COPY_NO_ATTACHMENTS: 'Prílohy neboli skopírované: novinka nemá prílohy.',
+      DOC_COPY_FAILED: 'Prílohy neboli skopírované',
     },
     roles,
     common: {
@@ -1457,6 +1460,18 @@ export const sk: PortaMessages = {
           failed: 'Nepodarilo sa',
           cancelled: 'Neodoslané',
         },
+      },
+      copy_attachments: {
+        action: 'Kopírovať prílohy do dokumentov',
+        title: 'Kopírovať prílohy do dokumentov',
+        no_attachments: 'Najprv uložte novinku s prílohami: kopírovať možno len uložené prílohy.',
+        files: 'Prílohy na skopírovanie',
+        too_many: 'Prílohy možno naraz skopírovať najviac do 5 spoločenstiev vlastníkov.',
+        folder: 'Cieľový priečinok',
+        folder_help: 'Štandardný priečinok s týmto názvom v každom spoločenstve vlastníkov.',
+        submit: 'Kopírovať',
+        file_count: '%{smart_count} súbor |||| %{smart_count} súbory |||| %{smart_count} súborov',
+        done: 'Skopírované do %{smart_count} spoločenstva vlastníkov: %{files} |||| Skopírované do %{smart_count} spoločenstiev vlastníkov: %{files} |||| Skopírované do %{smart_count} spoločenstiev vlastníkov: %{files}',
       },
     },
     menu: {

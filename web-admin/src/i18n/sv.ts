@@ -194,6 +194,9 @@ export const sv: PortaMessages = {
       DOC_VIDEO_TAXONOMY_MISSING: 'Kentico-taxonomitermen för projektet kunde inte fastställas.',
       DOC_VIDEO_EXISTS: 'Den här videon har redan lagts till för bostadsbolaget.',
       DOC_VIDEO_NOT_FOUND: 'Videon hittades inte.',
+      DOC_ARTICLE_NOT_FOUND: 'Bilagorna kopierades inte: nyheten hittades inte.',
+      DOC_COPY_NO_ATTACHMENTS: 'Bilagorna kopierades inte: nyheten har inga bilagor.',
+      DOC_COPY_FAILED: 'Bilagorna kopierades inte',
     },
     roles,
     common: {
@@ -1445,6 +1448,18 @@ export const sv: PortaMessages = {
           failed: 'Misslyckades',
           cancelled: 'Skickades inte',
         },
+      },
+      copy_attachments: {
+        action: 'Kopiera bilagor till dokument',
+        title: 'Kopiera bilagor till dokument',
+        no_attachments: 'Spara först nyheten med bilagor: endast sparade bilagor kan kopieras.',
+        files: 'Bilagor som kopieras',
+        too_many: 'Bilagor kopieras till högst 5 bostadsbolag åt gången.',
+        folder: 'Målmapp',
+        folder_help: 'Standardmappen med detta namn i varje bostadsbolag.',
+        submit: 'Kopiera',
+        file_count: '1 fil |||| %{smart_count} filer',
+        done: '%{files} kopierades till 1 bostadsbolag |||| %{files} kopierades till %{smart_count} bostadsbolag',
       },
     },
     menu: {

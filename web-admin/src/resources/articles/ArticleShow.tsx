@@ -11,12 +11,13 @@ import {
   UserRolesField,
   VariantsField,
 } from '../../content/fields';
+import { CopyAttachmentsButton } from './CopyAttachmentsDialog';
 import { ARTICLE_TEXTS, ARTICLE_TYPE_CHOICES, PHASE_CHOICES } from './fields';
 
 /** /admin/news/:id/show: an article read-only (for viewers who may not change it, and a summary). */
 export default function ArticleShow() {
   return (
-    <EditorialShow resource="news" schema={zAdminArticleResponse}>
+    <EditorialShow resource="news" schema={zAdminArticleResponse} actions={<CopyAttachmentsButton />}>
       <TextField source="title" />
       <StatusField source="status" />
       <SelectField source="articleType" choices={ARTICLE_TYPE_CHOICES} />
