@@ -6,6 +6,7 @@ import type {
   FolderList,
   HomeFolderCategory,
   Language,
+  UpdateDocumentBody,
   UploadResult,
   VideoList,
   zDocument,
@@ -60,6 +61,8 @@ export interface DocumentsApi {
   getDocument(id: string, lang?: Language): Promise<Document>;
   /** POST /folders/:id/documents (multipart field "file"), one file, reporting its progress. */
   uploadDocument(folderId: string, file: File, options?: UploadDocumentOptions): Promise<UploadResult>;
+  /** PATCH /documents/:id: a new name, tags or category (only the fields given change). */
+  updateDocument(id: string, body: UpdateDocumentBody, lang?: Language): Promise<Document>;
   deleteDocument(id: string): Promise<void>;
   /** POST /housing-companies/:hc/downloads: a link that needs no token (one file, or a zip of several). */
   createDownload(housingCompanyId: string, body: DownloadBody): Promise<DownloadLink>;
@@ -103,6 +106,11 @@ export function createDocumentsApi(session: SessionClient): DocumentsApi {
       const query = queryString({ uploadBatchId, homeFolder, lang });
       const url = `${DOCUMENTS_BASE}/folders/${segment(folderId)}/documents${query}`;
       return answer<typeof zUploadResult>(await uploadFile(session, url, file, options));
+    },
+    async updateDocument(id, body, lang) {
+      return answer<typeof zDocument>(
+        await call('PATCH', `/documents/${segment(id)}${queryString({ lang })}`, body),
+      );
     },
     async deleteDocument(id) {
       await call('DELETE', `/documents/${segment(id)}`);

@@ -1,6 +1,6 @@
 import type { Document } from '@porta/contracts';
 import { formatFileSize } from '@porta/web-kit';
-import { ExternalLinkIcon, FileTextIcon, Trash2Icon } from 'lucide-react';
+import { ExternalLinkIcon, FileTextIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from '../../../shared/ui/FetchedThumbnail';
@@ -65,20 +65,22 @@ function FileThumbnail({ document }: { document: Document }) {
 /**
  * One file of a folder: a box to choose it for "Download selected", a picture's thumbnail or a file
  * icon, its name (a link that saves it; its address is the file's download page, so it also works
- * opened in a new tab), type, size, date, category and tags, then "Open" for files a browser shows
- * and "Delete" when the user may.
+ * opened in a new tab), type, size, date, category and tags, then "Open" for files a browser shows,
+ * and "Edit" and "Delete" when the server says the user may (`canUpdate`, `canDelete`).
  */
 export function DocumentRow({
   document,
   selected,
   onSelect,
   onDownload,
+  onEdit,
   onDelete,
 }: {
   document: Document;
   selected: boolean;
   onSelect(selected: boolean): void;
   onDownload(): void;
+  onEdit(): void;
   onDelete(): void;
 }) {
   const { t } = useTranslation('documents');
@@ -144,6 +146,17 @@ export function DocumentRow({
             }}
           >
             <ExternalLinkIcon size={20} aria-hidden="true" focusable="false" />
+          </button>
+        )}
+        {document.canUpdate && (
+          <button
+            type="button"
+            className="icon-button document-row__action"
+            aria-label={t('files.edit', { name: document.name })}
+            title={t('files.edit', { name: document.name })}
+            onClick={onEdit}
+          >
+            <PencilIcon size={20} aria-hidden="true" focusable="false" />
           </button>
         )}
         {document.canDelete && (

@@ -10,6 +10,7 @@ import { useToast } from '../../../shared/ui/Toast';
 import { useDeleteDocument, useDownload, useFolderDocuments } from '../hooks/queries';
 import { isDocumentError, useDocumentErrorText } from '../hooks/use-error-text';
 import { DocumentRow } from './DocumentRow';
+import { EditDocumentDialog } from './EditDocumentDialog';
 import { UploadPanel } from './UploadPanel';
 
 /** How long typing pauses before the search is asked. */
@@ -19,7 +20,8 @@ const SEARCH_DELAY_MS = 300;
  * The chosen folder's files (02 §2–§3): its name and path, a search (asked as `q` once typing
  * pauses), "Download folder", "Upload files" where the folder's `canUpload` is on, the files a page
  * at a time with "Load more", and a choice of files saved together as one zip ("Download selected").
- * Every download goes through a download link, so the browser saves it straight to disk.
+ * Every download goes through a download link, so the browser saves it straight to disk. A file's
+ * edit and delete dialogs open from here, where it is known whether the folder is the home folder.
  */
 export function FolderFiles({ folder }: { folder: Folder }) {
   const { t } = useTranslation('documents');
@@ -30,6 +32,7 @@ export function FolderFiles({ folder }: { folder: Folder }) {
   const files = useFolderDocuments(folder.id, q);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
   const [uploading, setUploading] = useState(false);
+  const [editing, setEditing] = useState<Document | null>(null);
   const [deleting, setDeleting] = useState<Document | null>(null);
   const download = useDownload();
   const errorText = useDocumentErrorText();
@@ -184,6 +187,7 @@ export function FolderFiles({ folder }: { folder: Folder }) {
                 selected={chosen.has(document.id)}
                 onSelect={(on) => choose([document.id], on)}
                 onDownload={() => download.mutate({ ids: [document.id] })}
+                onEdit={() => setEditing(document)}
                 onDelete={() => setDeleting(document)}
               />
             ))}
@@ -210,6 +214,14 @@ export function FolderFiles({ folder }: { folder: Folder }) {
           </div>
         )}
       </div>
+
+      {editing && (
+        <EditDocumentDialog
+          document={editing}
+          inHomeFolder={folder.homeFolder || editing.homeFolder !== null}
+          onClose={() => setEditing(null)}
+        />
+      )}
 
       {deleting && (
         <DeleteDocumentDialog

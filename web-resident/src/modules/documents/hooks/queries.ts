@@ -5,6 +5,7 @@ import {
   type DocumentPage,
   type DownloadBody,
   type DownloadLink,
+  type UpdateDocumentBody,
 } from '@porta/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -132,6 +133,32 @@ export function useDeleteDocument() {
   return useMutation<void, unknown, Document>({
     mutationFn: (document) => api.deleteDocument(document.id),
     onSuccess: (_, document) => changed(document.folderId),
+  });
+}
+
+/** What an edit sends: the file and only the fields that changed. */
+export interface DocumentEdit {
+  document: Document;
+  body: UpdateDocumentBody;
+}
+
+/**
+ * Rename a file, or change its tags or category (when its `canUpdate`). Its folder's files and the
+ * dashboard's latest files are then read again; the folder counts stay as they were, so the folder
+ * list is not asked again.
+ */
+export function useUpdateDocument() {
+  const api = useDocumentsApi();
+  const queryClient = useQueryClient();
+  const { housingCompanyId, lang } = useContentScope();
+  return useMutation<Document, unknown, DocumentEdit>({
+    mutationFn: ({ document, body }) => api.updateDocument(document.id, body, lang),
+    onSuccess: async (_, { document }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: filesKey(housingCompanyId, document.folderId) }),
+        queryClient.invalidateQueries({ queryKey: latestKey(housingCompanyId), refetchType: 'none' }),
+      ]);
+    },
   });
 }
 
