@@ -34,6 +34,19 @@ export const portaTheme: RaThemeOptions = {
       disabled: 'rgba(0, 0, 0, 0.56)',
     },
   },
+  components: {
+    ...defaultLightTheme.components,
+    // A list's table scrolls in its own box on a narrow screen: react-admin's layout is at least as
+    // wide as its content's narrowest, so an uncontained table widened the whole page (1,025 px on
+    // a 390 px phone) and the menu and toolbars with it.
+    RaDatagrid: {
+      styleOverrides: {
+        root: {
+          '& .RaDatagrid-tableWrapper': { overflowX: 'auto', contain: 'inline-size', position: 'relative' },
+        },
+      },
+    },
+  },
 };
 
 /**

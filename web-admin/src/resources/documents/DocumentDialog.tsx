@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Dialog, TextField } from '@mui/material';
 import {
   DOCUMENT_NAME_MAX_CHARS,
   DOCUMENT_TAG_MAX_CHARS,
@@ -19,11 +10,11 @@ import {
   type UpdateDocumentBody,
   zDocument,
 } from '@porta/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useErrorText } from '../../content/api';
 import { tagsOf, useDocumentsApi } from './api';
-import { useFullScreenDialog } from './phone';
+import { DocumentsFormDialog } from './DocumentsFormDialog';
 import { flatten } from './tree';
 
 interface DocumentDialogProps {
@@ -52,8 +43,6 @@ export function DocumentDialog({ document, folders, onClose, onSaved }: Document
   const notify = useNotify();
   const errorText = useErrorText();
   const api = useDocumentsApi();
-  const titleId = useId();
-  const fullScreen = useFullScreenDialog();
   const [name, setName] = useState('');
   const [tags, setTags] = useState('');
   const [folderId, setFolderId] = useState('');
@@ -114,58 +103,45 @@ export function DocumentDialog({ document, folders, onClose, onSaved }: Document
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="sm">
-      <form onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>
-          {translate('porta.documents.file.edit_title', { name: document.name })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {problem ? (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
-            <TextField
-              label={translate('porta.documents.file.name')}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: DOCUMENT_NAME_MAX_CHARS } }}
-            />
-            <TextField
-              label={translate('porta.documents.file.tags')}
-              value={tags}
-              onChange={(event) => setTags(event.target.value)}
-              helperText={translate('porta.documents.tags_help')}
-              fullWidth
-            />
-            <TextField
-              select
-              label={translate('porta.documents.file.folder')}
-              value={folderId}
-              onChange={(event) => setFolderId(event.target.value)}
-              fullWidth
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {targets.map(({ folder, depth }) => (
-                <option key={folder.id} value={folder.id}>
-                  {`${'\u00a0\u00a0'.repeat(depth)}${folder.name}`}
-                </option>
-              ))}
-            </TextField>
-            {needsCategory ? <CategorySelect value={category} onChange={setCategory} /> : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <DocumentsFormDialog
+      title={translate('porta.documents.file.edit_title', { name: document.name })}
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      problem={problem}
+      maxWidth="sm"
+    >
+      <TextField
+        label={translate('porta.documents.file.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: DOCUMENT_NAME_MAX_CHARS } }}
+      />
+      <TextField
+        label={translate('porta.documents.file.tags')}
+        value={tags}
+        onChange={(event) => setTags(event.target.value)}
+        helperText={translate('porta.documents.tags_help')}
+        fullWidth
+      />
+      <TextField
+        select
+        label={translate('porta.documents.file.folder')}
+        value={folderId}
+        onChange={(event) => setFolderId(event.target.value)}
+        fullWidth
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        {targets.map(({ folder, depth }) => (
+          <option key={folder.id} value={folder.id}>
+            {`${'\u00a0\u00a0'.repeat(depth)}${folder.name}`}
+          </option>
+        ))}
+      </TextField>
+      {needsCategory ? <CategorySelect value={category} onChange={setCategory} /> : null}
+    </DocumentsFormDialog>
   );
 }
 

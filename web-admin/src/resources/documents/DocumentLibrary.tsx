@@ -95,7 +95,8 @@ export function DocumentLibrary() {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+        useFlexGap
+        sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'flex-start' }, flexWrap: 'wrap' }}
       >
         <HousingCompanyPicker
           value={hcIsId ? (company.data ?? null) : null}

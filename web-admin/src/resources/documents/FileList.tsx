@@ -273,8 +273,11 @@ export function FileList({ folder, folders, housingCompanyId, round, onChanged }
           {translate(q ? 'porta.documents.file.none_found' : 'porta.documents.file.empty')}
         </Typography>
       ) : null}
+      {/* Inline-size containment: the table scrolls in its box, and its width does not widen the
+          page (react-admin's layout is at least as wide as its content's narrowest); positioned,
+          so that the visually hidden texts in its cells are clipped with it. */}
       {files.items.length ? (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <TableContainer sx={{ overflowX: 'auto', contain: 'inline-size', position: 'relative' }}>
           <Table size="small" aria-label={translate('porta.documents.file.table', { name: folder.name })}>
             <TableHead>
               <TableRow>

@@ -1,34 +1,18 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Checkbox, Dialog, FormControlLabel, TextField, Typography } from '@mui/material';
 import {
   type CreateFolderBody,
   DOCUMENT_NAME_MAX_CHARS,
   type Folder,
-  LANGUAGES,
   type UpdateFolderBody,
   zFolder,
 } from '@porta/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { LANGUAGE_NAMES } from '../../common/languages';
 import { useErrorText } from '../../content/api';
 import { useDocumentsApi } from './api';
-import { useFullScreenDialog } from './phone';
+import { DocumentsFormDialog } from './DocumentsFormDialog';
+import { namedTranslations, type Translations, TranslationsFieldset } from './TranslatedNames';
 import { flatten, withDescendants } from './tree';
-
-type Language = (typeof LANGUAGES)[number];
 
 /** What the folder dialog does: make a folder under `parentId` (null: at the top), or edit one. */
 export type FolderDialogMode = { mode: 'create'; parentId: string | null } | { mode: 'edit'; folder: Folder };
@@ -66,11 +50,8 @@ export function FolderDialog({
   const errorText = useErrorText();
   const api = useDocumentsApi();
   const [locale] = useLocaleState();
-  const titleId = useId();
-  const fullScreen = useFullScreenDialog();
-  const translationsId = useId();
   const [name, setName] = useState('');
-  const [translations, setTranslations] = useState<Partial<Record<Language, string>>>({});
+  const [translations, setTranslations] = useState<Translations>({});
   const [visible, setVisible] = useState(true);
   const [parentId, setParentId] = useState(TOP);
   const [problem, setProblem] = useState<string | null>(null);
@@ -104,11 +85,7 @@ export function FolderDialog({
       setProblem(translate('porta.documents.folder.name_required'));
       return;
     }
-    const named = Object.fromEntries(
-      LANGUAGES.map((language) => [language, translations[language]?.trim() ?? ''] as const).filter(
-        ([, text]) => text.length > 0,
-      ),
-    ) as Partial<Record<Language, string>>;
+    const named = namedTranslations(translations);
     setBusy(true);
     setProblem(null);
     try {
@@ -148,98 +125,58 @@ export function FolderDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="md">
-      <form onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>
-          {editing
-            ? translate('porta.documents.folder.edit_title', { name: editing.name })
-            : translate(parentId ? 'porta.documents.folder.new_sub' : 'porta.documents.folder.new_top')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {problem ? (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
-            <TextField
-              label={translate('porta.documents.folder.name')}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              fullWidth
-              autoFocus
-              slotProps={{ htmlInput: { maxLength: DOCUMENT_NAME_MAX_CHARS } }}
-            />
-            <Box
-              component="fieldset"
-              aria-labelledby={translationsId}
-              sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}
-            >
-              <Typography id={translationsId} variant="subtitle2" component="legend" sx={{ mb: 0.5 }}>
-                {translate('porta.documents.folder.translations')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate('porta.documents.folder.translations_help')}
-              </Typography>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 1.5,
-                  gridTemplateColumns: {
-                    xs: '1fr',
-                    sm: 'repeat(2, minmax(0, 1fr))',
-                    md: 'repeat(3, minmax(0, 1fr))',
-                  },
-                }}
-              >
-                {LANGUAGES.map((language) => (
-                  <TextField
-                    key={language}
-                    size="small"
-                    label={`${LANGUAGE_NAMES[language]} (${language})`}
-                    value={translations[language] ?? ''}
-                    onChange={(event) =>
-                      setTranslations((all) => ({ ...all, [language]: event.target.value }))
-                    }
-                    slotProps={{ htmlInput: { maxLength: DOCUMENT_NAME_MAX_CHARS, lang: language } }}
-                  />
-                ))}
-              </Box>
-            </Box>
-            <TextField
-              select
-              label={translate('porta.documents.folder.parent')}
-              value={parentId}
-              onChange={(event) => setParentId(event.target.value)}
-              fullWidth
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              <option value={TOP}>{translate('porta.documents.folder.top_level')}</option>
-              {parents.map(({ folder, depth }) => (
-                <option key={folder.id} value={folder.id}>
-                  {`${'\u00a0\u00a0'.repeat(depth + 1)}${folder.name}`}
-                </option>
-              ))}
-            </TextField>
-            <Box>
-              <FormControlLabel
-                control={<Checkbox checked={visible} onChange={(_, on) => setVisible(on)} />}
-                label={translate('porta.documents.folder.visible')}
-              />
-              <Typography variant="body2" color="text.secondary">
-                {translate('porta.documents.folder.visible_help')}
-              </Typography>
-            </Box>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <DocumentsFormDialog
+      title={
+        editing
+          ? translate('porta.documents.folder.edit_title', { name: editing.name })
+          : translate(parentId ? 'porta.documents.folder.new_sub' : 'porta.documents.folder.new_top')
+      }
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      problem={problem}
+      maxWidth="md"
+    >
+      <TextField
+        label={translate('porta.documents.folder.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        fullWidth
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: DOCUMENT_NAME_MAX_CHARS } }}
+      />
+      <TranslationsFieldset
+        legend="porta.documents.folder.translations"
+        help="porta.documents.folder.translations_help"
+        value={translations}
+        onChange={setTranslations}
+        maxLength={DOCUMENT_NAME_MAX_CHARS}
+      />
+      <TextField
+        select
+        label={translate('porta.documents.folder.parent')}
+        value={parentId}
+        onChange={(event) => setParentId(event.target.value)}
+        fullWidth
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value={TOP}>{translate('porta.documents.folder.top_level')}</option>
+        {parents.map(({ folder, depth }) => (
+          <option key={folder.id} value={folder.id}>
+            {`${'\u00a0\u00a0'.repeat(depth + 1)}${folder.name}`}
+          </option>
+        ))}
+      </TextField>
+      <Box>
+        <FormControlLabel
+          control={<Checkbox checked={visible} onChange={(_, on) => setVisible(on)} />}
+          label={translate('porta.documents.folder.visible')}
+        />
+        <Typography variant="body2" color="text.secondary">
+          {translate('porta.documents.folder.visible_help')}
+        </Typography>
+      </Box>
+    </DocumentsFormDialog>
   );
 }

@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Dialog, Stack, TextField } from '@mui/material';
 import {
   type Folder,
-  LANGUAGES,
   VIDEO_POSITION_MAX,
   VIDEO_SOURCES,
   VIDEO_TITLE_MAX_CHARS,
@@ -24,15 +12,13 @@ import {
   videoIdentifierProblem,
   zVideo,
 } from '@porta/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { LANGUAGE_NAMES } from '../../common/languages';
 import { useErrorText } from '../../content/api';
 import { useDocumentsApi } from './api';
-import { useFullScreenDialog } from './phone';
+import { DocumentsFormDialog } from './DocumentsFormDialog';
+import { namedTranslations, type Translations, TranslationsFieldset } from './TranslatedNames';
 import { flatten } from './tree';
-
-type Language = (typeof LANGUAGES)[number];
 
 /** What the video dialog does: add a video to the company, or change one. */
 export type VideoDialogMode = { mode: 'create' } | { mode: 'edit'; video: Video };
@@ -67,11 +53,8 @@ export function VideoDialog({ mode, housingCompanyId, folders, onClose, onSaved 
   const errorText = useErrorText();
   const api = useDocumentsApi();
   const [locale] = useLocaleState();
-  const titleId = useId();
-  const translationsId = useId();
-  const fullScreen = useFullScreenDialog();
   const [title, setTitle] = useState('');
-  const [translations, setTranslations] = useState<Partial<Record<Language, string>>>({});
+  const [translations, setTranslations] = useState<Translations>({});
   const [source, setSource] = useState<VideoSource>('youtube');
   const [identifier, setIdentifier] = useState('');
   const [folderKey, setFolderKey] = useState(NO_FOLDER);
@@ -110,14 +93,9 @@ export function VideoDialog({ mode, housingCompanyId, folders, onClose, onSaved 
     setIdentifierWrong(wrong);
     if (wrong) return;
     const at = Number(position);
-    const named = Object.fromEntries(
-      LANGUAGES.map((language) => [language, translations[language]?.trim() ?? ''] as const).filter(
-        ([, text]) => text.length > 0,
-      ),
-    ) as Partial<Record<Language, string>>;
     const body: VideoBody = {
       title: title.trim(),
-      translations: named,
+      translations: namedTranslations(translations),
       source,
       identifier: id,
       documentFolderKey: folderKey || null,
@@ -152,138 +130,98 @@ export function VideoDialog({ mode, housingCompanyId, folders, onClose, onSaved 
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="md">
-      <form onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>
-          {editing
-            ? translate('porta.documents.videos.edit_title', { name: editing.title })
-            : translate('porta.documents.videos.add_title')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {problem ? (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
-            <TextField
-              label={translate('porta.documents.videos.video_title')}
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-              required
-              fullWidth
-              autoFocus
-              slotProps={{ htmlInput: { maxLength: VIDEO_TITLE_MAX_CHARS } }}
-            />
-            <Box
-              component="fieldset"
-              aria-labelledby={translationsId}
-              sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}
-            >
-              <Typography id={translationsId} variant="subtitle2" component="legend" sx={{ mb: 0.5 }}>
-                {translate('porta.documents.videos.translations')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate('porta.documents.videos.translations_help')}
-              </Typography>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 1.5,
-                  gridTemplateColumns: {
-                    xs: '1fr',
-                    sm: 'repeat(2, minmax(0, 1fr))',
-                    md: 'repeat(3, minmax(0, 1fr))',
-                  },
-                }}
-              >
-                {LANGUAGES.map((language) => (
-                  <TextField
-                    key={language}
-                    size="small"
-                    label={`${LANGUAGE_NAMES[language]} (${language})`}
-                    value={translations[language] ?? ''}
-                    onChange={(event) =>
-                      setTranslations((all) => ({ ...all, [language]: event.target.value }))
-                    }
-                    slotProps={{ htmlInput: { maxLength: VIDEO_TITLE_MAX_CHARS, lang: language } }}
-                  />
-                ))}
-              </Box>
-            </Box>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label={translate('porta.documents.videos.source')}
-                value={source}
-                onChange={(event) => {
-                  setSource(event.target.value as VideoSource);
-                  setIdentifierWrong(false);
-                }}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                sx={{ minWidth: 180 }}
-              >
-                {VIDEO_SOURCES.map((option) => (
-                  <option key={option} value={option}>
-                    {translate(`porta.documents.videos.sources.${option}`)}
-                  </option>
-                ))}
-              </TextField>
-              <TextField
-                label={translate('porta.documents.videos.identifier')}
-                value={identifier}
-                onChange={(event) => {
-                  setIdentifier(event.target.value);
-                  setIdentifierWrong(false);
-                }}
-                onBlur={() => setIdentifier((typed) => videoIdentifierFrom(source, typed))}
-                required
-                fullWidth
-                error={identifierWrong}
-                helperText={translate(`porta.documents.videos.identifier_help.${source}`)}
-                slotProps={{ htmlInput: { maxLength: VIDEO_URL_MAX_CHARS, spellCheck: false } }}
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label={translate('porta.documents.videos.folder')}
-                value={folderKey}
-                onChange={(event) => setFolderKey(event.target.value)}
-                fullWidth
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value={NO_FOLDER}>{translate('porta.documents.videos.no_folder')}</option>
-                {folderKey && !known.has(folderKey) ? (
-                  <option value={folderKey}>
-                    {translate('porta.documents.videos.missing_folder', { key: folderKey })}
-                  </option>
-                ) : null}
-                {flatten(folders).map(({ folder, depth }) => (
-                  <option key={folder.id} value={folderKeyOf(folder)}>
-                    {`${'\u00a0\u00a0'.repeat(depth)}${folder.name}`}
-                  </option>
-                ))}
-              </TextField>
-              <TextField
-                type="number"
-                label={translate('porta.documents.videos.position')}
-                value={position}
-                onChange={(event) => setPosition(event.target.value)}
-                helperText={translate('porta.documents.videos.position_help')}
-                slotProps={{ htmlInput: { min: 0, max: VIDEO_POSITION_MAX, step: 1 } }}
-                sx={{ minWidth: 180 }}
-              />
-            </Stack>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <DocumentsFormDialog
+      title={
+        editing
+          ? translate('porta.documents.videos.edit_title', { name: editing.title })
+          : translate('porta.documents.videos.add_title')
+      }
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      problem={problem}
+      maxWidth="md"
+    >
+      <TextField
+        label={translate('porta.documents.videos.video_title')}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        required
+        fullWidth
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: VIDEO_TITLE_MAX_CHARS } }}
+      />
+      <TranslationsFieldset
+        legend="porta.documents.videos.translations"
+        help="porta.documents.videos.translations_help"
+        value={translations}
+        onChange={setTranslations}
+        maxLength={VIDEO_TITLE_MAX_CHARS}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label={translate('porta.documents.videos.source')}
+          value={source}
+          onChange={(event) => {
+            setSource(event.target.value as VideoSource);
+            setIdentifierWrong(false);
+          }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 180 }}
+        >
+          {VIDEO_SOURCES.map((option) => (
+            <option key={option} value={option}>
+              {translate(`porta.documents.videos.sources.${option}`)}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          label={translate('porta.documents.videos.identifier')}
+          value={identifier}
+          onChange={(event) => {
+            setIdentifier(event.target.value);
+            setIdentifierWrong(false);
+          }}
+          onBlur={() => setIdentifier((typed) => videoIdentifierFrom(source, typed))}
+          required
+          fullWidth
+          error={identifierWrong}
+          helperText={translate(`porta.documents.videos.identifier_help.${source}`)}
+          slotProps={{ htmlInput: { maxLength: VIDEO_URL_MAX_CHARS, spellCheck: false } }}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label={translate('porta.documents.videos.folder')}
+          value={folderKey}
+          onChange={(event) => setFolderKey(event.target.value)}
+          fullWidth
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value={NO_FOLDER}>{translate('porta.documents.videos.no_folder')}</option>
+          {folderKey && !known.has(folderKey) ? (
+            <option value={folderKey}>
+              {translate('porta.documents.videos.missing_folder', { key: folderKey })}
+            </option>
+          ) : null}
+          {flatten(folders).map(({ folder, depth }) => (
+            <option key={folder.id} value={folderKeyOf(folder)}>
+              {`${'\u00a0\u00a0'.repeat(depth)}${folder.name}`}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          type="number"
+          label={translate('porta.documents.videos.position')}
+          value={position}
+          onChange={(event) => setPosition(event.target.value)}
+          helperText={translate('porta.documents.videos.position_help')}
+          slotProps={{ htmlInput: { min: 0, max: VIDEO_POSITION_MAX, step: 1 } }}
+          sx={{ minWidth: 180 }}
+        />
+      </Stack>
+    </DocumentsFormDialog>
   );
 }
