@@ -11,7 +11,7 @@ import { RequireHousingCompany } from '../../news';
 import { useCurrentUser } from '../../startup';
 import { useFolders } from '../hooks/queries';
 import { isDocumentError, useDocumentErrorText } from '../hooks/use-error-text';
-import { ancestorIds, buildFolderTree } from '../utils/folder-tree';
+import { ancestorIds, buildFolderTree, firstFolder } from '../utils/folder-tree';
 import { APARTMENT_DOCUMENTS_PATH, DOCUMENTS_PATH, folderPath, type LibraryScope } from '../utils/paths';
 import { FolderFiles } from './FolderFiles';
 import { FolderTree } from './FolderTree';
@@ -66,7 +66,7 @@ function LibraryViews({ apartment }: { apartment: Apartment | null }) {
  * A document library (02 §2–§3): the folders the user may read as a tree, each with its file count,
  * beside the chosen folder's files; the housing company's library lists its introduction videos
  * under the tree. The folder is in the address (`?folder=<id>`; an old `/documents/<id>` address
- * names it too); without one the first folder shows. On a phone the tree folds behind a button
+ * names it too); without one the first folder with files shows (else the first). On a phone the tree folds behind a button
  * that names the folder shown.
  */
 function Library({ scope }: { scope: LibraryScope }) {
@@ -85,7 +85,7 @@ function Library({ scope }: { scope: LibraryScope }) {
   const asked = params.get('folder') ?? (isUuid(fromPath) ? fromPath : null);
 
   const tree = useMemo(() => buildFolderTree(folders.data?.folders ?? []), [folders.data]);
-  const chosen = asked ? (tree.byId.get(asked) ?? null) : (tree.roots[0] ?? null);
+  const chosen = asked ? (tree.byId.get(asked) ?? null) : firstFolder(tree);
   const chosenId = chosen?.folder.id ?? null;
 
   // The chosen folder's way down is open (also when it is chosen from elsewhere, e.g. the dashboard).
@@ -183,7 +183,7 @@ function Library({ scope }: { scope: LibraryScope }) {
           ) : (
             <EmptyState
               title={t('folders.notFound')}
-              action={{ label: t('folders.toFirst'), to: folderPath(scope, tree.roots[0]?.folder.id) }}
+              action={{ label: t('folders.toFirst'), to: folderPath(scope, firstFolder(tree)?.folder.id) }}
             />
           )}
         </div>

@@ -71,3 +71,19 @@ export function visibleNodes(roots: readonly FolderNode[], open: ReadonlySet<str
   walk(roots);
   return out;
 }
+
+/**
+ * The folder shown when the address names none: the first, in the tree's order, that holds files
+ * (an empty home manual first in the list would greet the user with nothing), else the first.
+ */
+export function firstFolder(tree: FolderTree): FolderNode | null {
+  const walk = (nodes: FolderNode[]): FolderNode | null => {
+    for (const node of nodes) {
+      if (node.folder.documentCount > 0) return node;
+      const below = walk(node.children);
+      if (below) return below;
+    }
+    return null;
+  };
+  return walk(tree.roots) ?? tree.roots[0] ?? null;
+}

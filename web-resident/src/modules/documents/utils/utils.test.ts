@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { docId, folder } from '../testing/document-fixtures';
 import { checkDocumentFile, documentAccept, isViewable } from './files';
-import { ancestorIds, buildFolderTree, visibleNodes } from './folder-tree';
+import { ancestorIds, buildFolderTree, firstFolder, visibleNodes } from './folder-tree';
 import { documentFolderPath, folderPath } from './paths';
 
 const names = (nodes: { folder: { name: string } }[]) => nodes.map((node) => node.folder.name);
@@ -34,6 +34,16 @@ describe('buildFolderTree', () => {
     expect(names(visibleNodes(tree.roots, new Set([a, b])))).toEqual(['A', 'B', 'C', 'E', 'D']);
     // A closed parent hides an open child.
     expect(names(visibleNodes(tree.roots, new Set([b])))).toEqual(['A', 'D']);
+  });
+
+  it('opens on the first folder with files, in the tree’s order, else the first', () => {
+    expect(firstFolder(buildFolderTree(list))?.folder.name).toBe('A');
+    const counted = (counts: Record<string, number>) =>
+      buildFolderTree(list.map((f) => ({ ...f, documentCount: counts[f.name] ?? 0 })));
+    expect(firstFolder(counted({ C: 2, D: 5 }))?.folder.name).toBe('C');
+    expect(firstFolder(counted({ E: 1, D: 1 }))?.folder.name).toBe('E');
+    expect(firstFolder(counted({ D: 1 }))?.folder.name).toBe('D');
+    expect(firstFolder(buildFolderTree([]))).toBeNull();
   });
 });
 
