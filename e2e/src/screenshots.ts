@@ -1,6 +1,7 @@
 /**
  * `npm run screenshots`: pictures of the resident app for docs/screenshots/ (issue 17) — the
- * dashboard, news, a discussion, a service request, the contact book and the profile, signed in
+ * dashboard, news, a discussion, a service request, the contact book, the profile and the
+ * documents (the housing company's and the apartment's), signed in
  * as the demo owner, at 390 px (a phone) and 1,280 px (a desktop), in the light colour scheme and
  * the dashboard also in the dark one. Runs the built portal in the embedded mode (`npm run build`
  * first). Fails, after taking every picture, when a page is wider than the screen, shows an image
@@ -45,7 +46,8 @@ async function problemsOf(page: Page): Promise<string[]> {
 
 /**
  * The staff app in Finnish, signed in as the demo admin: the dashboard, Linden Court's page (its
- * details, images and reminders tabs), the service requests and the application settings, at 390
+ * details, images and reminders tabs), the service requests, the application settings, and Linden
+ * Court's document library and introduction videos, at 390
  * and 1,280 px. react-admin's tables scroll inside their own box, so only the page's width counts.
  */
 async function staffShots(
@@ -69,6 +71,8 @@ async function staffShots(
     { name: 'housing-company-reminders', path: `/admin/housing-companies/${linden}/show/reminder` },
     { name: 'service-requests', path: '/admin/service-requests' },
     { name: 'settings', path: '/admin/settings' },
+    { name: 'documents', path: `/admin/documents/${linden}` },
+    { name: 'videos', path: `/admin/videos/${linden}` },
   ];
   for (const width of WIDTHS) {
     const context = await browser.newContext({
@@ -126,6 +130,8 @@ async function main() {
       },
       { name: 'contact-book', path: '/support/contact-book' },
       { name: 'profile', path: '/my-profile' },
+      { name: 'documents', path: '/documents' },
+      { name: 'apartment-documents', path: '/my-apartment/documents' },
     ];
     rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });
