@@ -1,4 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 export interface LoadOptions {
@@ -64,64 +65,21 @@ export async function measure(options: LoadOptions): Promise<Measurement> {
   };
 }
 
-/** The value at fraction q (0…1) of sorted values, whole milliseconds as autocannon reports. */
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
-}
+/** The worker's start: paced.ts through tsx, whose loader (--import tsx) Node 20 leaves out of workers. */
+const PACED_WORKER = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(
+  new URL('./paced.ts', import.meta.url).href,
+)}, ${JSON.stringify(import.meta.url)}))`;
 
 /**
- * Open-loop load: requests start at evenly spaced moments (rate per second) for the duration,
- * over as many keep-alive connections as they need (undici's pool). Latency counts from the
- * moment a request was due, so a late send (a busy load generator) is not hidden.
+ * Open-loop load (`rate`), sent from a worker thread of its own (paced.ts): its small heap is
+ * collected apart from this process's, whose pauses would otherwise be counted as the server's.
  */
 async function measurePaced(options: LoadOptions & { rate: number }): Promise<Measurement> {
-  const interval = 1000 / options.rate;
-  const count = Math.max(1, Math.round(options.rate * options.durationSeconds));
-  const timeoutMs = (options.timeoutSeconds ?? 10) * 1000;
-  const latencies: number[] = [];
-  let errors = 0;
-  let timeouts = 0;
-  let non2xx = 0;
-  const requests: Promise<void>[] = [];
-  const start = performance.now();
-  for (let i = 0; i < count; i++) {
-    const due = start + i * interval;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    requests.push(
-      (async () => {
-        try {
-          const res = await fetch(options.url, {
-            headers: options.headers ?? {},
-            signal: AbortSignal.timeout(timeoutMs),
-          });
-          await res.arrayBuffer();
-          if (res.status < 200 || res.status > 299) non2xx += 1;
-          latencies.push(performance.now() - due);
-        } catch (err) {
-          errors += 1;
-          if (err instanceof Error && err.name === 'TimeoutError') timeouts += 1;
-        }
-      })(),
-    );
+  const worker = new Worker(PACED_WORKER, { eval: true, workerData: options });
+  try {
+    const [result] = (await once(worker, 'message')) as [Measurement];
+    return result;
+  } finally {
+    await worker.terminate();
   }
-  await Promise.all(requests);
-  const durationSeconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  const sum = latencies.reduce((a, b) => a + b, 0);
-  return {
-    requestsPerSecond: latencies.length / durationSeconds,
-    latencyMs: {
-      p50: percentile(latencies, 0.5),
-      p99: percentile(latencies, 0.99),
-      average: latencies.length ? Number((sum / latencies.length).toFixed(2)) : 0,
-      max: Math.round(latencies.at(-1) ?? 0),
-    },
-    requests: latencies.length,
-    errors,
-    timeouts,
-    non2xx,
-    durationSeconds,
-  };
 }

@@ -107,11 +107,15 @@ function allChecksOk(body: string): boolean {
  * to a log file (the kernel writes it; the load generator spends no CPU on it). Resolves once
  * readyPath answers 2xx with every check ok (allChecksOk).
  */
+/** BENCH_NODE_ARGS: more node options for the servers, such as --trace-gc or --cpu-prof (a diagnosis aid). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const logFile = join(RESULTS_DIR, 'logs', `${options.name}.log`);
   mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, 'w');
   const args = [
+    ...NODE_ARGS,
     ...(options.fromSource ? ['--conditions=@porta/source'] : []),
     ...(options.script.endsWith('.ts') ? ['--import', 'tsx'] : []),
     options.script,
