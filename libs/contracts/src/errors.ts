@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMUNITY_ERRORS } from './community/errors.js';
 import { CONTENT_ERRORS } from './content/errors.js';
 import { DOCUMENT_ERRORS } from './documents/errors.js';
+import { LETTER_ERRORS } from './letters/errors.js';
 import { NOTIFICATION_ERRORS } from './notifications/errors.js';
 import { SERVICE_REQUEST_ERRORS } from './service-requests/errors.js';
 
@@ -162,6 +163,7 @@ export const ERRORS = {
   ...NOTIFICATION_ERRORS,
   ...SERVICE_REQUEST_ERRORS,
   ...DOCUMENT_ERRORS,
+  ...LETTER_ERRORS,
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

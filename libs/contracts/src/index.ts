@@ -5,6 +5,7 @@ export * from './content/index.js';
 export * from './documents/index.js';
 export * from './errors.js';
 export * from './identity/index.js';
+export * from './letters/index.js';
 export * from './notifications/index.js';
 export * from './password.js';
 export * from './roles.js';

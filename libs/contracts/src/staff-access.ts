@@ -1,5 +1,6 @@
 import { COMMUNITY_GLOBAL_MODERATORS, COMMUNITY_HC_MODERATORS } from './community/moderation.js';
 import { DOCUMENT_GLOBAL_MANAGERS, DOCUMENT_HC_MANAGERS } from './documents/roles.js';
+import { LETTER_GLOBAL_WRITERS, LETTER_HC_WRITERS } from './letters/roles.js';
 import {
   ADMIN_AREA_ROLES,
   effectiveRoles,
@@ -131,6 +132,8 @@ export const STAFF_ACCESS = {
   serviceRequests: { anywhere: [...SERVICE_REQUEST_GLOBAL_HANDLERS, ...SERVICE_REQUEST_HC_HANDLERS] },
   /** The document library's folders, rules and files (03 §2 /admin/documents; ADR 0030). */
   documents: { global: DOCUMENT_GLOBAL_MANAGERS, anywhere: DOCUMENT_HC_MANAGERS },
+  /** E-mail letters of the companies one writes for (03 §2 /admin/email-letters, §6; ADR 0032). */
+  letters: { global: LETTER_GLOBAL_WRITERS, anywhere: LETTER_HC_WRITERS },
   housingCompaniesRead: ADMIN_AREA,
   housingCompaniesEdit: { global: HOUSING_COMPANY_EDITORS },
   housingCompanyFeatures: { global: HOUSING_COMPANY_FEATURE_EDITORS },

@@ -177,6 +177,8 @@ describe('distributed gateway', () => {
         '/api/notifications/inbox',
         '/api/community/discussions',
         '/api/service-requests/requests',
+        '/api/documents/folders/{id}/documents',
+        '/api/letters/letters/{id}',
       ]),
     );
   });
@@ -224,6 +226,7 @@ describe('distributed gateway', () => {
         community: 'ok',
         'service-requests': 'ok',
         documents: 'ok',
+        letters: 'ok',
       },
     });
   });
@@ -246,6 +249,7 @@ describe('distributed gateway', () => {
         COMMUNITY_URL: `http://127.0.0.1:${await freePort()}`,
         SERVICE_REQUESTS_URL: serviceAddresses['service-requests']!,
         DOCUMENTS_URL: serviceAddresses.documents!,
+        LETTERS_URL: serviceAddresses.letters!,
       }),
     );
     try {
@@ -263,6 +267,7 @@ describe('distributed gateway', () => {
           community: 'failed',
           'service-requests': 'ok',
           documents: 'ok',
+          letters: 'ok',
         },
       });
       // The checks run side by side, each for at most a second.

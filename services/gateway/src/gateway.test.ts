@@ -119,6 +119,7 @@ describe('embedded gateway', () => {
         'GET /api/identity/login-options',
         'GET /api/identity/oidc/b2c/start',
         'GET /api/identity/openapi.json',
+        'GET /api/letters/openapi.json',
         'GET /api/notifications/openapi.json',
         'GET /api/service-requests/manage/:id/:userId/:token',
         'GET /api/service-requests/openapi.json',

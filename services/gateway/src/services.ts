@@ -2,6 +2,7 @@ import { communityService } from '@porta/community';
 import { contentService } from '@porta/content';
 import { documentsService } from '@porta/documents';
 import { identityService } from '@porta/identity';
+import { lettersService } from '@porta/letters';
 import { notificationsService } from '@porta/notifications';
 import type { ServiceDefinition } from '@porta/service-kit';
 import { serviceRequestsService } from '@porta/service-requests';
@@ -19,4 +20,5 @@ export const SERVICES = [
   communityService,
   serviceRequestsService,
   documentsService,
+  lettersService,
 ] as const satisfies readonly ServiceDefinition[];

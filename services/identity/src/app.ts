@@ -22,6 +22,7 @@ import { KeyStore } from './domain/keys.js';
 import { serveAreas, serveNeighbours } from './domain/neighbours.js';
 import { B2cLogin } from './domain/oidc.js';
 import { serveRevocations } from './domain/revocations.js';
+import { serveSignatures } from './domain/self-service.js';
 import { SessionService } from './domain/sessions.js';
 import { PURGE_SESSIONS_EVERY_MS, purgeSessionsJob } from './jobs/purge-sessions.job.js';
 import { adminApartmentRoutes } from './routes/admin-apartments.routes.js';
@@ -126,6 +127,7 @@ export function createIdentity(options: {
             await serveBanCheck(db, bus),
             await serveNeighbours(db, bus),
             await serveAreas(db, bus),
+            await serveSignatures(db, bus),
             await serveRevocations(db, bus, {
               tokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
               ...(database.listen ? { listen: database.listen } : {}),

@@ -377,6 +377,7 @@ export async function seedDemo(
             'atp-feed',
             'yit-corporation-news',
             'documents',
+            'email-letters',
           ] as const
         ).map((featureId) => ({
           featureId,

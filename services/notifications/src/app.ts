@@ -20,6 +20,7 @@ import {
 } from './domain/consumers.js';
 import { LiveHub } from './domain/live.js';
 import { sendMailsJob, sweepMailsJob } from './domain/mail.js';
+import { answerEmailOptOuts } from './domain/settings.js';
 import { inboxRoutes } from './routes/inbox.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { streamRoutes } from './routes/stream.routes.js';
@@ -76,6 +77,7 @@ export function createNotifications(options: {
         running.add(await consumeCommunityEvents(context));
         running.add(await consumeServiceRequestEvents(context));
         running.add(await consumeDocumentEvents(context));
+        running.add(await answerEmailOptOuts(context));
       },
     }),
     seedDemo: () => seedNotificationsDemo(context),

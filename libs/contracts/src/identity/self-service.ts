@@ -476,3 +476,15 @@ export const zGdprReport = z.object({
   ),
 });
 export type GdprReport = z.infer<typeof zGdprReport>;
+
+/**
+ * One of a user's signatures for another service (an e-mail letter signed by its sender, ADR 0032),
+ * over request/reply: null when the user has no signature of that id.
+ */
+export const IDENTITY_SIGNATURE_RPC = 'rpc.identity.signature.get.v1';
+export const zSignatureRpcRequest = z.object({ userId: zUuid, signatureId: zUuid });
+export type SignatureRpcRequest = z.infer<typeof zSignatureRpcRequest>;
+export const zSignatureRpcResponse = z.object({
+  signature: z.object({ name: z.string(), content: z.string() }).nullable(),
+});
+export type SignatureRpcResponse = z.infer<typeof zSignatureRpcResponse>;

@@ -38,3 +38,16 @@ export function defaultNotificationSettings(): NotificationSettings {
     pushNotificationsDisabled: false,
   };
 }
+
+/**
+ * notifications names the users who turned e-mail off (emailNotificationsDisabled), for a service
+ * that mails residents on its own (e-mail letters, ADR 0032), over request/reply.
+ */
+export const NOTIFICATIONS_EMAIL_OPT_OUTS_RPC = 'rpc.notifications.email-opt-outs.get.v1';
+/** Users asked about at once at most. */
+export const EMAIL_OPT_OUTS_ASK_MAX = 1000;
+export const zEmailOptOutsRequest = z.object({ userIds: z.array(z.uuid()).max(EMAIL_OPT_OUTS_ASK_MAX) });
+export type EmailOptOutsRequest = z.infer<typeof zEmailOptOutsRequest>;
+/** Those of the users asked about who turned e-mail off. */
+export const zEmailOptOutsResponse = z.object({ userIds: z.array(z.uuid()) });
+export type EmailOptOutsResponse = z.infer<typeof zEmailOptOutsResponse>;

@@ -3,19 +3,24 @@ import {
   checkPassword,
   EMAIL_CHANGE_LINK_TTL_HOURS,
   FIRST_LOGIN_LINK_TTL_HOURS,
+  IDENTITY_SIGNATURE_RPC,
   passwordRefusal,
   type RegisterRequest,
   type Signature,
   type SignatureRequest,
+  type SignatureRpcResponse,
   type UpdateProfileRequest,
+  zSignatureRpcRequest,
 } from '@porta/contracts';
 import {
   AppError,
+  type Bus,
   type Db,
   type Logger,
   type MailMessage,
   type Principal,
   publicUrl,
+  type Subscription,
   withTransaction,
 } from '@porta/service-kit';
 import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
@@ -463,4 +468,16 @@ export async function deleteSignature(db: IdentityDb, userId: string, id: string
     .where(and(eq(signatures.id, id), eq(signatures.userId, userId)))
     .returning({ id: signatures.id });
   if (deleted.length === 0) throw new AppError('IDN_SIGNATURE_NOT_FOUND');
+}
+
+/** Serve `rpc.identity.signature.get.v1`: one of a user's signatures, for the service that signs with it. */
+export function serveSignatures(db: IdentityDb, bus: Bus): Promise<Subscription> {
+  return bus.reply(IDENTITY_SIGNATURE_RPC, async (data): Promise<SignatureRpcResponse> => {
+    const { userId, signatureId } = zSignatureRpcRequest.parse(data);
+    const [row] = await db
+      .select({ name: signatures.name, content: signatures.content })
+      .from(signatures)
+      .where(and(eq(signatures.id, signatureId), eq(signatures.userId, userId)));
+    return { signature: row ?? null };
+  });
 }

@@ -1,13 +1,16 @@
 import {
   type AudienceRequest,
   type AudienceResponse,
+  type EmailOptOutsResponse,
   IDENTITY_AUDIENCE_RPC,
   NOTIFICATION_SETTING_KEYS,
+  NOTIFICATIONS_EMAIL_OPT_OUTS_RPC,
   type NotificationSettingKey,
   type NotificationSettings,
+  zEmailOptOutsRequest,
 } from '@porta/contracts';
-import { AppError, type Principal, userManagementScope } from '@porta/service-kit';
-import { eq, sql } from 'drizzle-orm';
+import { AppError, type Principal, type Subscription, userManagementScope } from '@porta/service-kit';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationsContext, NotificationsDb } from '../context.js';
 import { settings } from '../db/schema.js';
 
@@ -68,4 +71,17 @@ export async function writeSettings(
   };
   await db.insert(settings).values(values).onConflictDoUpdate({ target: settings.userId, set: values });
   return readSettings(db, userId);
+}
+
+/** Answer which of the users asked about turned e-mail off (NOTIFICATIONS_EMAIL_OPT_OUTS_RPC). */
+export async function answerEmailOptOuts(ctx: NotificationsContext): Promise<Subscription> {
+  return ctx.bus.reply(NOTIFICATIONS_EMAIL_OPT_OUTS_RPC, async (data): Promise<EmailOptOutsResponse> => {
+    const { userIds } = zEmailOptOutsRequest.parse(data);
+    if (userIds.length === 0) return { userIds: [] };
+    const rows = await ctx.db
+      .select({ userId: settings.userId })
+      .from(settings)
+      .where(and(inArray(settings.userId, userIds), eq(settings.emailDisabled, true)));
+    return { userIds: rows.map((r) => r.userId) };
+  });
 }

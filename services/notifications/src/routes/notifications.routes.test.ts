@@ -1,4 +1,9 @@
-import { defaultNotificationSettings, NOTIFICATION_SETTING_KEYS } from '@porta/contracts';
+import {
+  defaultNotificationSettings,
+  type EmailOptOutsResponse,
+  NOTIFICATION_SETTING_KEYS,
+  NOTIFICATIONS_EMAIL_OPT_OUTS_RPC,
+} from '@porta/contracts';
 import { addTestUser } from '@porta/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../db/schema.js';
@@ -206,6 +211,22 @@ describe('settings', () => {
     expect(after.emailNotificationsDisabled).toBe(true);
     expect(after.settings.find((s: { key: string }) => s.key === 'CALENDAR_EVENTS').active).toBe(false);
     expect(after.settings.filter((s: { active: boolean }) => s.active)).toHaveLength(8);
+  });
+
+  it('names to another service the users who turned e-mail off (e-mail letters)', async () => {
+    await c.tenant!.put('/api/notifications/settings', {
+      ...defaultNotificationSettings(),
+      emailNotificationsDisabled: true,
+    });
+    try {
+      const ask = (userIds: string[]) =>
+        t.bus.request<EmailOptOutsResponse>(NOTIFICATIONS_EMAIL_OPT_OUTS_RPC, { userIds });
+      expect(await ask([ids.tenant!, ids.owner!, ids.board!])).toEqual({ userIds: [ids.tenant] });
+      expect(await ask([ids.owner!])).toEqual({ userIds: [] });
+      expect(await ask([])).toEqual({ userIds: [] });
+    } finally {
+      await c.tenant!.put('/api/notifications/settings', defaultNotificationSettings());
+    }
   });
 
   it('refuses unknown keys and a key twice, storing nothing', async () => {

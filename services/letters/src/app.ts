@@ -1,0 +1,79 @@
+import { fileURLToPath } from 'node:url';
+import {
+  type Bus,
+  type Database,
+  FeatureGate,
+  forgetOnIdentityEvents,
+  type HostedService,
+  HousingCompanyDirectory,
+  IdentityClient,
+  type Jobs,
+  type Logger,
+  type Mailer,
+  serviceParts,
+} from '@porta/service-kit';
+import type { LettersConfig } from './config.js';
+import type { LettersContext } from './context.js';
+import * as schema from './db/schema.js';
+import { sendLetterJob } from './domain/sending.js';
+import { letterRoutes } from './routes/letters.routes.js';
+import { sendingRoutes } from './routes/sending.routes.js';
+
+export const LETTERS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+/**
+ * The letters service on the kit's parts (serviceParts): start() starts the outbox relay and hears
+ * identity's changes (features and directory entries are forgotten).
+ */
+export interface Letters extends HostedService {
+  context: LettersContext;
+}
+
+export function createLetters(options: {
+  database: Database;
+  config: LettersConfig;
+  logger: Logger;
+  /** identity is asked over it (directory, features) and events go out through it. */
+  bus: Bus;
+  mailer?: Mailer;
+  jobs?: Jobs;
+}): Letters {
+  const { database, config, logger, bus } = options;
+  const parts = serviceParts({ name: 'letters', database, bus, outbox: schema.outbox, logger });
+  const identity = new IdentityClient(bus);
+  const context: LettersContext = {
+    config,
+    database,
+    db: database.drizzle(schema),
+    logger,
+    bus,
+    features: new FeatureGate(bus),
+    directory: new HousingCompanyDirectory(identity),
+    mailer: options.mailer ?? null,
+    jobs: options.jobs ?? null,
+    kickEvents: parts.kickEvents,
+  };
+  return {
+    context,
+    ...parts.host({
+      title: 'Porta letters',
+      migrations: LETTERS_MIGRATIONS,
+      routes: async (app) => {
+        await letterRoutes(app, context);
+        await sendingRoutes(app, context);
+      },
+      async start(running) {
+        options.jobs?.register(sendLetterJob(context));
+        const consumer = await forgetOnIdentityEvents(bus, {
+          service: 'letters',
+          durable: 'letters-identity',
+          forget: (what) => {
+            if (what.includes('features')) context.features.clear();
+            if (what.includes('directory')) context.directory.clear();
+          },
+        });
+        running.add(consumer);
+      },
+    }),
+  };
+}

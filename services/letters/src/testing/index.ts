@@ -1,0 +1,2 @@
+export * from './letters-app.js';
+export * from './migrate.js';

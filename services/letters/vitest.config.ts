@@ -1,0 +1,3 @@
+import { portaVitestConfig } from '../../vitest.shared.js';
+
+export default portaVitestConfig();
