@@ -128,6 +128,8 @@ describe('embedded gateway', () => {
         'GET /healthz',
         // A secret's route: answers only this machine or a scrape with METRICS_TOKEN; 404 to anyone else.
         'GET /metrics',
+        // The mail server's bounces, with LETTERS_BOUNCE_TOKEN; 404 to anyone else.
+        'POST /api/letters/bounces',
         'OPTIONS *',
         'GET /readyz',
         'POST /api/identity/login',

@@ -56,6 +56,15 @@ CREATE TABLE "letters"."recipients" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "letters"."reports" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"message_id" text NOT NULL,
+	"outcome" text NOT NULL,
+	"answer" text,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"applied_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "letters"."deliveries" ADD CONSTRAINT "deliveries_letter_id_letters_id_fk" FOREIGN KEY ("letter_id") REFERENCES "letters"."letters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "letters"."recipients" ADD CONSTRAINT "recipients_letter_id_letters_id_fk" FOREIGN KEY ("letter_id") REFERENCES "letters"."letters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "deliveries_letter_email_idx" ON "letters"."deliveries" USING btree ("letter_id","email");--> statement-breakpoint
@@ -64,4 +73,5 @@ CREATE INDEX "deliveries_message_idx" ON "letters"."deliveries" USING btree ("me
 CREATE INDEX "letters_company_idx" ON "letters"."letters" USING btree ("housing_company_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "outbox_unpublished_idx" ON "letters"."outbox" USING btree ("created_at","id") WHERE published_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "recipients_letter_email_idx" ON "letters"."recipients" USING btree ("letter_id","email");--> statement-breakpoint
-CREATE INDEX "recipients_letter_seq_idx" ON "letters"."recipients" USING btree ("letter_id","seq");
+CREATE INDEX "recipients_letter_seq_idx" ON "letters"."recipients" USING btree ("letter_id","seq");--> statement-breakpoint
+CREATE INDEX "reports_unapplied_idx" ON "letters"."reports" USING btree ("received_at") WHERE applied_at is null;

@@ -10,11 +10,13 @@ import {
   type Jobs,
   type Logger,
   type Mailer,
+  repeatEvery,
   serviceParts,
 } from '@porta/service-kit';
 import type { LettersConfig } from './config.js';
 import type { LettersContext } from './context.js';
 import * as schema from './db/schema.js';
+import { retrieveLogsJob, smtpReports } from './domain/reports.js';
 import { sendLetterJob } from './domain/sending.js';
 import { letterRoutes } from './routes/letters.routes.js';
 import { sendingRoutes } from './routes/sending.routes.js';
@@ -41,10 +43,12 @@ export function createLetters(options: {
   const { database, config, logger, bus } = options;
   const parts = serviceParts({ name: 'letters', database, bus, outbox: schema.outbox, logger });
   const identity = new IdentityClient(bus);
+  const db = database.drizzle(schema);
   const context: LettersContext = {
     config,
     database,
-    db: database.drizzle(schema),
+    db,
+    reports: smtpReports(db),
     logger,
     bus,
     features: new FeatureGate(bus),
@@ -64,6 +68,11 @@ export function createLetters(options: {
       },
       async start(running) {
         options.jobs?.register(sendLetterJob(context));
+        await repeatEvery(
+          options.jobs,
+          retrieveLogsJob(context, context.reports),
+          config.LETTERS_LOG_RETRIEVAL_MINUTES * 60_000,
+        );
         const consumer = await forgetOnIdentityEvents(bus, {
           service: 'letters',
           durable: 'letters-identity',

@@ -10,6 +10,7 @@ import type {
 } from '@porta/service-kit';
 import type { LettersConfig } from './config.js';
 import type * as schema from './db/schema.js';
+import type { DeliveryReports } from './domain/reports.js';
 
 /** What the letters service's routes and jobs work with. */
 export interface LettersContext {
@@ -27,6 +28,8 @@ export interface LettersContext {
   mailer: Mailer | null;
   /** The job runner (BullMQ in the distributed mode); null: jobs run at once in the request. */
   jobs: Jobs | null;
+  /** The mail provider's late results (bounces, deliveries) the log-retrieval job applies. */
+  reports: DeliveryReports;
   /** Publish the outbox now (after a commit that wrote events). */
   kickEvents(): void;
 }

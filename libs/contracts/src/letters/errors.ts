@@ -29,6 +29,11 @@ export const LETTER_ERRORS = {
     status: 400,
     message: 'Test emails must be valid addresses separated by commas.',
   },
+  /** A message posted to the bounce endpoint that is no delivery report about a mail of ours. */
+  LETTER_BOUNCE_UNREADABLE: {
+    status: 400,
+    message: 'The message is not a delivery status report about a sent letter.',
+  },
   /** 03 §8 "test email failed": the mail server did not take it. */
   LETTER_TEST_MAIL_FAILED: { status: 502, message: 'Sending the test email failed.' },
 } as const;

@@ -232,3 +232,9 @@ export const LETTER_EVENTS = {
   /** Every recipient of a letter has had their turn: the counts by state. */
   sent: 'letters.letter.sent.v1',
 } as const;
+
+/** The log-retrieval's answer (03 §9 retrieve-logs): log entries changed, and the letter's progress. */
+export const zRetrieveLogsResult = z.object({ changed: z.number().int(), progress: zSendProgress });
+export type RetrieveLogsResult = z.infer<typeof zRetrieveLogsResult>;
+/** A bounce kept (202): the Message-ID it is about and its outcome. */
+export const zBounceReceipt = z.object({ messageId: z.string(), outcome: z.enum(['delivered', 'failed']) });

@@ -17,3 +17,5 @@ export const LETTER_PAGE_MAX = 100;
 export const LETTER_PAGE_DEFAULT = 25;
 /** Test addresses of one test send at most (03 §5: comma separated, each checked). */
 export const LETTER_TEST_ADDRESSES_MAX = 10;
+/** A bounce posted to the bounce endpoint at most (the report and the returned headers). */
+export const LETTER_BOUNCE_MAX_BYTES = 1024 * 1024;

@@ -1,5 +1,5 @@
 export { traceRequests } from './http.js';
-export { counter, gauge, installMetrics, metricsRegistry } from './metrics.js';
+export { bearerTokenMatches, counter, gauge, installMetrics, metricsRegistry } from './metrics.js';
 export { startTelemetry, type Telemetry, type TelemetryOptions } from './provider.js';
 export {
   extractTraceContext,

@@ -52,7 +52,8 @@ export function gauge<L extends string = never>(
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
-function tokenMatches(request: FastifyRequest, token: string): boolean {
+/** Does the request carry `Authorization: Bearer <token>` (compared in constant time)? */
+export function bearerTokenMatches(request: FastifyRequest, token: string): boolean {
   const header = request.headers.authorization ?? '';
   const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
   const wanted = Buffer.from(token);
@@ -75,7 +76,7 @@ export function installMetrics(app: FastifyInstance, options: { token?: string |
     },
     async (request, reply) => {
       const allowed = options.token
-        ? tokenMatches(request, options.token)
+        ? bearerTokenMatches(request, options.token)
         : LOOPBACK.test(request.socket.remoteAddress ?? '');
       if (!allowed) return reply.callNotFound();
       return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());

@@ -7,6 +7,7 @@ import type {
   LinkedContent,
 } from '@porta/contracts';
 import { outboxTable } from '@porta/service-kit';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -108,6 +109,23 @@ export const deliveries = lettersSchema.table(
     index('deliveries_letter_status_idx').on(t.letterId, t.status, t.seq),
     index('deliveries_message_idx').on(t.messageId),
   ],
+);
+
+/**
+ * Late results reported about sent mails (the plain-SMTP adapter's store: bounces posted to the
+ * bounce endpoint), applied to the log by the log-retrieval job and then marked applied.
+ */
+export const reports = lettersSchema.table(
+  'reports',
+  {
+    id: uuid('id').primaryKey(),
+    messageId: text('message_id').notNull(),
+    outcome: text('outcome').$type<'delivered' | 'failed'>().notNull(),
+    answer: text('answer'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    appliedAt: ts('applied_at'),
+  },
+  (t) => [index('reports_unapplied_idx').on(t.receivedAt).where(sql`applied_at is null`)],
 );
 
 export const outbox = outboxTable(lettersSchema);

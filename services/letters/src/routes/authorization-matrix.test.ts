@@ -49,6 +49,9 @@ const MATRIX: Record<string, readonly Persona[]> = {
   [`GET ${P}/letters/:id/progress`]: WRITERS,
   [`GET ${P}/letters/:id/deliveries`]: WRITERS,
   [`GET ${P}/letters/:id/deliveries.csv`]: WRITERS,
+  [`POST ${P}/letters/:id/retrieve-logs`]: WRITERS,
+  // The mail server's: its bearer token is the credential (checked in the handler; 404 without it).
+  [`POST ${P}/bounces`]: [...PERSONAS],
 };
 
 let t: LettersTestApp;

@@ -1,5 +1,6 @@
 import { defaultNotificationSettings } from '@porta/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { retrieveReports } from '../domain/reports.js';
 import { runSend } from '../domain/sending.js';
 import { type LettersTestApp, lettersTestApp, loginAs } from '../testing/index.js';
 
@@ -208,6 +209,35 @@ describe('sending', () => {
     expect(csv.body).not.toMatch(/^"?=HYPERLINK/m);
   });
 
+  it('skips a resident who turned e-mail off, and says so in the log', async () => {
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      payload: { ...defaultNotificationSettings(), emailNotificationsDisabled: true },
+      headers: auth.tenant,
+    });
+    expect(off.statusCode).toBe(200);
+    try {
+      const id = await draft({ title: 'Tenants only', roleGroups: ['tenants'] }, [
+        ['Named', 'named@example.com'],
+      ]);
+      expect((await call('POST', `/letters/${id}/send`)).statusCode).toBe(202);
+      const skipped = (await call('GET', `/letters/${id}/deliveries?status=skipped`)).json();
+      expect(skipped.items).toContainEqual(
+        expect.objectContaining({ email: 'tenant@demo.porta.test', source: 'tenants', answer: 'opted-out' }),
+      );
+      expect(t.mailer.sent.map((m) => m.to)).not.toContain('tenant@demo.porta.test');
+      expect(t.mailer.sent.map((m) => m.to)).toContain('named@example.com');
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/settings',
+        payload: defaultNotificationSettings(),
+        headers: auth.tenant,
+      });
+    }
+  });
+
   it('fails a recipient the server refuses, with its answer, and sends the others', async () => {
     const id = await draft({ title: 'Refused' }, [
       ['Gone', 'gone@example.com'],
@@ -267,5 +297,106 @@ describe('sending', () => {
     expect(events).toEqual([
       { subject: 'letters.letter.sent.v1', payload: expect.objectContaining({ counts: { sent: 120 } }) },
     ]);
+  });
+});
+
+describe('bounces and the log retrieval', () => {
+  const TOKEN = 'bounce-token-for-tests-0123';
+  let withToken: LettersTestApp;
+  let manager: Record<string, string>;
+
+  beforeAll(async () => {
+    withToken = await lettersTestApp({ LETTERS_BOUNCE_TOKEN: TOKEN });
+    manager = { authorization: `Bearer ${(await loginAs(withToken.app, 'manager')).accessToken}` };
+  }, 120_000);
+  afterAll(async () => {
+    await withToken?.close();
+  });
+
+  const bounce = (messageId: string) =>
+    [
+      'Subject: Undelivered Mail Returned to Sender',
+      'Message-ID: <bounce-1@mail.example.com>',
+      '',
+      'Action: failed',
+      'Status: 5.1.1',
+      'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+      '',
+      `Message-ID: ${messageId}`,
+    ].join('\r\n');
+
+  it('takes bounces only with the token, fails the bounced mail at the next retrieval, and delivers the rest after the window', async () => {
+    const made = await withToken.app.inject({
+      method: 'POST',
+      url: `${P}/housing-companies/${withToken.hc.lindenCourt}/letters`,
+      payload: { title: 'Bounced' },
+      headers: manager,
+    });
+    const id = made.json().id as string;
+    for (const [name, email] of [
+      ['Gone', 'gone@example.com'],
+      ['Here', 'here@example.com'],
+    ]) {
+      await withToken.app.inject({
+        method: 'POST',
+        url: `${P}/letters/${id}/recipients`,
+        payload: { name, email },
+        headers: manager,
+      });
+    }
+    expect(
+      (await withToken.app.inject({ method: 'POST', url: `${P}/letters/${id}/send`, headers: manager }))
+        .statusCode,
+    ).toBe(202);
+    const [gone] = await withToken.query<{ message_id: string }>(
+      `select message_id from letters.deliveries where letter_id = $1 and email = 'gone@example.com'`,
+      [id],
+    );
+    const post = (authorization: string | null, payload: string) =>
+      withToken.app.inject({
+        method: 'POST',
+        url: `${P}/bounces`,
+        payload,
+        headers: { 'content-type': 'message/rfc822', ...(authorization ? { authorization } : {}) },
+      });
+    expect((await post(null, bounce(gone!.message_id))).statusCode).toBe(404);
+    expect((await post('Bearer wrong-token-for-tests-0123', bounce(gone!.message_id))).statusCode).toBe(404);
+    const unreadable = await post(`Bearer ${TOKEN}`, 'Subject: hi\r\n\r\nnothing');
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().code).toBe('LETTER_BOUNCE_UNREADABLE');
+    const kept = await post(`Bearer ${TOKEN}`, bounce(gone!.message_id));
+    expect(kept.statusCode, kept.body).toBe(202);
+    expect(kept.json()).toEqual({ messageId: gone!.message_id, outcome: 'failed' });
+
+    const retrieved = await withToken.app.inject({
+      method: 'POST',
+      url: `${P}/letters/${id}/retrieve-logs`,
+      headers: manager,
+    });
+    expect(retrieved.json()).toMatchObject({
+      changed: 1,
+      progress: { counts: { sent: 1, failed: 1, delivered: 0 } },
+    });
+    const failed = await withToken.app.inject({
+      method: 'GET',
+      url: `${P}/letters/${id}/deliveries?status=failed`,
+      headers: manager,
+    });
+    expect(failed.json().items).toEqual([
+      expect.objectContaining({ email: 'gone@example.com', answer: '550 5.1.1 User unknown' }),
+    ]);
+
+    // Past the bounce window (0 here) the mail that did not bounce counts as delivered.
+    const ctx = withToken.letters.context;
+    await retrieveReports(
+      { ...ctx, config: { ...ctx.config, LETTERS_BOUNCE_WINDOW_MINUTES: 0 } },
+      ctx.reports,
+    );
+    const progress = await withToken.app.inject({
+      method: 'GET',
+      url: `${P}/letters/${id}/progress`,
+      headers: manager,
+    });
+    expect(progress.json().counts).toMatchObject({ sent: 0, delivered: 1, failed: 1 });
   });
 });

@@ -1,21 +1,25 @@
 import {
+  LETTER_BOUNCE_MAX_BYTES,
   zAudienceSummary,
+  zBounceReceipt,
   zDeliveryListQuery,
   zDeliveryPage,
   zLetterIdParam,
   zLetterLangQuery,
   zLetterPreview,
   zLetterPreviewQuery,
+  zRetrieveLogsResult,
   zSendProgress,
   zTestMailBody,
   zTestMailResult,
 } from '@porta/contracts';
-import { type App, principalOf, sendCsv } from '@porta/service-kit';
+import { type App, AppError, bearerTokenMatches, policy, principalOf, sendCsv } from '@porta/service-kit';
 import { z } from 'zod';
 import type { LettersContext } from '../context.js';
 import { enterLetter } from '../domain/access.js';
 import { resolveAudience } from '../domain/audience.js';
 import { deliveriesCsv, listDeliveries } from '../domain/log.js';
+import { keepReport, readBounce, retrieveReports } from '../domain/reports.js';
 import { progressOf, sendLetter, summarise } from '../domain/sending.js';
 import { previewLetter, sendTestMails } from '../domain/test-mails.js';
 import { LETTER_POLICIES } from '../policies.js';
@@ -148,6 +152,61 @@ export async function sendingRoutes(app: App, ctx: LettersContext) {
     async (request) => {
       const { row } = await enterLetter(ctx, principalOf(request), request.params.id, request.query.lang);
       return listDeliveries(ctx, row.id, request.query);
+    },
+  );
+
+  app.post(
+    '/letters/:id/retrieve-logs',
+    {
+      schema: {
+        summary:
+          "Bring the letters' logs up to date from the mail provider's reports now (the job does it every 15 min)",
+        params: zLetterIdParam,
+        querystring: zLetterLangQuery,
+        response: { 200: zRetrieveLogsResult },
+      },
+      config: writers,
+    },
+    async (request) => {
+      const { row } = await enterLetter(ctx, principalOf(request), request.params.id, request.query.lang);
+      const changed = await retrieveReports(ctx, ctx.reports);
+      return { changed, progress: await progressOf(ctx, row.id) };
+    },
+  );
+
+  // A mail server's bounce (RFC 3464), posted by its bounce handler (e.g. a pipe to curl).
+  for (const type of ['message/rfc822', 'message/delivery-status', 'multipart/report', 'text/plain']) {
+    if (!app.hasContentTypeParser(type)) {
+      app.addContentTypeParser(
+        type,
+        { parseAs: 'buffer', bodyLimit: LETTER_BOUNCE_MAX_BYTES },
+        (_r, body, done) => done(null, body),
+      );
+    }
+  }
+  app.post(
+    '/bounces',
+    {
+      schema: {
+        summary:
+          'A bounce from the mail server (the whole report as the body), matched to a sent mail by its Message-ID',
+        response: { 202: zBounceReceipt },
+      },
+      config: {
+        policy: policy.secret(
+          'the mail server posts bounces with LETTERS_BOUNCE_TOKEN; unset, the route answers 404',
+        ),
+      },
+      bodyLimit: LETTER_BOUNCE_MAX_BYTES,
+    },
+    async (request, reply) => {
+      const token = ctx.config.LETTERS_BOUNCE_TOKEN;
+      if (!token || !bearerTokenMatches(request, token)) return reply.callNotFound();
+      const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+      const report = readBounce(raw);
+      if (!report) throw new AppError('LETTER_BOUNCE_UNREADABLE');
+      await keepReport(ctx, report);
+      return reply.status(202).send({ messageId: report.messageId, outcome: report.outcome });
     },
   );
 
