@@ -20,6 +20,7 @@ import { retrieveLogsJob, smtpReports } from './domain/reports.js';
 import { sendLetterJob } from './domain/sending.js';
 import { letterRoutes } from './routes/letters.routes.js';
 import { sendingRoutes } from './routes/sending.routes.js';
+import { seedLettersDemo } from './seed.js';
 
 export const LETTERS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -29,6 +30,8 @@ export const LETTERS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.met
  */
 export interface Letters extends HostedService {
   context: LettersContext;
+  /** Seeds the demo letters (needs identity's demo) unless they are there; answers whether it seeded. */
+  seedDemo(): Promise<boolean>;
 }
 
 export function createLetters(options: {
@@ -84,5 +87,6 @@ export function createLetters(options: {
         running.add(consumer);
       },
     }),
+    seedDemo: () => seedLettersDemo(context),
   };
 }

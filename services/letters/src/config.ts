@@ -17,6 +17,11 @@ export const zLettersSettings = z.object({
    * <token>`, from the mail server's bounce handler); unset: the endpoint answers 404.
    */
   LETTERS_BOUNCE_TOKEN: z.string().min(16).optional(),
+  /** Seed the demo letters on first start (the embedded mode does). */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export const zLettersConfig = zBaseConfig.extend(zLettersSettings.shape);
