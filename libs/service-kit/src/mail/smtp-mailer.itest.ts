@@ -71,6 +71,25 @@ describe('SMTP mailer against a real SMTP server (d)', () => {
     expect(received[1]!.to).toEqual(['second@example.test']);
   });
 
+  it('keeps its connections open between mails (a pool, whatever else the URL says)', async () => {
+    let connections = 0;
+    const count = () => {
+      connections += 1;
+    };
+    server.server.on('connection', count);
+    const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      for (let i = 0; i < 20; i++)
+        await mailer.send({ to: `one${i}@example.test`, subject: 'One', text: 'x' });
+    } finally {
+      await mailer.close();
+      server.server.off('connection', count);
+    }
+    // One after another: one connection carries them all (a transport without a pool opens 20).
+    expect(connections).toBe(1);
+    expect(received.filter((r) => r.to[0]?.startsWith('one'))).toHaveLength(20);
+  });
+
   it('fails and reports when the server is gone', async () => {
     const mailer = createMailer({ SMTP_URL: 'smtp://127.0.0.1:1' });
     await expect(mailer.send({ to: 'x@example.test', subject: 's', text: 't' })).rejects.toThrow();
