@@ -73,7 +73,22 @@ async function staffShots(
     { name: 'settings', path: '/admin/settings' },
     { name: 'documents', path: `/admin/documents/${linden}` },
     { name: 'videos', path: `/admin/videos/${linden}` },
+    { name: 'email-letters', path: `/admin/email-letters/${linden}/messages` },
   ];
+  const letters = await api.get<{ items: { id: string; status: string }[] }>(
+    token,
+    `/api/letters/housing-companies/${linden}/letters`,
+  );
+  const sent = letters.body.items.find((l) => l.status === 'sent');
+  const draft = letters.body.items.find((l) => l.status === 'draft');
+  if (sent) {
+    pages.push({ name: 'email-letter-sent', path: `/admin/email-letters/${linden}/message/${sent.id}` });
+    pages.push({ name: 'email-letter-log', path: `/admin/email-letters/${linden}/message/${sent.id}/logs` });
+  }
+  if (draft) {
+    pages.push({ name: 'email-letter-draft', path: `/admin/email-letters/${linden}/message/${draft.id}` });
+    pages.push({ name: 'email-letter-preview', path: `/admin/email-letters/${linden}/preview/${draft.id}` });
+  }
   for (const width of WIDTHS) {
     const context = await browser.newContext({
       viewport: { width: width.width, height: width.height },

@@ -36,8 +36,9 @@ async function menuEntries(): Promise<string[]> {
 
 const IDENTITY_STAFF = ['Dashboard', 'Users', 'Housing companies', 'Apartments', 'Partner companies'];
 /**
- * Content sections of the developer's staff (03 §2): content (with the document library, which
- * the developer's staff run everywhere), community, support, service shop, feedback.
+ * Content sections of the developer's staff (03 §2): content (with the document library and the
+ * e-mail letters, which the developer's staff run everywhere), community, support, service shop,
+ * feedback.
  */
 const CONTENT_STAFF = [
   'News',
@@ -48,6 +49,7 @@ const CONTENT_STAFF = [
   'Pages',
   'Feeds',
   'Documents',
+  'E-mail letters',
   'Violation reports',
   'Service requests',
   'Campaigns',
@@ -90,7 +92,7 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
       [...IDENTITY_STAFF, 'News', 'Calendar', 'Lifecycle steps', 'Violation reports', 'Service requests'],
     ],
     [
-      'a property manager who is a user of a property-management company (no campaigns: not a partner; the documents of their companies)',
+      'a property manager who is a user of a property-management company (no campaigns: not a partner; the documents and letters of their companies)',
       [],
       [myHousingCompany(1, ['propertyManager'])],
       [
@@ -100,13 +102,14 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
         'Contacts',
         'Lifecycle steps',
         'Documents',
+        'E-mail letters',
         'Violation reports',
         'Service requests',
       ],
       1,
     ],
     [
-      'contributor who is a property manager (contacts and documents too)',
+      'contributor who is a property manager (contacts, documents and letters too)',
       ['contributor'],
       [myHousingCompany(1, ['propertyManager'])],
       [
@@ -116,6 +119,7 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
         'Contacts',
         'Lifecycle steps',
         'Documents',
+        'E-mail letters',
         'Violation reports',
         'Service requests',
       ],
@@ -140,6 +144,22 @@ describe('menu per role (01 §6, 03 §2, §6)', () => {
     renderAppAt('/admin/feature-toggles', session);
     expect(await screen.findByText(/not found/i)).toBeTruthy();
     expect(calls.to('GET /api/identity/admin/feature-toggles')).toHaveLength(0);
+  });
+
+  it('routes the e-mail letters only for those who write them (yitUser, a property manager)', async () => {
+    api(meOf(['contributor']));
+    renderAppAt('/admin/email-letters', session);
+    expect(await screen.findByText(/not found/i)).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'E-mail letters' })).toBeNull();
+  });
+
+  it('opens the e-mail letters from the menu', async () => {
+    api(meOf(['yitUser']));
+    renderAppAt('/admin', session);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('menuitem', { name: 'E-mail letters' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail letters' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/admin/email-letters');
   });
 
   it('lets an administrator open the feature toggles', async () => {

@@ -21,6 +21,8 @@ import { HousingCompanyWizard } from './resources/housing-companies';
 import { HousingCompanySteps } from './resources/steps';
 
 const PartnerOwnCompany = lazy(() => import('./resources/partner-companies/PartnerOwnCompany'));
+/** E-mail letters (03 §2 /admin/email-letters/…), loaded when first opened. */
+const LettersPage = lazy(() => import('./resources/letters/LettersPage'));
 
 import { UserNotificationSettings, UserPasswordChange } from './resources/users';
 import { session as defaultSession } from './session';
@@ -75,6 +77,7 @@ function staffResources(permissions: StaffPermissions | null) {
         ) : null}
         {can.documents ? <Route path="/documents/*" element={<DocumentLibrary />} /> : null}
         {can.documents ? <Route path="/videos/*" element={<VideoLibrary />} /> : null}
+        {can.letters ? <Route path="/email-letters/*" element={<LettersPage />} /> : null}
         {can.adminArea ? <Route path="/settings" element={<ApplicationSettings />} /> : null}
         {can.helpRead ? <Route path="/help" element={<HelpSection />} /> : null}
         {can.helpRead ? <Route path="/help/faq/:id" element={<HelpEntry />} /> : null}

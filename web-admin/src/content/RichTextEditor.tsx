@@ -45,9 +45,17 @@ export interface RichTextEditorProps {
   label?: string;
   helperText?: string;
   validate?: Validator | Validator[];
+  /** Offer the image and attachment buttons. */
+  media?: boolean;
 }
 
-export default function RichTextEditor({ source, label, helperText, validate }: RichTextEditorProps) {
+export default function RichTextEditor({
+  source,
+  label,
+  helperText,
+  validate,
+  media = true,
+}: RichTextEditorProps) {
   const translate = useTranslate();
   const labelText = label ? translate(label, { _: label }) : '';
   // A new object makes a new editor: kept while the label stays.
@@ -72,7 +80,7 @@ export default function RichTextEditor({ source, label, helperText, validate }: 
       validate={validate}
       helperText={helperText ? translate(helperText, { _: helperText }) : false}
       editorOptions={editorOptions}
-      toolbar={<PortaToolbar fieldLabel={labelText} />}
+      toolbar={<PortaToolbar fieldLabel={labelText} media={media} />}
       fullWidth
       sx={{
         mb: 1,
@@ -150,7 +158,7 @@ function ToolButton({
   );
 }
 
-function PortaToolbar({ fieldLabel }: { fieldLabel: string }) {
+function PortaToolbar({ fieldLabel, media }: { fieldLabel: string; media: boolean }) {
   const translate = useTranslate();
   const editor = useTiptapEditor();
   const state = useEditorState({ editor, selector: ({ editor: e }) => (e ? readState(e) : null) });
@@ -277,13 +285,21 @@ function PortaToolbar({ fieldLabel }: { fieldLabel: string }) {
       >
         <FormatClearIcon fontSize="small" />
       </ToolButton>
-      <Divider orientation="vertical" flexItem />
-      <ToolButton label={t('insert_image')} disabled={disabled} onClick={() => setDialog('image')}>
-        <ImageIcon fontSize="small" />
-      </ToolButton>
-      <ToolButton label={t('insert_attachment')} disabled={disabled} onClick={() => setDialog('attachment')}>
-        <AttachFileIcon fontSize="small" />
-      </ToolButton>
+      {media ? (
+        <>
+          <Divider orientation="vertical" flexItem />
+          <ToolButton label={t('insert_image')} disabled={disabled} onClick={() => setDialog('image')}>
+            <ImageIcon fontSize="small" />
+          </ToolButton>
+          <ToolButton
+            label={t('insert_attachment')}
+            disabled={disabled}
+            onClick={() => setDialog('attachment')}
+          >
+            <AttachFileIcon fontSize="small" />
+          </ToolButton>
+        </>
+      ) : null}
       {editor && dialog === 'link' ? (
         <LinkDialog href={state?.href ?? ''} active={!!state?.link} onClose={closeDialog} />
       ) : null}

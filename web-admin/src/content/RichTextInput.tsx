@@ -13,6 +13,11 @@ interface RichTextInputProps {
   validate?: Validator | Validator[];
   /** Rows of the HTML source view. */
   minRows?: number;
+  /**
+   * Offer images and attachments (uploaded to the content service). Off where the HTML's
+   * sanitiser drops them, as an e-mail letter's does.
+   */
+  media?: boolean;
 }
 
 /**
@@ -32,7 +37,14 @@ export function hasHtmlOutsideEditor(html: unknown): boolean {
  * sanitiser keeps, with a switch to the HTML source. The server sanitises the HTML when it
  * stores it.
  */
-export function RichTextInput({ source, label, helperText, validate, minRows = 6 }: RichTextInputProps) {
+export function RichTextInput({
+  source,
+  label,
+  helperText,
+  validate,
+  minRows = 6,
+  media = true,
+}: RichTextInputProps) {
   const translate = useTranslate();
   const { getValues } = useFormContext();
   const [outsideEditor] = useState(() => hasHtmlOutsideEditor(getValues(source)));
@@ -63,7 +75,13 @@ export function RichTextInput({ source, label, helperText, validate, minRows = 6
             />
           }
         >
-          <RichTextEditor source={source} label={label} helperText={helperText} validate={validate} />
+          <RichTextEditor
+            source={source}
+            label={label}
+            helperText={helperText}
+            validate={validate}
+            media={media}
+          />
         </Suspense>
       )}
       <FormControlLabel

@@ -36,6 +36,8 @@ export const COMMUNITY_API = '/api/community';
 export const SERVICE_REQUESTS_API = '/api/service-requests';
 /** The documents service's API root (the document library's folders, rules and files). */
 export const DOCUMENTS_API = '/api/documents';
+/** The letters service's API root (e-mail letters, their recipients, preview, sending and log). */
+export const LETTERS_API = '/api/letters';
 /** The services the custom calls reach; identity unless said. */
 export type ApiRoot =
   | typeof IDENTITY_API
@@ -43,7 +45,8 @@ export type ApiRoot =
   | typeof NOTIFICATIONS_API
   | typeof COMMUNITY_API
   | typeof SERVICE_REQUESTS_API
-  | typeof DOCUMENTS_API;
+  | typeof DOCUMENTS_API
+  | typeof LETTERS_API;
 
 export type Query = Record<string, string | undefined>;
 
@@ -68,6 +71,16 @@ export const LOAD_FAILED = 'porta.common.load_failed';
 export interface PortaCalls {
   /** A JSON call to identity (or the service `api` names): `call('GET', '/admin/users/1/roles')`. */
   call<T = unknown>(method: CallMethod, path: string, options?: CallOptions): Promise<T>;
+  /**
+   * Send a body that is not JSON as it is, with its content type (a letter's recipients as a CSV
+   * file: `text/csv`); resolves to the JSON answer.
+   */
+  sendRaw<T = unknown>(
+    method: CallMethod,
+    path: string,
+    body: Blob | string,
+    options: { contentType: string; query?: Query; api?: ApiRoot },
+  ): Promise<T>;
   /** GET a file from identity (or `api`) and hand it to the browser as a download; resolves to its name. */
   download(path: string, fallbackName: string, query?: Query, api?: ApiRoot): Promise<string>;
   /** POST one file as multipart form data (field `file`), e.g. a content asset; resolves to the JSON answer. */
@@ -224,6 +237,20 @@ export function createDataProvider(
       const { json } = await httpClient(`${options.api ?? IDENTITY_API}${withQuery(path, options.query)}`, {
         method,
         ...(withBody ? { body: JSON.stringify(options.body ?? {}) } : {}),
+      });
+      return json as T;
+    },
+    async sendRaw<T>(
+      method: CallMethod,
+      path: string,
+      body: Blob | string,
+      options: { contentType: string; query?: Query; api?: ApiRoot },
+    ) {
+      const headers = new Headers({ Accept: 'application/json', 'Content-Type': options.contentType });
+      const { json } = await httpClient(`${options.api ?? IDENTITY_API}${withQuery(path, options.query)}`, {
+        method,
+        headers,
+        body,
       });
       return json as T;
     },

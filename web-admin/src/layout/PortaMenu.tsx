@@ -1,4 +1,5 @@
 import FolderIcon from '@mui/icons-material/FolderOutlined';
+import MailIcon from '@mui/icons-material/Mail';
 import { Box, Typography } from '@mui/material';
 import { STAFF_MENU, type StaffAccess } from '@porta/contracts';
 import { type ReactElement, useId } from 'react';
@@ -26,9 +27,9 @@ interface PageEntry {
 }
 
 /**
- * The pages in the menu. The document library (03 §2 /admin/documents) is not one service's list
- * of records, so it is not in the contracts' STAFF_MENU, which lists resources and the list route
- * each opens.
+ * The pages in the menu. The document library (03 §2 /admin/documents) and the e-mail letters
+ * (/admin/email-letters) are not one service's list of records, so they are not in the contracts'
+ * STAFF_MENU, which lists resources and the list route each opens.
  */
 const PAGE_ENTRIES: readonly PageEntry[] = [
   {
@@ -37,6 +38,13 @@ const PAGE_ENTRIES: readonly PageEntry[] = [
     label: 'porta.menu.documents',
     access: 'documents',
     icon: <FolderIcon />,
+  },
+  {
+    section: 'porta.menu.content',
+    to: '/email-letters',
+    label: 'porta.menu.letters',
+    access: 'letters',
+    icon: <MailIcon />,
   },
 ];
 

@@ -20,6 +20,8 @@ export interface SentRequest {
   body: unknown;
   /** A multipart body (an upload), as sent. */
   form?: FormData;
+  /** A file sent as the body itself (a CSV import), as sent. */
+  blob?: Blob;
 }
 
 export type Handler = (request: SentRequest) => Response | Promise<Response>;
@@ -41,6 +43,7 @@ export function mockFetch(routes: Record<string, Handler>) {
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       form: init.body instanceof FormData ? init.body : undefined,
+      blob: init.body instanceof Blob ? init.body : undefined,
     };
     sent.push(request);
     const handler = routes[`${request.method} ${request.path}`];
