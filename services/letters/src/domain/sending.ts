@@ -3,6 +3,7 @@ import {
   type AudienceSummary,
   DELIVERY_STATUSES,
   type DeliveryStatus,
+  type Language,
   LETTER_EVENTS,
   type SendProgress,
 } from '@porta/contracts';
@@ -20,10 +21,10 @@ const SEND_BATCH = 50;
 const INSERT_CHUNK = 1000;
 const OPTED_OUT_LISTED = 100;
 
-/** The wizard's recipient step: the audience as sending would freeze it now. */
-export function summarise(audience: readonly AudienceEntry[]): AudienceSummary {
+/** The wizard's recipient step: the audience as sending would freeze it now (languages: the company's first, then the most read). */
+export function summarise(audience: readonly AudienceEntry[], companyLanguage: Language): AudienceSummary {
   const bySource: Record<string, number> = {};
-  const languages = new Set<AudienceEntry['language']>();
+  const languages = new Map<Language, number>();
   const optedOut: { name: string; email: string }[] = [];
   let optedOutCount = 0;
   for (const entry of audience) {
@@ -33,12 +34,18 @@ export function summarise(audience: readonly AudienceEntry[]): AudienceSummary {
       continue;
     }
     bySource[entry.source] = (bySource[entry.source] ?? 0) + 1;
-    languages.add(entry.language);
+    languages.set(entry.language, (languages.get(entry.language) ?? 0) + 1);
   }
   return {
     total: audience.length - optedOutCount,
     bySource,
-    languages: [...languages].sort(),
+    // The company's own language first (the preview opens in it), then by how many read each.
+    languages: [...languages]
+      .sort(
+        ([a, n], [b, m]) =>
+          Number(b === companyLanguage) - Number(a === companyLanguage) || m - n || a.localeCompare(b),
+      )
+      .map(([language]) => language),
     optedOut,
     optedOutCount,
   };

@@ -70,6 +70,8 @@ describe('the recipient step, preview and test mails', () => {
       expect(summary.bySource.named).toBe(2);
       expect(summary.optedOut).toContainEqual({ name: expect.any(String), email: 'tenant@demo.porta.test' });
       expect(summary.optedOutCount).toBe(1);
+      // Linden Court is Finnish: its language first, whatever the residents read.
+      expect(summary.languages[0]).toBe('fi');
       const owners = (
         await t.query<{ n: number }>(
           `select count(distinct u.id)::int n from identity.users u join identity.apartment_roles r on r.user_id = u.id

@@ -17,7 +17,7 @@ import { type App, AppError, bearerTokenMatches, policy, principalOf, sendCsv } 
 import { z } from 'zod';
 import type { LettersContext } from '../context.js';
 import { enterLetter } from '../domain/access.js';
-import { resolveAudience } from '../domain/audience.js';
+import { companyLanguage, resolveAudience } from '../domain/audience.js';
 import { deliveriesCsv, listDeliveries } from '../domain/log.js';
 import { keepReport, readBounce, retrieveReports } from '../domain/reports.js';
 import { progressOf, sendLetter, summarise } from '../domain/sending.js';
@@ -50,7 +50,10 @@ export async function sendingRoutes(app: App, ctx: LettersContext) {
         request.params.id,
         request.query.lang,
       );
-      return summarise(await resolveAudience(ctx, entry.housingCompany, row));
+      return summarise(
+        await resolveAudience(ctx, entry.housingCompany, row),
+        companyLanguage(entry.housingCompany),
+      );
     },
   );
 
