@@ -2,15 +2,12 @@ import SyncIcon from '@mui/icons-material/Sync';
 import {
   Alert,
   Box,
-  LinearProgress,
   Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import {
@@ -27,7 +24,17 @@ import { formatDateTime, useHousingCompanyTimeZone } from '../../common/dates';
 import { LANGUAGE_NAMES } from '../../common/languages';
 import { useLettersApi, useLettersGet, useProblemText } from './api';
 import { SendProgressView, useSendProgress } from './SendProgressView';
-import { DeliveryStatusChip, LettersFrame, PAGE_SIZE, Pager, useDebounced } from './shared';
+import {
+  ChoiceField,
+  DeliveryStatusChip,
+  LettersFrame,
+  Loading,
+  PAGE_SIZE,
+  Pager,
+  ScrollingTable,
+  SearchField,
+  useDebounced,
+} from './shared';
 
 /**
  * /email-letters/:hc/message/:id/logs: every recipient of a sent letter and how their mail fared,
@@ -99,40 +106,30 @@ export function DeliveryLog({ letter }: { letter: Letter }) {
         </Box>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} useFlexGap sx={{ gap: 2, my: 2, flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
           label={translate('porta.letters.log.search')}
           value={input}
-          onChange={(event) => {
-            setInput(event.target.value);
+          onChange={(value) => {
+            setInput(value);
             setPage(0);
           }}
           sx={{ minWidth: { sm: 260 } }}
         />
-        <TextField
-          select
-          size="small"
+        <ChoiceField<DeliveryStatus | ''>
           label={translate('porta.letters.col.status')}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as DeliveryStatus | '');
+          options={[
+            { value: '', label: translate('porta.letters.all') },
+            ...DELIVERY_STATUSES.map((s) => ({ value: s, label: translate(`porta.letters.delivery.${s}`) })),
+          ]}
+          onChange={(value) => {
+            setStatus(value);
             setPage(0);
           }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 160 }}
-        >
-          <option value="">{translate('porta.letters.all')}</option>
-          {DELIVERY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {translate(`porta.letters.delivery.${s}`)}
-            </option>
-          ))}
-        </TextField>
+        />
       </Stack>
-      {deliveries.isPending ? (
-        <LinearProgress aria-label={translate('ra.page.loading')} sx={{ mb: 1 }} />
-      ) : null}
+      {deliveries.isPending ? <Loading sx={{ mb: 1 }} /> : null}
       {deliveries.error ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {problemText(deliveries.error)}
@@ -144,7 +141,7 @@ export function DeliveryLog({ letter }: { letter: Letter }) {
         </Typography>
       ) : null}
       {items.length ? (
-        <TableContainer sx={{ overflowX: 'auto', contain: 'inline-size', position: 'relative' }}>
+        <ScrollingTable>
           <Table size="small" aria-label={translate('porta.letters.log.table')}>
             <TableHead>
               <TableRow>
@@ -181,7 +178,7 @@ export function DeliveryLog({ letter }: { letter: Letter }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollingTable>
       ) : null}
       <Pager total={deliveries.data?.total ?? 0} page={page} onPage={setPage} />
     </LettersFrame>

@@ -5,16 +5,13 @@ import {
   Box,
   Button,
   IconButton,
-  LinearProgress,
   Link,
   Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -33,7 +30,17 @@ import { formatDateTime, useHousingCompanyTimeZone } from '../../common/dates';
 import { HiddenText } from '../../common/HiddenText';
 import { HousingCompanyPicker } from '../../content/HousingCompanyPicker';
 import { lettersPaths, useLettersApi, useLettersGet, useProblemText } from './api';
-import { LetterStatusChip, LettersFrame, PAGE_SIZE, Pager, useDebounced } from './shared';
+import {
+  ChoiceField,
+  LetterStatusChip,
+  LettersFrame,
+  Loading,
+  PAGE_SIZE,
+  Pager,
+  ScrollingTable,
+  SearchField,
+  useDebounced,
+} from './shared';
 
 /**
  * /email-letters/:hc/messages: the company's letters, last changed first, searched by title and
@@ -110,38 +117,30 @@ export function LetterList({ housingCompanyId }: { housingCompanyId: string }) {
             if (next) navigate(`${basename}${lettersPaths.list(next.id)}`);
           }}
         />
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
           label={translate('porta.letters.search')}
           value={input}
-          onChange={(event) => {
-            setInput(event.target.value);
+          onChange={(value) => {
+            setInput(value);
             setPage(0);
           }}
           sx={{ minWidth: { sm: 240 } }}
         />
-        <TextField
-          select
-          size="small"
+        <ChoiceField<LetterStatus | ''>
           label={translate('porta.letters.col.status')}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as LetterStatus | '');
+          options={[
+            { value: '', label: translate('porta.letters.all') },
+            ...LETTER_STATUSES.map((s) => ({ value: s, label: translate(`porta.letters.status.${s}`) })),
+          ]}
+          onChange={(value) => {
+            setStatus(value);
             setPage(0);
           }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 160 }}
-        >
-          <option value="">{translate('porta.letters.all')}</option>
-          {LETTER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {translate(`porta.letters.status.${s}`)}
-            </option>
-          ))}
-        </TextField>
+        />
       </Stack>
-      {letters.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} sx={{ mb: 1 }} /> : null}
+      {letters.isPending ? <Loading sx={{ mb: 1 }} /> : null}
       {letters.error ? (
         <Alert
           severity="error"
@@ -161,7 +160,7 @@ export function LetterList({ housingCompanyId }: { housingCompanyId: string }) {
         </Typography>
       ) : null}
       {items.length ? (
-        <TableContainer sx={{ overflowX: 'auto', contain: 'inline-size', position: 'relative' }}>
+        <ScrollingTable>
           <Table size="small" aria-label={translate('porta.letters.title')}>
             <TableHead>
               <TableRow>
@@ -219,7 +218,7 @@ export function LetterList({ housingCompanyId }: { housingCompanyId: string }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollingTable>
       ) : null}
       <Box>
         <Pager total={letters.data?.total ?? 0} page={page} onPage={setPage} />

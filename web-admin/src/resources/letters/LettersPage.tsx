@@ -1,4 +1,4 @@
-import { Alert, Box, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { type Letter, zLetter } from '@porta/contracts';
 import type { ReactNode } from 'react';
 import { Title, useBasename, useTranslate } from 'react-admin';
@@ -10,6 +10,7 @@ import { LetterList } from './LetterList';
 import { LetterWizard } from './LetterWizard';
 import { LetterPreviewPage } from './PreviewPanel';
 import { SentLetter } from './SentLetter';
+import { Loading } from './shared';
 
 /**
  * E-mail letters (03 §2 /admin/email-letters/…): choose a housing company, then its letters; a
@@ -95,7 +96,6 @@ function WithCompany({ children }: { children: (housingCompanyId: string) => Rea
 /** A screen of one letter, loaded by the id in the address. */
 function WithLetter({ children }: { children: (letter: Letter) => ReactNode }) {
   const { hc, id } = useParams();
-  const translate = useTranslate();
   const problemText = useProblemText();
   const valid = isUuid(hc) && isUuid(id);
   const letter = useLettersGet(valid ? `/letters/${encodeURIComponent(id)}` : null, zLetter);
@@ -108,7 +108,7 @@ function WithLetter({ children }: { children: (letter: Letter) => ReactNode }) {
       </Box>
     );
   }
-  if (!letter.data) return <LinearProgress aria-label={translate('ra.page.loading')} sx={{ mt: 2 }} />;
+  if (!letter.data) return <Loading sx={{ mt: 2 }} />;
   // A new id (a copy opened) starts its screen afresh.
   return <Box key={letter.data.id}>{children(letter.data)}</Box>;
 }

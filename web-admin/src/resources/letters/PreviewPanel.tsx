@@ -1,5 +1,5 @@
 import SendIcon from '@mui/icons-material/Send';
-import { Alert, Box, Button, LinearProgress, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import {
   type Language,
   type Letter,
@@ -11,7 +11,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { LANGUAGE_NAMES } from '../../common/languages';
 import { useLettersApi, useLettersGet, useProblemText } from './api';
-import { LettersFrame } from './shared';
+import { ChoiceField, LettersFrame, Loading } from './shared';
 
 /**
  * The mail as a recipient would get it, in each language among the recipients (the first at
@@ -39,24 +39,16 @@ export function PreviewPanel({ letterId, testMail = false }: { letterId: string;
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       {languages.length ? (
-        <TextField
-          select
-          size="small"
+        <ChoiceField<Language>
           label={translate('porta.letters.preview.language')}
-          value={language ?? ''}
-          onChange={(event) => setChosen(event.target.value as Language)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          value={language ?? languages[0]!}
+          options={languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+          onChange={setChosen}
           sx={{ maxWidth: 240 }}
-        >
-          {languages.map((l) => (
-            <option key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </option>
-          ))}
-        </TextField>
+        />
       ) : null}
       {preview.error ? <Alert severity="error">{problemText(preview.error)}</Alert> : null}
-      {preview.isPending || !ready ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
+      {preview.isPending || !ready ? <Loading /> : null}
       {preview.data ? (
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ overflowWrap: 'anywhere' }}>

@@ -10,13 +10,11 @@ import {
   FormGroup,
   FormLabel,
   IconButton,
-  LinearProgress,
   Paper,
   Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -42,7 +40,7 @@ import { FilePickerButton } from '../../common/FilePickerButton';
 import { HiddenText } from '../../common/HiddenText';
 import { LANGUAGE_NAMES } from '../../common/languages';
 import { bodyOf, useLettersApi, useLettersGet, useProblemText } from './api';
-import { PAGE_SIZE, Pager, useDebounced } from './shared';
+import { Loading, PAGE_SIZE, Pager, ScrollingTable, SearchField, useDebounced } from './shared';
 
 /** A titled part of a step. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -175,18 +173,16 @@ function NamedRecipients({
       <Stack spacing={2}>
         <AddRecipient path={base} onAdded={onChanged} />
         <CsvImport letterId={letterId} onImported={onChanged} />
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
           label={translate('porta.letters.recipients.search')}
           value={input}
-          onChange={(event) => {
-            setInput(event.target.value);
+          onChange={(value) => {
+            setInput(value);
             setPage(0);
           }}
           sx={{ maxWidth: { sm: 320 } }}
         />
-        {recipients.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
+        {recipients.isPending ? <Loading /> : null}
         {recipients.error ? <Alert severity="error">{problemText(recipients.error)}</Alert> : null}
         {removeProblem ? (
           <Alert severity="error" role="alert">
@@ -199,7 +195,7 @@ function NamedRecipients({
           </Typography>
         ) : null}
         {items.length ? (
-          <TableContainer sx={{ overflowX: 'auto', contain: 'inline-size', position: 'relative' }}>
+          <ScrollingTable>
             <Table size="small" aria-label={translate('porta.letters.recipients.named')}>
               <TableHead>
                 <TableRow>
@@ -232,7 +228,7 @@ function NamedRecipients({
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollingTable>
         ) : null}
         <Pager total={recipients.data?.total ?? 0} page={page} onPage={setPage} />
       </Stack>
@@ -372,7 +368,7 @@ function CsvImport({ letterId, onImported }: { letterId: string; onImported: () 
               : ''}
           </Alert>
           {result.failed.length ? (
-            <TableContainer sx={{ overflowX: 'auto', contain: 'inline-size', position: 'relative', mt: 1 }}>
+            <ScrollingTable sx={{ mt: 1 }}>
               <Table size="small" aria-label={translate('porta.letters.csv.failed_rows')}>
                 <TableHead>
                   <TableRow>
@@ -393,7 +389,7 @@ function CsvImport({ letterId, onImported }: { letterId: string; onImported: () 
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </ScrollingTable>
           ) : null}
         </Box>
       ) : null}
@@ -414,11 +410,7 @@ function Audience({ letterId, round }: { letterId: string; round: number }) {
   return (
     <Section title={translate('porta.letters.audience.title')}>
       {audience.error ? <Alert severity="error">{problemText(audience.error)}</Alert> : null}
-      {audience.data ? (
-        <AudienceDetails audience={audience.data} />
-      ) : audience.isPending ? (
-        <LinearProgress aria-label={translate('ra.page.loading')} />
-      ) : null}
+      {audience.data ? <AudienceDetails audience={audience.data} /> : audience.isPending ? <Loading /> : null}
     </Section>
   );
 }

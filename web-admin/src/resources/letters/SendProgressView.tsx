@@ -3,6 +3,7 @@ import { DELIVERY_STATUSES, type SendProgress, zSendProgress } from '@porta/cont
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLettersApi, useProblemText } from './api';
+import { Loading } from './shared';
 
 /** How often a send's progress is asked while it runs. */
 export const PROGRESS_POLL_MS = 1000;
@@ -60,11 +61,7 @@ export function SendProgressView({ progress, error }: { progress: SendProgress |
   const translate = useTranslate();
   const problemText = useProblemText();
   if (!progress) {
-    return error ? (
-      <Alert severity="error">{problemText(error)}</Alert>
-    ) : (
-      <LinearProgress aria-label={translate('ra.page.loading')} />
-    );
+    return error ? <Alert severity="error">{problemText(error)}</Alert> : <Loading />;
   }
   const percent = progressPercent(progress);
   return (

@@ -1,12 +1,12 @@
 import SendIcon from '@mui/icons-material/Send';
-import { Alert, Button, LinearProgress, Stack } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { type Letter, type SendProgress, zAudienceSummary, zSendProgress } from '@porta/contracts';
 import { useState } from 'react';
 import { Confirm, useBasename, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { lettersPaths, useLettersApi, useLettersGet, useProblemText } from './api';
 import { SendProgressView, useSendProgress } from './SendProgressView';
-import { Details } from './shared';
+import { Details, Loading } from './shared';
 
 /**
  * The wizard's last step: what goes out to how many, a Send that is confirmed first, then the
@@ -51,7 +51,7 @@ export function SendStep({ letter, onLetter }: { letter: Letter; onLetter: (lett
           ],
         ]}
       />
-      {audience.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
+      {audience.isPending ? <Loading /> : null}
       {audience.error ? <Alert severity="error">{problemText(audience.error)}</Alert> : null}
       {started ? (
         <Sending letter={letter} initial={started} />

@@ -1,4 +1,17 @@
-import { Box, Chip, type ChipProps, Link, Stack, TablePagination, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  type ChipProps,
+  LinearProgress,
+  Link,
+  Stack,
+  type SxProps,
+  TableContainer,
+  TablePagination,
+  TextField,
+  type Theme,
+  Typography,
+} from '@mui/material';
 import type { AdminHousingCompany, DeliveryStatus, LetterStatus } from '@porta/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Title, useBasename, useGetOne, useTranslate } from 'react-admin';
@@ -158,5 +171,82 @@ export function Details({ rows }: { rows: [string, ReactNode][] }) {
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** A search field of a list: each change goes to `onChange` (which goes back to the first page). */
+export function SearchField({
+  label,
+  value,
+  onChange,
+  sx,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <TextField
+      size="small"
+      type="search"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      sx={sx ?? {}}
+    />
+  );
+}
+
+/** A native select (keyboard and screen readers as the platform does them) of labelled values. */
+export function ChoiceField<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  sx,
+}: {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as V)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={sx ?? {}}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** The bar of a list or answer that is loading. */
+export function Loading({ sx }: { sx?: SxProps<Theme> }) {
+  const translate = useTranslate();
+  return <LinearProgress aria-label={translate('ra.page.loading')} sx={sx ?? {}} />;
+}
+
+/** A table that scrolls sideways inside its box on a narrow screen rather than widening the page. */
+export function ScrollingTable({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
+  return (
+    <TableContainer
+      sx={[
+        { overflowX: 'auto', contain: 'inline-size', position: 'relative' },
+        ...(Array.isArray(sx) ? sx : [sx ?? {}]),
+      ]}
+    >
+      {children}
+    </TableContainer>
   );
 }
