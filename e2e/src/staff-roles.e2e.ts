@@ -106,6 +106,8 @@ const LIST_ROUTES = new Map(
 const PAGES: Record<string, (page: Page) => Promise<void>> = {
   documents: (page) =>
     page.getByRole('heading', { name: 'Documents', level: 1, exact: true }).waitFor({ timeout: 15_000 }),
+  'email-letters': (page) =>
+    page.getByRole('heading', { name: 'E-mail letters', level: 1, exact: true }).waitFor({ timeout: 15_000 }),
 };
 
 /** A list's rows that open a record. */
