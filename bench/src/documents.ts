@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STATISTICS_CHECK_MS } from '@porta/service-kit';
 import { measure } from './load.js';
-import { freePort, killAll, type ServerProcess, startServer } from './processes.js';
+import { freePort, killAll, startServer, withRss } from './processes.js';
 import { portaEnv, type ScenarioContext, script, signIn } from './scenarios.js';
 import { RESULTS_DIR, readSettings } from './settings.js';
 
@@ -121,22 +121,6 @@ function upload(token: string, folderId: string, files: { name: string; size: nu
       req.end(tail);
     })().catch(reject);
   });
-}
-
-/** The gateway's RSS sampled every 50 ms while `work` runs: before, peak and growth in MB. */
-async function withRss<T>(server: ServerProcess, work: () => Promise<T>) {
-  const before = server.rssBytes() ?? 0;
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, server.rssBytes() ?? 0);
-  }, 50);
-  try {
-    const result = await work();
-    peak = Math.max(peak, server.rssBytes() ?? 0);
-    return { result, beforeMb: before / MB, peakMb: peak / MB, growthMb: (peak - before) / MB };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 /**

@@ -20,13 +20,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { freePort, killAll, type ServerProcess, startServer } from './processes.js';
+import { freePort, killAll, startServer, withRss } from './processes.js';
 import { portaEnv, type ScenarioContext, script, signIn } from './scenarios.js';
 import { RESULTS_DIR, readSettings } from './settings.js';
 
 process.on('exit', killAll);
 
-const MB = 1024 * 1024;
 const RECIPIENTS = Number(process.env.BENCH_LETTERS_RECIPIENTS ?? 10_000);
 const CALLS = 20;
 const TARGETS = { recipientStepMs: 200, sendSeconds: 60, sendRssMb: 100 };
@@ -103,21 +102,6 @@ async function timed(run: () => Promise<unknown>, calls = CALLS) {
   }
   took.sort((a, b) => a - b);
   return { medianMs: round(took[Math.floor(took.length / 2)]!), maxMs: round(took.at(-1)!) };
-}
-
-/** The gateway's RSS sampled every 50 ms while `work` runs: growth in MB. */
-async function withRss<T>(server: ServerProcess, work: () => Promise<T>) {
-  const before = server.rssBytes() ?? 0;
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, server.rssBytes() ?? 0);
-  }, 50);
-  try {
-    const result = await work();
-    return { result, growthMb: (Math.max(peak, server.rssBytes() ?? 0) - before) / MB };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));

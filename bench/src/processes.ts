@@ -241,3 +241,21 @@ export async function startNatsServer(options: {
     },
   };
 }
+
+const MB = 1024 * 1024;
+
+/** A server's RSS sampled every 50 ms while `work` runs: before, peak and growth in MB. */
+export async function withRss<T>(server: ServerProcess, work: () => Promise<T>) {
+  const before = server.rssBytes() ?? 0;
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, server.rssBytes() ?? 0);
+  }, 50);
+  try {
+    const result = await work();
+    peak = Math.max(peak, server.rssBytes() ?? 0);
+    return { result, beforeMb: before / MB, peakMb: peak / MB, growthMb: (peak - before) / MB };
+  } finally {
+    clearInterval(timer);
+  }
+}
